@@ -1,0 +1,49 @@
+import { defineConfig } from 'vitest/config';
+
+// One file for the client build and the three test tiers (STYLE.md §2.10).
+// The integration tier runs twice: on MariaDB and on the embedded SQLite default.
+const integration = (engine: 'mariadb' | 'sqlite') => ({
+  extends: true as const,
+  test: {
+    name: `int-${engine}`,
+    include: ['server/**/*.int.test.ts', 'scripts/**/*.int.test.ts', 'migrations/**/*.int.test.ts'],
+    env: { TEST_DB_ENGINE: engine },
+    globalSetup: ['server/testing/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
+
+export default defineConfig({
+  root: '.',
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    manifest: true,
+    rollupOptions: { input: { main: 'client/main.ts' } },
+  },
+  test: {
+    reporters: process.env.CI_SUMMARY ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]] : ['default'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['server/**/*.test.ts', 'client/**/*.test.ts', 'scripts/**/*.test.ts', 'migrations/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/*.e2e.test.ts', 'node_modules/**'],
+        },
+      },
+      integration('mariadb'),
+      integration('sqlite'),
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['client/e2e/**/*.e2e.test.ts'],
+          passWithNoTests: true,
+          testTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
