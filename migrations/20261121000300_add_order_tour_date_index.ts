@@ -8,7 +8,10 @@ import { addIndexIfMissing, dropIndexIfPresent, type Migration } from './helpers
 export const addOrderTourDateIndex: Migration = {
   name: '20261121000300_add_order_tour_date_index',
   async up(ctx) {
-    await addIndexIfMissing(ctx, `${ctx.prefix}tourmaster_order`, 'dropin_tour_travel_date', ['tour_id', 'travel_date']);
+    await addIndexIfMissing(ctx, `${ctx.prefix}tourmaster_order`, 'dropin_tour_travel_date', [
+      'tour_id',
+      'travel_date',
+    ]);
   },
   async down(ctx) {
     await dropIndexIfPresent(ctx, `${ctx.prefix}tourmaster_order`, 'dropin_tour_travel_date');

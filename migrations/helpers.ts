@@ -41,7 +41,12 @@ export async function addIndexIfMissing(
   columns: string[],
 ): Promise<boolean> {
   if (await hasIndex(ctx, table, index)) return false;
-  if (ctx.engine === 'mysql') await ctx.knex.raw(`ALTER TABLE ?? ADD INDEX ?? (${columns.map(() => '??').join(', ')})`, [table, index, ...columns]);
+  if (ctx.engine === 'mysql')
+    await ctx.knex.raw(`ALTER TABLE ?? ADD INDEX ?? (${columns.map(() => '??').join(', ')})`, [
+      table,
+      index,
+      ...columns,
+    ]);
   else await ctx.knex.raw(sqliteCreateIndex(table, index, columns, false));
   return true;
 }

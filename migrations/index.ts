@@ -16,9 +16,9 @@ export function migrationsTable(prefix: string): string {
 async function contextFor(db: Database, knex: Knex, prefix: string): Promise<MigrationContext> {
   if (db.engine === 'sqlite') return { knex, engine: 'sqlite', prefix, charset: 'utf8mb4', collate: '' };
   // The connection was opened with WordPress's charset and collation (db.ts): new tables match it.
-  const [rows] = (await knex.raw('SELECT @@character_set_connection AS charset, @@collation_connection AS collation')) as [
-    { charset: string; collation: string }[],
-  ];
+  const [rows] = (await knex.raw(
+    'SELECT @@character_set_connection AS charset, @@collation_connection AS collation',
+  )) as [{ charset: string; collation: string }[]];
   return { knex, engine: 'mysql', prefix, charset: rows[0]!.charset, collate: rows[0]!.collation };
 }
 

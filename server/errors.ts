@@ -77,7 +77,10 @@ export class InternalError extends AppError {
   readonly status = 500;
   readonly level = 'error' as const;
   constructor(options: Partial<AppErrorOptions> = {}) {
-    super({ ...options, message: options.message ?? 'Something went wrong on our side. Please try again.' }, 'UNEXPECTED_ERROR');
+    super(
+      { ...options, message: options.message ?? 'Something went wrong on our side. Please try again.' },
+      'UNEXPECTED_ERROR',
+    );
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { ConflictError, InternalError, type AppError } from '../errors';
+import { type AppError, ConflictError, InternalError } from '../errors';
 
 /**
  * Every difference between MariaDB/MySQL and the embedded SQLite lives here, each rule with a
@@ -45,7 +45,12 @@ export function toText(value: string | number | bigint | boolean | null | undefi
  */
 export function decimalString(value: unknown, scale = 4): string | null {
   if (value === null || value === undefined) return null;
-  const text = typeof value === 'string' ? value.trim() : typeof value === 'number' || typeof value === 'bigint' ? String(value) : '';
+  const text =
+    typeof value === 'string'
+      ? value.trim()
+      : typeof value === 'number' || typeof value === 'bigint'
+        ? String(value)
+        : '';
   const m = /^(-?)(\d*)(?:\.(\d*))?(?:[eE]([-+]?\d+))?$/.exec(text);
   if (!m || (!m[2] && !m[3])) throw new InternalError({ message: `Not a decimal value: ${text}` });
   if (m[4]) return decimalString(Number(text).toFixed(scale), scale);

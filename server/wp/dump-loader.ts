@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { type Database, listColumns, listTables } from './db';
-import { parseDump, type DumpStatement, type SqlValue } from './mysql-dump';
+import { type DumpStatement, parseDump, type SqlValue } from './mysql-dump';
 import { sqliteCreateTable } from './sqlite-ddl';
 
 export interface LoadReport {
@@ -36,7 +36,12 @@ export async function loadDump(db: Database, sql: string, options: { replace?: b
   if (conflicts.length && !options.replace) throw new DumpConflictError(conflicts);
 
   const columnsOf = new Map<string, string[]>();
-  for (const s of statements) if (s.kind === 'create-table') columnsOf.set(s.table, s.def.columns.map((c) => c.name));
+  for (const s of statements)
+    if (s.kind === 'create-table')
+      columnsOf.set(
+        s.table,
+        s.def.columns.map((c) => c.name),
+      );
 
   const run = async (trx: Knex) => {
     for (const table of conflicts) {

@@ -48,7 +48,10 @@ export type DumpStatement =
   | { kind: 'skipped'; sql: string };
 
 export class DumpSyntaxError extends Error {
-  constructor(message: string, readonly offset: number) {
+  constructor(
+    message: string,
+    readonly offset: number,
+  ) {
     super(`${message} (at character ${offset})`);
     this.name = 'DumpSyntaxError';
   }
@@ -357,7 +360,12 @@ function parseCreateTable(text: string, offset: number): TableDef {
       def.indexes.push({ name: readOptionalIndexName(c), unique: false, fulltext: true, columns: readIndexColumns(c) });
       skipIndexOptions(c);
     } else if (c.keyword('KEY') || c.keyword('INDEX')) {
-      def.indexes.push({ name: readOptionalIndexName(c), unique: false, fulltext: false, columns: readIndexColumns(c) });
+      def.indexes.push({
+        name: readOptionalIndexName(c),
+        unique: false,
+        fulltext: false,
+        columns: readIndexColumns(c),
+      });
       skipIndexOptions(c);
     } else if (c.keyword('CONSTRAINT') || c.keyword('FOREIGN') || c.keyword('CHECK')) {
       skipToDefinitionEnd(c);

@@ -9,7 +9,8 @@ import type { ColumnDef, TableDef } from './mysql-dump';
  */
 export function sqliteCreateTable(def: TableDef): string[] {
   const q = quoteSqlite;
-  const singleAutoPk = def.primaryKey.length === 1 && def.columns.find((c) => c.name === def.primaryKey[0])?.autoIncrement;
+  const singleAutoPk =
+    def.primaryKey.length === 1 && def.columns.find((c) => c.name === def.primaryKey[0])?.autoIncrement;
   const lines = def.columns.map((col) => {
     if (singleAutoPk && col.name === def.primaryKey[0]) return `${q(col.name)} INTEGER PRIMARY KEY AUTOINCREMENT`;
     return `${q(col.name)} ${sqliteType(col)}${sqliteCollation(col, def)}${col.notNull ? ' NOT NULL' : ''}${sqliteDefault(col)}`;
@@ -18,7 +19,14 @@ export function sqliteCreateTable(def: TableDef): string[] {
   const out = [`CREATE TABLE IF NOT EXISTS ${q(def.name)} (\n  ${lines.join(',\n  ')}\n)`];
   for (const index of def.indexes) {
     if (index.fulltext) continue;
-    out.push(sqliteCreateIndex(def.name, index.name, index.columns.map((c) => c.name), index.unique));
+    out.push(
+      sqliteCreateIndex(
+        def.name,
+        index.name,
+        index.columns.map((c) => c.name),
+        index.unique,
+      ),
+    );
   }
   return out;
 }

@@ -1,0 +1,22 @@
+import { pendingMigrations, runMigrations } from '../migrations/index';
+import { withDatabase } from './cli';
+
+/**
+ * `npm run migrate`: applies pending migrations to the configured database. They only add what is
+ * missing (tables on an empty database, indexes); existing WordPress tables are never altered.
+ * `npm run migrate -- --status` lists pending migrations without applying them.
+ */
+await withDatabase(async (config, db) => {
+  if (process.argv.includes('--status')) {
+    const pending = await pendingMigrations(db, config.tablePrefix);
+    process.stdout.write(
+      pending.length ? `Pending migrations:\n${pending.map((m) => `  ${m}\n`).join('')}` : 'No pending migrations.\n',
+    );
+    return 0;
+  }
+  const ran = await runMigrations(db, config.tablePrefix);
+  process.stdout.write(
+    ran.length ? `Applied:\n${ran.map((m) => `  ${m}\n`).join('')}` : 'Nothing to do: the database is up to date.\n',
+  );
+  return 0;
+});

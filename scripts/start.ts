@@ -1,0 +1,15 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../server/config';
+
+/**
+ * `npm start`: builds the client when it has not been built yet (a fresh clone), then starts the
+ * server. One command from clone to a running site.
+ */
+const manifest = path.join(PROJECT_ROOT, 'dist', 'client', '.vite', 'manifest.json');
+if (!existsSync(manifest)) {
+  process.stdout.write('Building the client (first start)…\n');
+  const { build } = await import('vite');
+  await build({ configFile: path.join(PROJECT_ROOT, 'vite.config.ts'), logLevel: 'warn' });
+}
+await import('../server/main');

@@ -1,0 +1,68 @@
+import type { z } from 'zod';
+import type { AppError } from '../errors';
+import type { Logger } from '../logger';
+import type { CurrentUser } from '../wp/current-user';
+import type { PhpValue } from '../wp/php-values';
+import type { Site } from '../wp/site';
+import type { WpDb } from '../wp/tables';
+import type { PhpFilesEntry } from './multipart';
+import type { PhpInput } from './php-body';
+
+/** What a handler may use. Built per request; no module keeps request state. */
+export interface ActionContext {
+  requestId: string;
+  log: Logger;
+  /** The request's clock (fixed in tests and replays). */
+  now: Date;
+  wp: WpDb;
+  site: Site;
+  /** The visitor as WordPress would see them on admin-ajax, or null for a guest. */
+  user: CurrentUser | null;
+  /** `$_GET`, decoded as PHP decodes it. */
+  query: { [key: string]: PhpInput };
+  /** `$_FILES` of a multipart post. */
+  files: { [key: string]: PhpFilesEntry };
+  cookies: Record<string, string>;
+  ip: string;
+  userAgent: string;
+}
+
+/** A cookie the reply sets, in WordPress's encoding (RFC 3986 percent-encoded value). */
+export interface ReplyCookie {
+  name: string;
+  value: string;
+  path: string;
+  expires?: Date;
+  httpOnly?: boolean;
+  secure?: boolean;
+}
+
+/** What goes on the wire, in the legacy protocol's shape. JSON is encoded as PHP's json_encode does. */
+export type AjaxReply =
+  | { kind: 'json'; body: PhpValue; status?: number; cookies?: ReplyCookie[] }
+  | { kind: 'text'; body: string; status?: number; contentType?: string; cookies?: ReplyCookie[] };
+
+/**
+ * One admin-ajax action: a declarative module, one file per action, named exactly as the
+ * WordPress action string. `access` mirrors `wp_ajax_nopriv_` (both) against `wp_ajax_` (logged-in)
+ * and has no default. `failure` renders an AppError in the action's own legacy shape; without it
+ * the Tour Master shape `{"status":"failed","message":…}` is used.
+ */
+export interface AjaxAction<Schema extends z.ZodType = z.ZodType, Result = unknown> {
+  name: string;
+  access: 'both' | 'logged-in';
+  input: Schema;
+  handle(input: z.output<Schema>, ctx: ActionContext): Promise<Result>;
+  reply(result: Result, ctx: ActionContext): AjaxReply;
+  failure?(error: AppError, ctx: ActionContext): AjaxReply;
+}
+
+/** Keeps the handler's input and result types tied to the schema and reply. */
+export function defineAction<Schema extends z.ZodType, Result>(
+  action: AjaxAction<Schema, Result>,
+): AjaxAction<Schema, Result> {
+  return action;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds actions of every input and result type.
+export type AnyAjaxAction = AjaxAction<z.ZodType, any>;

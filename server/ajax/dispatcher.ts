@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+import { AppError, InputError, toAppError } from '../errors';
+import type { AppDeps } from '../http/deps';
+import { resolveVisitor } from '../http/visitor';
+import type { Site } from '../wp/site';
+import type { ActionContext } from './action';
+import { BodyError, type PhpFilesEntry, parseMultipart } from './multipart';
+import { type PhpInput, parsePhpQuery } from './php-body';
+import {
+  adminAjaxHeaders,
+  inputErrorFrom,
+  renderActionError,
+  sendReply,
+  sendWordpressZero,
+  tourmasterFailure,
+} from './reply';
+
+export const ADMIN_AJAX_PATH = '/wp-admin/admin-ajax.php';
+
+type PhpVars = { [key: string]: PhpInput };
+
+/**
+ * `POST /wp-admin/admin-ajax.php`, as WordPress runs it: decode the body into `$_POST` (and the
+ * query into `$_GET`), take `$_REQUEST['action']` (POST wins over GET), look it up in the registry,
+ * check guest/logged-in access, parse the input with the action's schema, run it, write the reply.
+ * Unknown, missing or not-permitted actions get WordPress's `0` with HTTP 400.
+ */
+export function adminAjax(deps: AppDeps) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const requestId = requestIdOf(req);
+    const log = deps.log.child({ requestId, route: 'admin-ajax' });
+    res.set('X-Request-Id', requestId);
+    try {
+      const query = parsePhpQuery(rawQuery(req));
+      let post: PhpVars;
+      let files: { [key: string]: PhpFilesEntry } = {};
+      try {
+        ({ post, files } = await readBody(req, deps.config.maxBodyBytes));
+      } catch (err) {
+        if (!(err instanceof BodyError)) throw err;
+        log.info({ err }, 'unreadable admin-ajax body');
+        res.set(adminAjaxHeaders('no-action', false));
+        sendReply(res, { ...tourmasterFailure(new InputError({ message: err.message })), status: err.status });
+        return;
+      }
+      const visitor = await resolveVisitor(req, deps, { adminAjax: true });
+      sendOriginHeaders(req, res, visitor.site);
+      const action = post.action ?? query.action;
+      // WordPress: empty($_REQUEST['action']) || !is_scalar(...) → wp_die('0', 400).
+      if (typeof action !== 'string' || action === '' || action === '0') {
+        res.set(adminAjaxHeaders('no-action', visitor.user !== null));
+        return sendWordpressZero(res);
+      }
+      res.set(adminAjaxHeaders('dispatched', visitor.user !== null));
+      const handler = deps.registry.get(action);
+      if (!handler) return sendWordpressZero(res);
+      if (handler.access === 'logged-in' && !visitor.user) return sendWordpressZero(res);
+
+      const ctx: ActionContext = {
+        requestId,
+        log: log.child({ action, userId: visitor.user?.user.id ?? 0 }),
+        now: visitor.now,
+        wp: deps.wp,
+        site: visitor.site,
+        user: visitor.user,
+        query,
+        files,
+        cookies: (req.cookies ?? {}) as Record<string, string>,
+        ip: visitor.ip,
+        userAgent: visitor.userAgent,
+      };
+      const parsed = handler.input.safeParse(post);
+      if (!parsed.success) return sendReply(res, renderActionError(handler, inputErrorFrom(parsed.error.issues), ctx));
+      try {
+        const result = await handler.handle(parsed.data, ctx);
+        sendReply(res, handler.reply(result, ctx));
+      } catch (err) {
+        const mapped = err instanceof AppError ? err : (deps.db.dialect.mapError(err) ?? toAppError(err));
+        sendReply(res, renderActionError(handler, mapped, ctx));
+      }
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+async function readBody(
+  req: Request,
+  maxBytes: number,
+): Promise<{ post: PhpVars; files: { [key: string]: PhpFilesEntry } }> {
+  const type = (req.get('content-type') ?? '').toLowerCase();
+  if (type.startsWith('multipart/form-data')) {
+    const { fields, files } = await parseMultipart(req, {
+      maxFileBytes: maxBytes,
+      maxFiles: 20, // PHP's max_file_uploads
+      maxFields: 1000,
+      maxFieldBytes: maxBytes,
+    });
+    return { post: fields, files };
+  }
+  const text = await readText(req, maxBytes);
+  // PHP fills $_POST only for urlencoded bodies; JSON and other types leave it empty.
+  if (type === '' ? text.length === 0 : !type.startsWith('application/x-www-form-urlencoded'))
+    return { post: {}, files: {} };
+  return { post: parsePhpQuery(text), files: {} };
+}
+
+function readText(req: Request, maxBytes: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        req.removeAllListeners('data');
+        req.resume();
+        reject(new BodyError('The request is too large.', { status: 413 }));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('latin1')));
+    req.on('error', (err) =>
+      reject(new BodyError(`The request body could not be read (${err.message}).`, { cause: err })),
+    );
+  });
+}
+
+/**
+ * send_origin_headers(): a request from the site's own origin (home or site URL) may read the reply
+ * with credentials, as WordPress allows. Other origins get nothing.
+ */
+function sendOriginHeaders(req: Request, res: Response, site: Site): void {
+  const origin = req.get('origin');
+  if (!origin) return;
+  const allowed = [site.homeUrl, site.siteUrl].map((u) => {
+    try {
+      return new URL(u).origin;
+    } catch {
+      return '';
+    }
+  });
+  if (!allowed.includes(origin)) return;
+  res.set({ 'Access-Control-Allow-Origin': origin, 'Access-Control-Allow-Credentials': 'true', Vary: 'Origin' });
+}
+
+function rawQuery(req: Request): string {
+  const q = req.originalUrl.indexOf('?');
+  return q < 0 ? '' : req.originalUrl.slice(q + 1);
+}
+
+function requestIdOf(req: Request): string {
+  const given = req.get('x-request-id');
+  return given && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
+}

@@ -1,0 +1,241 @@
+/**
+ * `multipart/form-data` bodies as PHP's `rfc1867_post_handler` sees them: non-file fields become
+ * `$_POST` (through `parsePhpQueryEntries`, so `data[tour-people][]` nests exactly as PHP nests it),
+ * file parts become `UploadedFile`s carrying PHP's `UPLOAD_ERR_*` code.
+ *
+ * PHP rules kept: a part is a file when it has a `filename` parameter; `filename=""` (no file
+ * chosen) is error 4 and does not count towards `maxFiles`; a file over `maxFileBytes`
+ * (`upload_max_filesize`) is error 1 and one over a preceding `MAX_FILE_SIZE` field is error 2,
+ * both with size 0, empty data and empty type; files past `maxFiles` (`max_file_uploads`) and file
+ * names with unbalanced brackets or text after a `]` are dropped; fields past `maxFields`
+ * (`max_input_vars`) are ignored; at most `maxFields + maxFiles` parts are read
+ * (`max_multipart_body_parts`); a part with neither `name` nor `filename` ends parsing.
+ *
+ * `files` is simpler than `$_FILES`: it is keyed by the part's full name as sent. A name ending in
+ * `[]` collects its files into an array (`docs[]` → `files['docs[]'] = [a, b]`); any other name
+ * holds one file, the last one sent (`x[a]` → `files['x[a]']`).
+ *
+ * Where busboy cannot tell what PHP can: busboy treats a part with `filename=""` and no
+ * `Content-Type` as a field (browsers always send `application/octet-stream` there) and a part
+ * with `Content-Type: application/octet-stream` but no `filename` as a file (PHP: a field); such a
+ * file is reported as error 4. A file part without `Content-Type` gets type `text/plain`.
+ */
+import type { IncomingMessage } from 'node:http';
+import busboy from 'busboy';
+import { type PhpInput, parsePhpQueryEntries } from './php-body';
+
+/** One file part, as in a `$_FILES` entry (without `tmp_name`: the bytes are in `data`). */
+export interface UploadedFile {
+  /** Client file name without its path; `''` when no file was chosen. */
+  name: string;
+  /** The part's media type; `''` when `error` is not 0. */
+  type: string;
+  size: number;
+  data: Buffer;
+  /** UPLOAD_ERR_*: 0 ok, 1 over `maxFileBytes`, 2 over the form's MAX_FILE_SIZE, 3 partial, 4 no file. */
+  error: 0 | 1 | 2 | 3 | 4;
+}
+
+export type PhpFilesEntry = UploadedFile | UploadedFile[];
+
+export interface MultipartLimits {
+  /** PHP `upload_max_filesize`: larger files are discarded with error 1. */
+  maxFileBytes: number;
+  /** PHP `max_file_uploads`: further file parts are dropped. */
+  maxFiles: number;
+  /** PHP `max_input_vars` for the non-file fields: further fields are ignored. */
+  maxFields: number;
+  /** Largest non-file field value; a larger one rejects the body (BodyError, status 413). */
+  maxFieldBytes: number;
+}
+
+export interface MultipartBody {
+  fields: { [key: string]: PhpInput };
+  files: { [key: string]: PhpFilesEntry };
+}
+
+/** A request body that cannot be read; `status` is the HTTP status to answer with. */
+export class BodyError extends Error {
+  override readonly name = 'BodyError';
+  readonly status: number;
+
+  constructor(message: string, options: { status?: number; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.status = options.status ?? 400;
+  }
+}
+
+/** rfc1867's "never repair potential malicious user input" check on file part names. */
+function isAcceptableFileName(name: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < name.length; i++) {
+    const c = name[i];
+    if (c === '[') {
+      depth++;
+    } else if (c === ']') {
+      depth--;
+      const next = name[i + 1];
+      if (next !== undefined && next !== '[') return false;
+    }
+    if (depth < 0) return false;
+  }
+  return depth === 0;
+}
+
+/** C `strtoll(value, NULL, 10)`, as PHP reads MAX_FILE_SIZE. */
+function strtoll(value: string): number {
+  const match = /^[ \t\n\v\f\r]*([+-]?[0-9]+)/.exec(value);
+  return match ? Number(match[1]) : 0;
+}
+
+const EMPTY = Buffer.alloc(0);
+
+/**
+ * Reads a `multipart/form-data` request. Rejects with `BodyError` for another content type (415),
+ * a missing boundary, a malformed or truncated body (400), an over-long field (413) or a failed
+ * read; the rest of the request is then drained so a response can still be sent.
+ */
+export async function parseMultipart(req: IncomingMessage, limits: MultipartLimits): Promise<MultipartBody> {
+  const contentType = req.headers['content-type'];
+  if (contentType === undefined || !/^\s*multipart\/form-data\s*(?:;|$)/i.test(contentType)) {
+    throw new BodyError(`expected a multipart/form-data body, got ${contentType ?? 'no Content-Type'}`, {
+      status: 415,
+    });
+  }
+  if (req.readableEnded) throw new BodyError('the request body was already read');
+
+  let bb: busboy.Busboy;
+  try {
+    bb = busboy({
+      headers: req.headers,
+      defParamCharset: 'utf8',
+      limits: {
+        fileSize: limits.maxFileBytes + 1, // one byte over tells "too big" from "exactly the limit"
+        fieldSize: limits.maxFieldBytes + 1,
+        fields: limits.maxFields,
+        parts: limits.maxFields + limits.maxFiles,
+      },
+    });
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    throw new BodyError(
+      /boundary/i.test(message)
+        ? 'multipart/form-data Content-Type has no boundary'
+        : `bad multipart/form-data Content-Type: ${message}`,
+      { cause: err },
+    );
+  }
+
+  return new Promise<MultipartBody>((resolve, reject) => {
+    const fieldEntries: [string, string][] = [];
+    const files = Object.create(null) as { [key: string]: PhpFilesEntry };
+    const pendingFiles: Promise<void>[] = [];
+    let uploads = 0;
+    let anonymousIndex = 0;
+    let formMaxFileSize = 0;
+    let stopped = false; // PHP: "File Upload Mime headers garbled" ends parsing
+    let settled = false;
+
+    const fail = (error: BodyError): void => {
+      if (settled) return;
+      settled = true;
+      req.unpipe(bb);
+      req.resume();
+      bb.destroy();
+      reject(error);
+    };
+
+    bb.on('field', (rawName, value, info) => {
+      if (settled || stopped) return;
+      const name = rawName as string | undefined;
+      if (info.valueTruncated) {
+        fail(new BodyError(`multipart field ${name ?? ''} is over ${limits.maxFieldBytes} bytes`, { status: 413 }));
+        return;
+      }
+      if (name === undefined) {
+        stopped = true;
+        return;
+      }
+      fieldEntries.push([name, value]);
+      if (name.toLowerCase() === 'max_file_size') formMaxFileSize = strtoll(value);
+    });
+
+    bb.on('file', (rawName, stream, info) => {
+      // A failed body surfaces as busboy's 'error'; the file stream's copy needs a listener.
+      stream.on('error', () => {});
+      let name = rawName as string | undefined;
+      const filename = info.filename ?? '';
+      if (settled || stopped || (name === undefined && filename === '')) {
+        if (name === undefined) stopped = true;
+        stream.resume();
+        return;
+      }
+      name ??= String(anonymousIndex++);
+      if (uploads >= limits.maxFiles || !isAcceptableFileName(name)) {
+        stream.resume();
+        return;
+      }
+
+      const file: UploadedFile = { name: filename, type: '', size: 0, data: EMPTY, error: 4 };
+      if (name.endsWith('[]')) {
+        const list = files[name];
+        if (Array.isArray(list)) list.push(file);
+        else files[name] = [file];
+      } else {
+        files[name] = file;
+      }
+
+      if (filename === '') {
+        stream.resume();
+        return;
+      }
+      uploads++;
+      const maxFormSize = formMaxFileSize;
+      const overLimit = (size: number): 0 | 1 | 2 => {
+        if (size > limits.maxFileBytes) return 1;
+        if (maxFormSize !== 0 && size > maxFormSize) return 2;
+        return 0;
+      };
+      pendingFiles.push(
+        new Promise<void>((done) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          stream.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            if (overLimit(size) !== 0)
+              chunks.length = 0; // never keep more than the limit
+            else chunks.push(chunk);
+          });
+          stream.on('end', () => {
+            const error = overLimit(size);
+            if (error === 0) {
+              file.type = info.mimeType;
+              file.size = size;
+              file.data = Buffer.concat(chunks, size);
+            }
+            file.error = error;
+            done();
+          });
+          stream.on('close', done);
+        }),
+      );
+    });
+
+    bb.on('error', (err) => {
+      const message = err instanceof Error ? err.message : String(err);
+      fail(new BodyError(`malformed multipart/form-data body: ${message}`, { cause: err }));
+    });
+
+    bb.on('close', () => {
+      void Promise.all(pendingFiles).then(() => {
+        if (settled) return;
+        settled = true;
+        resolve({ fields: parsePhpQueryEntries(fieldEntries, { maxInputVars: limits.maxFields }), files });
+      });
+    });
+
+    req.on('error', (err) => fail(new BodyError(`reading the request body failed: ${err.message}`, { cause: err })));
+    req.on('aborted', () => fail(new BodyError('the client aborted the request')));
+    req.pipe(bb);
+  });
+}

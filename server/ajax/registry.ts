@@ -1,0 +1,24 @@
+import type { AnyAjaxAction } from './action';
+
+/**
+ * Every admin-ajax action we serve, as an explicit import list so the type checker sees each one.
+ * An action that is not here is answered as WordPress answers an unregistered action (`0`, 400).
+ */
+export const actions: readonly AnyAjaxAction[] = [];
+
+export type ActionRegistry = ReadonlyMap<string, AnyAjaxAction>;
+
+/** Builds the lookup table, refusing duplicates and actions that do not declare their access. */
+export function createRegistry(list: readonly AnyAjaxAction[]): ActionRegistry {
+  const map = new Map<string, AnyAjaxAction>();
+  for (const action of list) {
+    if (!/^[A-Za-z0-9_-]+$/.test(action.name))
+      throw new Error(`Action name "${action.name}" is not a WordPress action string.`);
+    if (action.access !== 'both' && action.access !== 'logged-in') {
+      throw new Error(`Action ${action.name} must declare access 'both' or 'logged-in'.`);
+    }
+    if (map.has(action.name)) throw new Error(`Action ${action.name} is registered twice.`);
+    map.set(action.name, action);
+  }
+  return map;
+}

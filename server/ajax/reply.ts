@@ -1,0 +1,101 @@
+import type { Response } from 'express';
+import { type AppError, InputError, InternalError } from '../errors';
+import { phpJsonEncode } from '../wp/php-json';
+import type { ActionContext, AjaxReply, AnyAjaxAction, ReplyCookie } from './action';
+
+/**
+ * The one place that writes admin-ajax replies and renders errors in the legacy shapes
+ * (after Ghost's prepareError + jsonErrorRenderer). Nothing else touches the response.
+ */
+
+/**
+ * Headers WordPress sends on admin-ajax replies. admin-ajax.php sends X-Robots-Tag first; a missing
+ * action dies there (wp_die adds the no-cache headers); past that point it adds nosniff, the
+ * no-cache headers, and admin_init's Referrer-Policy and X-Frame-Options. Since WordPress 6.3 the
+ * Cache-Control of a logged-in visitor also says `no-store, private`.
+ */
+export function adminAjaxHeaders(stage: 'no-action' | 'dispatched', loggedIn: boolean): Record<string, string> {
+  const noCache = {
+    Expires: 'Wed, 11 Jan 1984 05:00:00 GMT',
+    'Cache-Control': loggedIn
+      ? 'no-cache, must-revalidate, max-age=0, no-store, private'
+      : 'no-cache, must-revalidate, max-age=0',
+  };
+  if (stage === 'no-action') return { 'X-Robots-Tag': 'noindex', ...noCache };
+  return {
+    'X-Robots-Tag': 'noindex',
+    'X-Content-Type-Options': 'nosniff',
+    ...noCache,
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'SAMEORIGIN',
+  };
+}
+
+/**
+ * JSON is sent as application/json. The legacy site sent text/html, which let a reply that
+ * echoes input run as a page (DEVIATIONS.md); jQuery's dataType 'json' accepts both.
+ */
+export const JSON_TYPE = 'application/json; charset=UTF-8';
+
+export function sendReply(res: Response, reply: AjaxReply): void {
+  for (const cookie of reply.cookies ?? []) res.append('Set-Cookie', serializeCookie(cookie));
+  res.status(reply.status ?? 200);
+  // Written as bytes: Express's send() would rewrite the charset WordPress writes as UTF-8 and add an ETag.
+  const body = Buffer.from(reply.kind === 'json' ? phpJsonEncode(reply.body) : reply.body, 'utf8');
+  res.setHeader('Content-Type', reply.kind === 'json' ? JSON_TYPE : (reply.contentType ?? 'text/html; charset=UTF-8'));
+  res.setHeader('Content-Length', body.length);
+  res.end(body);
+}
+
+/** WordPress's answer for a missing, unknown or not-permitted action: `wp_die('0', 400)`. */
+export function sendWordpressZero(res: Response): void {
+  sendReply(res, { kind: 'json', body: 0, status: 400 });
+}
+
+/** Tour Master's failure shape, used when an action declares none of its own. */
+export function tourmasterFailure(error: AppError): AjaxReply {
+  return { kind: 'json', body: { status: 'failed', message: error.message } };
+}
+
+/**
+ * Renders an error for an action in its own protocol shape, at HTTP 200 so the legacy script's
+ * success callback shows the message (an error status would be swallowed by its error callback).
+ * Unexpected errors are logged with their stack and answered with a generic message.
+ */
+export function renderActionError(action: AnyAjaxAction, error: AppError, ctx: ActionContext): AjaxReply {
+  const log = { err: error.cause ?? error, code: error.code, action: action.name, details: error.details };
+  if (error.level === 'error') ctx.log.error(log, error.message);
+  else ctx.log[error.level](log, error.message);
+  try {
+    return action.failure ? action.failure(error, ctx) : tourmasterFailure(error);
+  } catch (renderError) {
+    ctx.log.error({ err: renderError, action: action.name }, 'failure renderer threw');
+    return tourmasterFailure(new InternalError());
+  }
+}
+
+/** A zod failure as an InputError whose message names the first problem in words. */
+export function inputErrorFrom(issues: { path: PropertyKey[]; message: string }[]): InputError {
+  const details = issues.map((i) => ({
+    path: i.path.filter((p): p is string | number => typeof p !== 'symbol'),
+    message: i.message,
+  }));
+  const first = details[0];
+  return new InputError({
+    message: first ? first.message : 'The request is not valid.',
+    details,
+  });
+}
+
+/** `Set-Cookie` text as PHP's setcookie writes it (value RFC 3986-encoded). */
+export function serializeCookie(cookie: ReplyCookie): string {
+  const parts = [`${cookie.name}=${encodeURIComponent(cookie.value)}`];
+  if (cookie.expires) {
+    parts.push(`expires=${cookie.expires.toUTCString().replace(/ GMT$/, ' GMT')}`);
+    parts.push(`Max-Age=${Math.max(0, Math.round((cookie.expires.getTime() - Date.now()) / 1000))}`);
+  }
+  parts.push(`path=${cookie.path}`);
+  if (cookie.secure) parts.push('secure');
+  if (cookie.httpOnly) parts.push('HttpOnly');
+  return parts.join('; ');
+}

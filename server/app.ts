@@ -1,0 +1,76 @@
+import path from 'node:path';
+import cookieParser from 'cookie-parser';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { pendingMigrations } from '../migrations/index';
+import { ADMIN_AJAX_PATH, adminAjax } from './ajax/dispatcher';
+import { PROJECT_ROOT } from './config';
+import { toAppError } from './errors';
+import type { AppDeps } from './http/deps';
+
+/** URL prefix of the built client (vite.config.ts `base`). */
+export const ASSET_BASE = '/dropin-assets/';
+
+/**
+ * Builds the Express app and nothing else: no listening, no I/O at import, so tests mount it
+ * in-process. Routes: the admin-ajax dispatcher, health checks, built client assets; every other
+ * path is a 404 until the page routes own it.
+ */
+export function createApp(deps: AppDeps): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.config.trustProxy);
+  app.use(cookieParser());
+
+  app.all(ADMIN_AJAX_PATH, adminAjax(deps));
+
+  app.get('/healthz', (_req, res) => {
+    res.type('text/plain').send('ok');
+  });
+  app.get('/readyz', async (_req, res) => {
+    try {
+      const pending = await pendingMigrations(deps.db, deps.config.tablePrefix);
+      if (pending.length) res.status(503).json({ ready: false, pendingMigrations: pending });
+      else res.json({ ready: true });
+    } catch (err) {
+      deps.log.warn({ err }, 'readiness check failed');
+      res.status(503).json({ ready: false, reason: 'The database is not reachable.' });
+    }
+  });
+
+  app.use(
+    ASSET_BASE,
+    express.static(path.join(PROJECT_ROOT, 'dist', 'client'), { index: false, fallthrough: false, maxAge: '7d' }),
+  );
+
+  app.use((_req, res) => {
+    res.status(404).type('html').send(notFoundPage());
+  });
+
+  // Last resort: anything thrown outside an action. Logged with its stack, never shown.
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const error = toAppError(err);
+    const status = (err as { status?: number }).status ?? error.status;
+    if (status >= 500) deps.log.error({ err, url: req.originalUrl }, 'request failed');
+    if (res.headersSent) return;
+    if (req.path === ADMIN_AJAX_PATH) {
+      res
+        .status(200)
+        .type('application/json; charset=UTF-8')
+        .send(JSON.stringify({ status: 'failed', message: error.message }));
+      return;
+    }
+    res
+      .status(status === 404 ? 404 : 500)
+      .type('html')
+      .send(status === 404 ? notFoundPage() : errorPage());
+  });
+  return app;
+}
+
+function notFoundPage(): string {
+  return '<!DOCTYPE html><html lang="en-US"><head><meta charset="UTF-8"><title>Page not found</title></head><body><h1>Page not found</h1><p>Sorry, the page you were looking for could not be found.</p><p><a href="/">Go to the home page</a></p></body></html>';
+}
+
+function errorPage(): string {
+  return '<!DOCTYPE html><html lang="en-US"><head><meta charset="UTF-8"><title>Something went wrong</title></head><body><h1>Something went wrong</h1><p>Please try again in a moment.</p></body></html>';
+}

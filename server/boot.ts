@@ -1,0 +1,72 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { pendingMigrations, runMigrations } from '../migrations/index';
+import { actions, createRegistry } from './ajax/registry';
+import type { Config } from './config';
+import type { AppDeps } from './http/deps';
+import type { Logger } from './logger';
+import { type Database, openDatabase } from './wp/db';
+import { loadDump } from './wp/dump-loader';
+import { loadSalts, type Salts } from './wp/salts';
+import { createWpDb } from './wp/tables';
+
+/**
+ * Opens the configured database and assembles the app's dependencies. The embedded default is
+ * created from the seed dump on first start (built in a temporary file and renamed, so an
+ * interrupted first start never leaves half a database) and migrated on every start. A real
+ * WordPress database is never changed here: pending migrations are reported, and run by
+ * `npm run migrate` (or MIGRATE_ON_START=1).
+ */
+export async function boot(
+  config: Config,
+  log: Logger,
+  options: { clock?: () => Date; migrateOnStart?: boolean } = {},
+): Promise<AppDeps> {
+  if (config.db.engine === 'sqlite' && config.seedDump && !existsSync(config.db.filename)) {
+    await createEmbeddedDatabase(config.db.filename, config.seedDump, log);
+  }
+  const db = openDatabase(config.db);
+  if (config.source === 'embedded' || options.migrateOnStart) {
+    const ran = await runMigrations(db, config.tablePrefix);
+    if (ran.length) log.info({ migrations: ran }, 'migrations applied');
+  } else {
+    const pending = await pendingMigrations(db, config.tablePrefix);
+    if (pending.length) log.warn({ pending }, 'database has pending migrations: run `npm run migrate`');
+  }
+  return assembleDeps(config, db, log, options.clock);
+}
+
+export function assembleDeps(config: Config, db: Database, log: Logger, clock: () => Date = () => new Date()): AppDeps {
+  const wp = createWpDb(db, config.tablePrefix);
+  let salts: Promise<Salts> | undefined;
+  return {
+    config,
+    db,
+    wp,
+    registry: createRegistry(actions),
+    log,
+    clock,
+    salts: () => {
+      salts ??= loadSalts(wp, config.secrets).catch((err) => {
+        salts = undefined;
+        throw err;
+      });
+      return salts;
+    },
+  };
+}
+
+async function createEmbeddedDatabase(filename: string, dumpFile: string, log: Logger): Promise<void> {
+  mkdirSync(path.dirname(filename), { recursive: true });
+  const temp = `${filename}.creating-${process.pid}`;
+  rmSync(temp, { force: true });
+  log.info({ file: filename, from: dumpFile }, 'creating the embedded database');
+  const db = openDatabase({ engine: 'sqlite', filename: temp });
+  try {
+    await loadDump(db, readFileSync(dumpFile, 'utf8'));
+  } finally {
+    await db.close();
+  }
+  for (const suffix of ['-wal', '-shm']) rmSync(temp + suffix, { force: true });
+  renameSync(temp, filename);
+}

@@ -1,0 +1,198 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import type { DbConfig } from './wp/db';
+import { mysqlEndpoint, parseDbHost } from './wp/db-host';
+import { parseWpConfig, WP_SECRET_NAMES, WpConfigError, type WpSecretName, wpSiteSettings } from './wp/wp-config-file';
+
+/**
+ * One typed configuration object, parsed once at boot and frozen (STYLE.md §2.8). Sources, in
+ * order: `WP_CONFIG` (the site's own wp-config.php), `DATABASE_URL` (+ `TABLE_PREFIX`), else the
+ * embedded default: a SQLite file created from legacy-fixtures/wp-legacy.sql on first start.
+ */
+export interface Config {
+  readonly http: { readonly host: string; readonly port: number };
+  readonly source: 'wp-config' | 'database-url' | 'embedded';
+  readonly db: DbConfig;
+  readonly tablePrefix: string;
+  /** wp-config.php keys and salts; missing ones fall back to the site options (wp/salts.ts). */
+  readonly secrets: Readonly<Partial<Record<WpSecretName, string>>>;
+  /** The embedded default's seed dump, loaded when its database file does not exist yet. */
+  readonly seedDump: string | undefined;
+  /** On the embedded default, links follow the address the site is served on. */
+  readonly siteUrlFollowsRequest: boolean;
+  readonly trustProxy: boolean;
+  readonly logLevel: string;
+  /** Largest urlencoded or multipart body admin-ajax accepts (PHP's post_max_size is 8 MB). */
+  readonly maxBodyBytes: number;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
+export const DEFAULT_SEED_DUMP = path.join(PROJECT_ROOT, 'legacy-fixtures', 'wp-legacy.sql');
+export const DEFAULT_SQLITE_FILE = path.join(PROJECT_ROOT, '.data', 'wordpress.sqlite');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  WP_CONFIG: z.string().min(1).optional(),
+  DATABASE_URL: z.string().min(1).optional(),
+  TABLE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_]+$/, 'TABLE_PREFIX can only contain numbers, letters, and underscores')
+    .default('wp_'),
+  SQLITE_FILE: z.string().min(1).optional(),
+  SEED_DUMP: z.string().min(1).optional(),
+  TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(8 * 1024 * 1024),
+});
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid setting ${issue.path.join('.')}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  const common = {
+    http: { host: e.HOST, port: e.PORT },
+    trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
+    logLevel: e.LOG_LEVEL,
+    maxBodyBytes: e.MAX_BODY_BYTES,
+  };
+  if (e.WP_CONFIG) return Object.freeze({ ...common, ...fromWpConfig(e.WP_CONFIG, env) });
+  if (e.DATABASE_URL) return Object.freeze({ ...common, ...fromDatabaseUrl(e.DATABASE_URL, e.TABLE_PREFIX, env) });
+  return Object.freeze({
+    ...common,
+    source: 'embedded' as const,
+    db: { engine: 'sqlite' as const, filename: path.resolve(e.SQLITE_FILE ?? DEFAULT_SQLITE_FILE) },
+    tablePrefix: e.TABLE_PREFIX,
+    secrets: secretsFromEnv(env),
+    seedDump: path.resolve(e.SEED_DUMP ?? DEFAULT_SEED_DUMP),
+    siteUrlFollowsRequest: true,
+  });
+}
+
+function fromWpConfig(file: string, env: Env) {
+  let source: string;
+  try {
+    source = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new ConfigError(`Cannot read WP_CONFIG file ${file}: ${(err as NodeJS.ErrnoException).code ?? 'error'}`);
+  }
+  let settings: ReturnType<typeof wpSiteSettings>;
+  try {
+    settings = wpSiteSettings(parseWpConfig(source, { env, readFile: (p) => readFileSync(p, 'utf8') }));
+  } catch (err) {
+    if (err instanceof WpConfigError) throw new ConfigError(`${file}: ${err.message}`);
+    throw err;
+  }
+  const parsedHost = parseDbHost(settings.db.host);
+  if (!parsedHost) throw new ConfigError(`${file}: DB_HOST "${settings.db.host}" is not a host, host:port or socket.`);
+  const endpoint = mysqlEndpoint(parsedHost, { socketExists: existsSync });
+  return {
+    source: 'wp-config' as const,
+    db: {
+      engine: 'mysql' as const,
+      ...endpoint,
+      user: settings.db.user,
+      password: settings.db.password,
+      database: settings.db.name,
+      charset: sqlWord(settings.db.charset || 'utf8mb4', 'DB_CHARSET'),
+      collate: settings.db.collate ? sqlWord(settings.db.collate, 'DB_COLLATE') : '',
+    },
+    tablePrefix: settings.tablePrefix,
+    secrets: settings.secrets,
+    seedDump: undefined,
+    siteUrlFollowsRequest: false,
+  };
+}
+
+function fromDatabaseUrl(url: string, tablePrefix: string, env: Env) {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    throw new ConfigError('DATABASE_URL is not a URL (expected mysql://user:password@host:3306/database).');
+  }
+  if (u.protocol === 'sqlite:') {
+    const filename = decodeURIComponent(u.pathname || u.host);
+    return {
+      source: 'database-url' as const,
+      db: { engine: 'sqlite' as const, filename: path.resolve(filename) },
+      tablePrefix,
+      secrets: secretsFromEnv(env),
+      seedDump: undefined,
+      siteUrlFollowsRequest: false,
+    };
+  }
+  if (u.protocol !== 'mysql:' && u.protocol !== 'mariadb:') {
+    throw new ConfigError(`DATABASE_URL must start with mysql:// (got ${u.protocol}//).`);
+  }
+  const database = decodeURIComponent(u.pathname.replace(/^\//, ''));
+  if (!database) throw new ConfigError('DATABASE_URL names no database (mysql://user:password@host:3306/database).');
+  const socket = u.searchParams.get('socket') ?? undefined;
+  return {
+    source: 'database-url' as const,
+    db: {
+      engine: 'mysql' as const,
+      ...(socket
+        ? { socketPath: socket }
+        : { host: u.hostname.replace(/^\[|\]$/g, '') || '127.0.0.1', port: Number(u.port || 3306) }),
+      user: decodeURIComponent(u.username || 'root'),
+      password: decodeURIComponent(u.password),
+      database,
+      charset: sqlWord(u.searchParams.get('charset') ?? 'utf8mb4', 'charset'),
+      collate: u.searchParams.get('collate') ? sqlWord(u.searchParams.get('collate')!, 'collate') : '',
+    },
+    tablePrefix,
+    secrets: secretsFromEnv(env),
+    seedDump: undefined,
+    siteUrlFollowsRequest: false,
+  };
+}
+
+/** Keys and salts may also come from the environment under their wp-config names. */
+function secretsFromEnv(env: Env): Partial<Record<WpSecretName, string>> {
+  const out: Partial<Record<WpSecretName, string>> = {};
+  for (const name of WP_SECRET_NAMES) if (env[name]) out[name] = env[name];
+  return out;
+}
+
+/** Charset and collation names go into `SET NAMES`, so they must be plain words. */
+function sqlWord(value: string, name: string): string {
+  if (!/^[A-Za-z0-9_]+$/.test(value)) throw new ConfigError(`${name} "${value}" is not a charset or collation name.`);
+  return value;
+}
+
+/** The configuration without anything secret, for logs and `db:check`. */
+export function describeConfig(config: Config): Record<string, unknown> {
+  const db =
+    config.db.engine === 'sqlite'
+      ? { engine: 'sqlite', file: config.db.filename }
+      : {
+          engine: 'mysql',
+          endpoint: config.db.socketPath ?? `${config.db.host}:${config.db.port}`,
+          database: config.db.database,
+          user: config.db.user,
+        };
+  return {
+    source: config.source,
+    db,
+    tablePrefix: config.tablePrefix,
+    secrets: `${Object.keys(config.secrets).length} of 8 keys and salts from configuration`,
+  };
+}

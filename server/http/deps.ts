@@ -1,0 +1,19 @@
+import type { ActionRegistry } from '../ajax/registry';
+import type { Config } from '../config';
+import type { Logger } from '../logger';
+import type { Database } from '../wp/db';
+import type { Salts } from '../wp/salts';
+import type { WpDb } from '../wp/tables';
+
+/** Everything the HTTP layer needs, built once in main.ts (or by a test) and passed in. */
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  wp: WpDb;
+  registry: ActionRegistry;
+  log: Logger;
+  /** The clock: the real one in production, fixed to the capture day in replays. */
+  clock: () => Date;
+  /** The `wp_salt()` values; resolved once (they come from wp-config or stored options). */
+  salts: () => Promise<Salts>;
+}

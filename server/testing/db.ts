@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { copyFileSync } from 'node:fs';
+import { inject } from 'vitest';
+import { type Config, loadConfig } from '../config';
+import { type Database, listTables, openDatabase } from '../wp/db';
+import { createWpDb, type WpDb } from '../wp/tables';
+import { MARIADB, type TestEngine } from './test-db-config';
+
+/** A private copy of the fixture site for one test file (or one replay). */
+export interface TestDatabase {
+  engine: TestEngine;
+  config: Config;
+  db: Database;
+  wp: WpDb;
+  /** MariaDB database name or SQLite file path. */
+  name: string;
+  drop(): Promise<void>;
+}
+
+/** Clones the run's template database (loaded from wp-legacy.sql and migrated). */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const provided = inject('testDb');
+  const suffix = randomBytes(4).toString('hex');
+  if (provided.engine === 'sqlite') {
+    const file = `${provided.runPrefix}-${suffix}.sqlite`;
+    copyFileSync(provided.template, file);
+    const config = loadConfig({ DATABASE_URL: `sqlite://${file}`, LOG_LEVEL: 'silent' });
+    const db = openDatabase(config.db);
+    return { engine: 'sqlite', config, db, wp: createWpDb(db, 'wp_'), name: file, drop: () => db.close() };
+  }
+  const name = `${provided.runPrefix}_${suffix}`;
+  const admin = openDatabase({
+    engine: 'mysql',
+    ...MARIADB,
+    database: provided.template,
+    charset: 'utf8mb4',
+    collate: '',
+    poolMax: 1,
+  });
+  try {
+    await admin.knex.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_520_ci`);
+    for (const table of await listTables(admin)) {
+      await admin.knex.raw(`CREATE TABLE \`${name}\`.\`${table}\` LIKE \`${provided.template}\`.\`${table}\``);
+      await admin.knex.raw(`INSERT INTO \`${name}\`.\`${table}\` SELECT * FROM \`${provided.template}\`.\`${table}\``);
+    }
+  } finally {
+    await admin.close();
+  }
+  const url = `mysql://${encodeURIComponent(MARIADB.user)}:${encodeURIComponent(MARIADB.password)}@${MARIADB.host}:${MARIADB.port}/${name}`;
+  const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent' });
+  const db = openDatabase(config.db);
+  return {
+    engine: 'mariadb',
+    config,
+    db,
+    wp: createWpDb(db, 'wp_'),
+    name,
+    drop: async () => {
+      await db.knex.raw(`DROP DATABASE IF EXISTS \`${name}\``);
+      await db.close();
+    },
+  };
+}

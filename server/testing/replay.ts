@@ -1,0 +1,135 @@
+import type { Exchange } from './exchanges';
+import { canonicalHtml, looksLikeHtml } from './html-dom';
+
+/** Our reply to a replayed exchange. */
+export interface ActualReply {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+/** Headers whose values must match the legacy reply (Content-Type differs on purpose: DEVIATIONS.md). */
+const COMPARED_HEADERS = [
+  'x-robots-tag',
+  'x-content-type-options',
+  'referrer-policy',
+  'x-frame-options',
+  'expires',
+  'cache-control',
+  'location',
+  'x-redirect-by',
+];
+
+/**
+ * Sends an exchange's request to our server as the browser sent it: same method, path, body and
+ * headers; cookies as captured except the WordPress login cookies, which the caller re-mints
+ * (the captured sessions are not in the dump).
+ */
+export async function sendExchange(
+  baseUrl: string,
+  ex: Exchange,
+  cookies: Record<string, string>,
+): Promise<ActualReply> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(ex.request.headers)) {
+    if (name.toLowerCase() !== 'cookie') headers[name] = value;
+  }
+  const cookieHeader = Object.entries(cookies)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
+  if (cookieHeader) headers.Cookie = cookieHeader;
+  const response = await fetch(new URL(ex.request.path, baseUrl), {
+    method: ex.request.method,
+    headers,
+    body: ex.request.method === 'GET' || ex.request.body === null ? undefined : ex.request.body,
+    redirect: 'manual',
+  });
+  return { status: response.status, headers: response.headers, text: await response.text() };
+}
+
+/** Extra per-exchange normalisation (new order ids and the like), registered by the issue that serves it. */
+export type Normaliser = (text: string) => string;
+
+/**
+ * Replaces what legitimately differs between two runs of the same request: nonces, login cookie
+ * values, invoice numbers (`01` + dmYHis + id), times of day on the capture date, and the site
+ * origin of the test server.
+ */
+export function normaliseVolatile(text: string): string {
+  return text
+    .replace(/((?:_wpnonce|nonce|security)[^0-9a-f]{1,24})[0-9a-f]{10}\b/gi, '$1{nonce}')
+    .replace(/(wordpress_(?:logged_in_|sec_)?[0-9a-f]{32}=)[^;\s"'&]+/g, '$1{cookie}')
+    .replace(/\b01\d{12}\d+\b/g, '{invoice}')
+    .replace(/\b2026-11-21 \d{2}:\d{2}:\d{2}\b/g, '2026-11-21 {time}');
+}
+
+/** Compares our reply with the captured one; returns the differences in words (empty = parity). */
+export function compareReply(ex: Exchange, actual: ActualReply, extra: Normaliser = (t) => t): string[] {
+  const diffs: string[] = [];
+  const norm = (t: string) => extra(normaliseVolatile(t));
+  if (actual.status !== ex.response.status) diffs.push(`status ${actual.status}, legacy ${ex.response.status}`);
+
+  const legacyHeaders = new Map(ex.response.headers.map(([k, v]) => [k.toLowerCase(), v]));
+  for (const name of COMPARED_HEADERS) {
+    const want = legacyHeaders.get(name);
+    const got = actual.headers.get(name) ?? undefined;
+    if (norm(want ?? '') !== norm(got ?? ''))
+      diffs.push(`header ${name}: ${got ?? '(none)'}, legacy ${want ?? '(none)'}`);
+  }
+  const cookieNames = (list: string[]) =>
+    list
+      .map((c) => c.split('=')[0]!)
+      .sort()
+      .join(', ');
+  const legacyCookies = cookieNames(
+    ex.response.headers.filter(([k]) => k.toLowerCase() === 'set-cookie').map(([, v]) => v),
+  );
+  const ourCookies = cookieNames(actual.headers.getSetCookie());
+  if (legacyCookies !== ourCookies)
+    diffs.push(`cookies set: ${ourCookies || '(none)'}, legacy ${legacyCookies || '(none)'}`);
+
+  if (ex.response.body_kind === 'json') {
+    let ours: unknown;
+    try {
+      ours = JSON.parse(actual.text);
+    } catch {
+      diffs.push(`body is not JSON: ${actual.text.slice(0, 120)}`);
+      return diffs;
+    }
+    const a = canonicalJson(ours, norm);
+    const b = canonicalJson(ex.response.json, norm);
+    if (a !== b) diffs.push(`body differs at ${firstDifference(a, b)}`);
+  } else {
+    const legacy = ex.response.body ?? '';
+    const isHtml = looksLikeHtml(legacy);
+    const a = isHtml ? canonicalHtml(norm(actual.text), { document: /<html/i.test(legacy) }) : norm(actual.text);
+    const b = isHtml ? canonicalHtml(norm(legacy), { document: /<html/i.test(legacy) }) : norm(legacy);
+    if (a !== b) diffs.push(`body differs at ${firstDifference(a, b)}`);
+  }
+  return diffs;
+}
+
+/**
+ * JSON as canonical text: key order kept (PHP's insertion order is part of the contract), strings
+ * normalised, and strings holding HTML compared as parsed DOM.
+ */
+export function canonicalJson(value: unknown, norm: Normaliser): string {
+  if (typeof value === 'string') {
+    const v = norm(value);
+    return looksLikeHtml(v) ? `html:${JSON.stringify(canonicalHtml(v))}` : JSON.stringify(v);
+  }
+  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v, norm)).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v, norm)}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function firstDifference(ours: string, legacy: string): string {
+  let i = 0;
+  while (i < ours.length && i < legacy.length && ours[i] === legacy[i]) i++;
+  const from = Math.max(0, i - 60);
+  return `character ${i}:\n    ours:   …${ours.slice(from, i + 80)}…\n    legacy: …${legacy.slice(from, i + 80)}…`;
+}

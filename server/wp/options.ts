@@ -1,0 +1,60 @@
+import { toText } from './dialect';
+import { maybeSerialize, maybeUnserialize } from './php-serialize';
+import type { PhpValue } from './php-values';
+import type { WpDb } from './tables';
+
+/**
+ * `{prefix}options`, read and written as get_option/update_option do: values pass through
+ * maybe_unserialize / maybe_serialize at this edge only.
+ */
+export async function getOption(wp: WpDb, name: string): Promise<PhpValue | undefined> {
+  const row = await wp.knex(wp.t.options).first('option_value').where('option_name', name);
+  return row ? maybeUnserialize(String(row.option_value ?? '')) : undefined;
+}
+
+/** Several options in one query; names that have no row are absent from the map. */
+export async function getOptions(wp: WpDb, names: readonly string[]): Promise<Map<string, PhpValue>> {
+  const rows: { option_name: string; option_value: string | null }[] = await wp
+    .knex(wp.t.options)
+    .select('option_name', 'option_value')
+    .whereIn('option_name', [...names]);
+  return new Map(rows.map((r) => [r.option_name, maybeUnserialize(String(r.option_value ?? ''))]));
+}
+
+/** update_option: rewrites the row or inserts it (autoload `yes` for new rows, as WordPress does). */
+export async function updateOption(
+  wp: WpDb,
+  name: string,
+  value: PhpValue,
+  autoload: 'yes' | 'no' = 'yes',
+): Promise<void> {
+  const stored = toText(maybeSerialize(value));
+  await wp
+    .knex(wp.t.options)
+    .insert({ option_name: name, option_value: stored, autoload })
+    .onConflict('option_name')
+    .merge(['option_value']);
+}
+
+/** add_option: inserts only when the option does not exist yet; returns whether it inserted. */
+export async function addOption(
+  wp: WpDb,
+  name: string,
+  value: PhpValue,
+  autoload: 'yes' | 'no' = 'yes',
+): Promise<boolean> {
+  const result = await wp
+    .knex(wp.t.options)
+    .insert({ option_name: name, option_value: toText(maybeSerialize(value)), autoload })
+    .onConflict('option_name')
+    .ignore();
+  return rowsAffected(result) > 0;
+}
+
+function rowsAffected(result: unknown): number {
+  // mysql2 returns [ResultSetHeader]; better-sqlite3 through knex returns [] or [lastId] for inserts.
+  if (Array.isArray(result) && result[0] && typeof result[0] === 'object' && 'affectedRows' in result[0]) {
+    return Number((result[0] as { affectedRows: number }).affectedRows);
+  }
+  return Array.isArray(result) && result.length > 0 && result[0] !== 0 ? 1 : 0;
+}

@@ -1,0 +1,86 @@
+import { decimalString, decimalToMinor } from './dialect';
+import type { WpDb } from './tables';
+
+/**
+ * A row of `{prefix}tourmaster_order`. JSON columns are decoded (the plugin writes them with PHP
+ * json_encode); money keeps the DECIMAL(19,4) text and its integer cents.
+ */
+export interface TourOrder {
+  id: number;
+  userId: number;
+  bookingDate: string;
+  tourId: number;
+  travelDate: string;
+  packageGroupSlug: string;
+  travellerAmount: number | null;
+  maleAmount: number | null;
+  femaleAmount: number | null;
+  contactInfo: unknown;
+  billingInfo: unknown;
+  travellerInfo: unknown;
+  couponCode: string | null;
+  status: string | null;
+  paymentDate: string;
+  totalPrice: string | null;
+  totalPriceCents: number | null;
+  pricingInfo: unknown;
+  paymentInfo: unknown;
+  bookingDetail: unknown;
+  currency: unknown;
+  woocommerceOrderId: number | null;
+}
+
+/** JSON written by PHP; a corrupt value reads as null rather than failing the whole page. */
+function json(value: unknown): unknown {
+  if (value === null || value === undefined || value === '') return null;
+  try {
+    return JSON.parse(String(value));
+  } catch {
+    return null;
+  }
+}
+
+const int = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+export function toOrder(row: Record<string, unknown>): TourOrder {
+  return {
+    id: Number(row.id),
+    userId: Number(row.user_id ?? 0),
+    bookingDate: String(row.booking_date),
+    tourId: Number(row.tour_id ?? 0),
+    travelDate: String(row.travel_date),
+    packageGroupSlug: String(row.package_group_slug ?? ''),
+    travellerAmount: int(row.traveller_amount),
+    maleAmount: int(row.male_amount),
+    femaleAmount: int(row.female_amount),
+    contactInfo: json(row.contact_info),
+    billingInfo: json(row.billing_info),
+    travellerInfo: json(row.traveller_info),
+    couponCode: row.coupon_code === null || row.coupon_code === undefined ? null : String(row.coupon_code),
+    status: row.order_status === null || row.order_status === undefined ? null : String(row.order_status),
+    paymentDate: String(row.payment_date),
+    totalPrice: decimalString(row.total_price),
+    totalPriceCents: decimalToMinor(row.total_price),
+    pricingInfo: json(row.pricing_info),
+    paymentInfo: json(row.payment_info),
+    bookingDetail: json(row.booking_detail),
+    currency: json(row.currency),
+    woocommerceOrderId: int(row.woocommerce_order_id),
+  };
+}
+
+export async function getOrder(wp: WpDb, id: number): Promise<TourOrder | undefined> {
+  const row = await wp.knex(wp.t.orders).first().where('id', id);
+  return row ? toOrder(row) : undefined;
+}
+
+/** A customer's orders, newest first, as the account pages list them. */
+export async function listOrdersOfUser(wp: WpDb, userId: number): Promise<TourOrder[]> {
+  const rows = await wp.knex(wp.t.orders).select().where('user_id', userId).orderBy('id', 'desc');
+  return rows.map(toOrder);
+}
+
+export async function countOrders(wp: WpDb): Promise<number> {
+  const row = await wp.knex(wp.t.orders).count({ n: '*' }).first();
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,81 @@
+import type { WpDb } from './tables';
+
+/** A row of `{prefix}posts`, with the columns the public site uses. */
+export interface WpPost {
+  id: number;
+  authorId: number;
+  date: string;
+  dateGmt: string;
+  modified: string;
+  modifiedGmt: string;
+  content: string;
+  title: string;
+  excerpt: string;
+  status: string;
+  slug: string;
+  parentId: number;
+  menuOrder: number;
+  type: string;
+  password: string;
+  guid: string;
+  commentCount: number;
+}
+
+type PostRow = Record<string, unknown>;
+
+export function toPost(row: PostRow): WpPost {
+  return {
+    id: Number(row.ID),
+    authorId: Number(row.post_author),
+    date: String(row.post_date),
+    dateGmt: String(row.post_date_gmt),
+    modified: String(row.post_modified),
+    modifiedGmt: String(row.post_modified_gmt),
+    content: String(row.post_content ?? ''),
+    title: String(row.post_title ?? ''),
+    excerpt: String(row.post_excerpt ?? ''),
+    status: String(row.post_status),
+    slug: String(row.post_name ?? ''),
+    parentId: Number(row.post_parent),
+    menuOrder: Number(row.menu_order),
+    type: String(row.post_type),
+    password: String(row.post_password ?? ''),
+    guid: String(row.guid ?? ''),
+    commentCount: Number(row.comment_count),
+  };
+}
+
+export async function getPost(wp: WpDb, id: number): Promise<WpPost | undefined> {
+  const row = await wp.knex(wp.t.posts).first().where('ID', id);
+  return row ? toPost(row) : undefined;
+}
+
+/** A published post of a type by its slug (`post_name`), as WordPress resolves `/tour/<slug>/`. */
+export async function getPublishedPostBySlug(wp: WpDb, type: string, slug: string): Promise<WpPost | undefined> {
+  const row = await wp.knex(wp.t.posts).first().where({ post_type: type, post_status: 'publish', post_name: slug });
+  return row ? toPost(row) : undefined;
+}
+
+/** Published posts of a type, newest first (WordPress's default order), paged. */
+export async function listPublishedPosts(
+  wp: WpDb,
+  type: string,
+  page: { limit: number; offset: number } = { limit: 100, offset: 0 },
+): Promise<WpPost[]> {
+  const rows = await wp
+    .knex(wp.t.posts)
+    .select()
+    .where({ post_type: type, post_status: 'publish' })
+    .orderBy([
+      { column: 'post_date', order: 'desc' },
+      { column: 'ID', order: 'desc' },
+    ])
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map(toPost);
+}
+
+export async function countPosts(wp: WpDb, type: string, status = 'publish'): Promise<number> {
+  const row = await wp.knex(wp.t.posts).count({ n: '*' }).where({ post_type: type, post_status: status }).first();
+  return Number(row?.n ?? 0);
+}
