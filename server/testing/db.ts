@@ -61,3 +61,34 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     },
   };
 }
+
+/** An empty database (no tables) of the run's engine, for migration and loader tests. */
+export async function createEmptyDatabase(): Promise<{ engine: TestEngine; db: Database; drop(): Promise<void> }> {
+  const provided = inject('testDb');
+  const suffix = randomBytes(4).toString('hex');
+  if (provided.engine === 'sqlite') {
+    const file = `${provided.runPrefix}-empty-${suffix}.sqlite`;
+    const db = openDatabase({ engine: 'sqlite', filename: file });
+    return { engine: 'sqlite', db, drop: () => db.close() };
+  }
+  const name = `${provided.runPrefix}_empty_${suffix}`;
+  const admin = openDatabase({
+    engine: 'mysql',
+    ...MARIADB,
+    database: '',
+    charset: 'utf8mb4',
+    collate: '',
+    poolMax: 1,
+  });
+  await admin.knex.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_520_ci`);
+  await admin.close();
+  const db = openDatabase({ engine: 'mysql', ...MARIADB, database: name, charset: 'utf8mb4', collate: '' });
+  return {
+    engine: 'mariadb',
+    db,
+    drop: async () => {
+      await db.knex.raw(`DROP DATABASE IF EXISTS \`${name}\``);
+      await db.close();
+    },
+  };
+}

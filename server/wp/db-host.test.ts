@@ -23,8 +23,10 @@ describe('parseDbHost (wpdb::parse_db_host)', () => {
     // PHP's empty(): the string '0' counts as empty, for the host and for the port.
     ['0', { host: '', ipv6: false }],
     ['db:0', { host: 'db', ipv6: false }],
-    // Two colons make it "IPv6", and the IPv6 pattern needs hex digits: WordPress returns false.
-    ['db::x', null],
+    // Two colons make it "IPv6": the IPv6 pattern takes the leading hex digits and colons, or
+    // fails (WordPress returns false).
+    ['db::x', { host: 'db::', ipv6: true }],
+    ['x::y', null],
   ];
   it.each(cases)('%j', (input, expected) => {
     expect(parseDbHost(input)).toStrictEqual(expected);

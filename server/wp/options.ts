@@ -36,25 +36,16 @@ export async function updateOption(
     .merge(['option_value']);
 }
 
-/** add_option: inserts only when the option does not exist yet; returns whether it inserted. */
+/** add_option: inserts only when the option does not exist yet, never overwriting a concurrent writer. */
 export async function addOption(
   wp: WpDb,
   name: string,
   value: PhpValue,
   autoload: 'yes' | 'no' = 'yes',
-): Promise<boolean> {
-  const result = await wp
+): Promise<void> {
+  await wp
     .knex(wp.t.options)
     .insert({ option_name: name, option_value: toText(maybeSerialize(value)), autoload })
     .onConflict('option_name')
     .ignore();
-  return rowsAffected(result) > 0;
-}
-
-function rowsAffected(result: unknown): number {
-  // mysql2 returns [ResultSetHeader]; better-sqlite3 through knex returns [] or [lastId] for inserts.
-  if (Array.isArray(result) && result[0] && typeof result[0] === 'object' && 'affectedRows' in result[0]) {
-    return Number((result[0] as { affectedRows: number }).affectedRows);
-  }
-  return Array.isArray(result) && result.length > 0 && result[0] !== 0 ? 1 : 0;
 }
