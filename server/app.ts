@@ -3,6 +3,7 @@ import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { pendingMigrations } from '../migrations/index';
 import { ADMIN_AJAX_PATH, adminAjax } from './ajax/dispatcher';
+import { sendReply, tourmasterFailure } from './ajax/reply';
 import { PROJECT_ROOT } from './config';
 import { toAppError } from './errors';
 import type { AppDeps } from './http/deps';

@@ -73,9 +73,9 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: e.LOG_LEVEL,
     maxBodyBytes: e.MAX_BODY_BYTES,
   };
-  if (e.WP_CONFIG) return Object.freeze({ ...common, ...fromWpConfig(e.WP_CONFIG, env) });
-  if (e.DATABASE_URL) return Object.freeze({ ...common, ...fromDatabaseUrl(e.DATABASE_URL, e.TABLE_PREFIX, env) });
-  return Object.freeze({
+  if (e.WP_CONFIG) return deepFreeze({ ...common, ...fromWpConfig(e.WP_CONFIG, env) });
+  if (e.DATABASE_URL) return deepFreeze({ ...common, ...fromDatabaseUrl(e.DATABASE_URL, e.TABLE_PREFIX, env) });
+  return deepFreeze({
     ...common,
     source: 'embedded' as const,
     db: { engine: 'sqlite' as const, filename: path.resolve(e.SQLITE_FILE ?? DEFAULT_SQLITE_FILE) },
@@ -84,6 +84,11 @@ export function loadConfig(env: Env = process.env): Config {
     seedDump: path.resolve(e.SEED_DUMP ?? DEFAULT_SEED_DUMP),
     siteUrlFollowsRequest: true,
   });
+}
+
+function deepFreeze<T extends object>(value: T): T {
+  for (const child of Object.values(value)) if (child && typeof child === 'object') deepFreeze(child);
+  return Object.freeze(value);
 }
 
 function fromWpConfig(file: string, env: Env) {
@@ -102,7 +107,11 @@ function fromWpConfig(file: string, env: Env) {
   }
   const parsedHost = parseDbHost(settings.db.host);
   if (!parsedHost) throw new ConfigError(`${file}: DB_HOST "${settings.db.host}" is not a host, host:port or socket.`);
-  const endpoint = mysqlEndpoint(parsedHost, { socketExists: existsSync });
+  // wpSiteSettings has already split DB_HOST: its port and socket are not in settings.db.host.
+  const endpoint = mysqlEndpoint(
+    { ...parsedHost, port: settings.db.port, socket: settings.db.socket },
+    { socketExists: existsSync },
+  );
   return {
     source: 'wp-config' as const,
     db: {

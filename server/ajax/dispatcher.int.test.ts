@@ -153,6 +153,11 @@ describe('admin-ajax dispatcher', () => {
     expect(r.text).toBe('{"content":"<a href=\\"http:\\/\\/x.test\\/\\">a b&c<\\/a>","echo":"caf\\u00e9"}');
   });
 
+  it('reads unencoded UTF-8 bytes as PHP does (browsers percent-encode, other clients may not)', async () => {
+    await postAjax(server.baseUrl, 'action=dropin_test_echo&text=καλημέρα+%CE%B1');
+    expect(seen.post).toEqual({ action: 'dropin_test_echo', text: 'καλημέρα α' });
+  });
+
   it('decodes multipart posts into fields and files', async () => {
     const form = new FormData();
     form.set('action', 'dropin_test_echo');

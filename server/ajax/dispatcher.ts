@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import bodyParser from 'body-parser';
 import type { NextFunction, Request, Response } from 'express';
 import { AppError, InputError, toAppError } from '../errors';
 import type { AppDeps } from '../http/deps';
@@ -106,24 +107,23 @@ async function readBody(
   return { post: parsePhpQuery(text), files: {} };
 }
 
+/**
+ * The raw body as bytes, through body-parser (size limit, Content-Encoding, aborted requests).
+ * PHP decodes $_POST from the bytes itself, so no parsing happens here.
+ */
 function readText(req: Request, maxBytes: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBytes) {
-        req.removeAllListeners('data');
-        req.resume();
-        reject(new BodyError('The request is too large.', { status: 413 }));
-        return;
-      }
-      chunks.push(chunk);
+    bodyParser.raw({ type: () => true, limit: maxBytes })(req, {} as Response, (err?: unknown) => {
+      if (!err) return resolve(Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '');
+      const e = err as { type?: string; status?: number; message?: string };
+      if (e.type === 'entity.too.large') return reject(new BodyError('The request is too large.', { status: 413 }));
+      reject(
+        new BodyError('The request body could not be read.', {
+          status: e.status && e.status < 500 ? e.status : 400,
+          cause: err,
+        }),
+      );
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('latin1')));
-    req.on('error', (err) =>
-      reject(new BodyError(`The request body could not be read (${err.message}).`, { cause: err })),
-    );
   });
 }
 

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../config';
-import { startTestServer, type TestServer } from '../testing/app';
+import { fixtureSecrets, startTestServer, type TestServer } from '../testing/app';
 import { createTestDatabase, type TestDatabase } from '../testing/db';
 import { type Exchange, exchangeAction, exchangeLogin, loadExchanges } from '../testing/exchanges';
 import { compareReply, sendExchange } from '../testing/replay';
@@ -26,7 +26,8 @@ const outcomes: { name: string; action: string; served: boolean; differences: st
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
-  server = await startTestServer(tdb);
+  // The captured site's own keys and salts, as an admin's WP_CONFIG would give them.
+  server = await startTestServer(tdb, { secrets: fixtureSecrets() });
 });
 
 afterAll(async () => {

@@ -1,11 +1,15 @@
+import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import type { AnyAjaxAction } from '../ajax/action';
 import { createRegistry } from '../ajax/registry';
 import { createApp } from '../app';
 import { assembleDeps } from '../boot';
+import { type Config, PROJECT_ROOT } from '../config';
 import type { AppDeps } from '../http/deps';
 import { createLogger } from '../logger';
+import { parseWpConfig, wpSiteSettings } from '../wp/wp-config-file';
 import type { TestDatabase } from './db';
 
 /** The day every legacy exchange was captured (the replay's clock; see legacy-fixtures/README). */
@@ -23,11 +27,12 @@ export interface TestServer {
  */
 export async function startTestServer(
   tdb: TestDatabase,
-  options: { now?: Date; actions?: readonly AnyAjaxAction[] } = {},
+  options: { now?: Date; actions?: readonly AnyAjaxAction[]; secrets?: Config['secrets'] } = {},
 ): Promise<TestServer> {
   const log = createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const now = options.now ?? CAPTURE_NOW;
-  const deps = assembleDeps(tdb.config, tdb.db, log, () => new Date(now));
+  const config = options.secrets ? { ...tdb.config, secrets: options.secrets } : tdb.config;
+  const deps = assembleDeps(config, tdb.db, log, () => new Date(now));
   if (options.actions) deps.registry = createRegistry(options.actions);
   const server: Server = await new Promise((resolve) => {
     const s = createApp(deps).listen(0, '127.0.0.1', () => resolve(s));
@@ -38,6 +43,12 @@ export async function startTestServer(
     deps,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** The keys and salts of the captured site (legacy-fixtures/wp-config.php), read by our own parser. */
+export function fixtureSecrets(): Config['secrets'] {
+  const source = readFileSync(path.join(PROJECT_ROOT, 'legacy-fixtures', 'wp-config.php'), 'utf8');
+  return wpSiteSettings(parseWpConfig(source)).secrets;
 }
 
 /** Posts a jQuery-style urlencoded body to admin-ajax. */

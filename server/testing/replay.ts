@@ -56,8 +56,9 @@ export type Normaliser = (text: string) => string;
  * origin of the test server.
  */
 export function normaliseVolatile(text: string): string {
+  // Between a nonce's name and its value the gap may hold `value` (`name="security" value="…"`).
   return text
-    .replace(/((?:_wpnonce|nonce|security)[^0-9a-f]{1,24})[0-9a-f]{10}\b/gi, '$1{nonce}')
+    .replace(/((?:_wpnonce|nonce|security)(?:[^0-9a-f]|value){1,24})[0-9a-f]{10}\b/gi, '$1{nonce}')
     .replace(/(wordpress_(?:logged_in_|sec_)?[0-9a-f]{32}=)[^;\s"'&]+/g, '$1{cookie}')
     .replace(/\b01\d{12}\d+\b/g, '{invoice}')
     .replace(/\b2026-11-21 \d{2}:\d{2}:\d{2}\b/g, '2026-11-21 {time}');

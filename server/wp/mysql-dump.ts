@@ -88,8 +88,9 @@ export function* splitStatements(sql: string): Generator<{ text: string; offset:
       const close = sql.indexOf('*/', i + 2);
       if (close < 0) throw new DumpSyntaxError('Unterminated comment', i);
       // `/*!40101 SET … */` is executable in MySQL; keep it as statement text so it is reported
-      // as skipped rather than silently lost. Plain comments vanish.
-      if (sql[i + 2] === '!') buf += sql.slice(i, close + 2);
+      // as skipped rather than silently lost. A plain comment becomes a space, as in MySQL
+      // (`INSERT/* c */INTO`).
+      buf += sql[i + 2] === '!' ? sql.slice(i, close + 2) : ' ';
       i = close + 2;
       continue;
     }
@@ -106,9 +107,10 @@ export function* splitStatements(sql: string): Generator<{ text: string; offset:
   yield* flush();
 }
 
+/** The end of a line comment: its newline stays, so the comment separates words as whitespace does. */
 function lineEnd(sql: string, i: number): number {
   const nl = sql.indexOf('\n', i);
-  return nl < 0 ? sql.length : nl + 1;
+  return nl < 0 ? sql.length : nl;
 }
 
 function skipQuoted(sql: string, i: number): number {

@@ -192,6 +192,13 @@ describe('WordPress logins', () => {
     ).toBeNull();
   });
 
+  it('on the embedded default, follows the address the site is served on', async () => {
+    const site = await loadSite(tdb.wp, 'http://localhost:9090');
+    expect(site.siteUrl).toBe('http://localhost:9090');
+    expect(site.homeUrl).toBe('http://localhost:9090');
+    expect(site.cookieHash).not.toBe((await loadSite(tdb.wp)).cookieHash);
+  });
+
   it('keeps salts stable: generated once into the options WordPress uses when wp-config has none', async () => {
     const first = await loadSalts(tdb.wp, {});
     const second = await loadSalts(tdb.wp, {});
