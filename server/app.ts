@@ -53,13 +53,7 @@ export function createApp(deps: AppDeps): express.Express {
     const status = (err as { status?: number }).status ?? error.status;
     if (status >= 500) deps.log.error({ err, url: req.originalUrl }, 'request failed');
     if (res.headersSent) return;
-    if (req.path === ADMIN_AJAX_PATH) {
-      res
-        .status(200)
-        .type('application/json; charset=UTF-8')
-        .send(JSON.stringify({ status: 'failed', message: error.message }));
-      return;
-    }
+    if (req.path === ADMIN_AJAX_PATH) return sendReply(res, tourmasterFailure(error));
     res
       .status(status === 404 ? 404 : 500)
       .type('html')

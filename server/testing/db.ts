@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 import { type Config, loadConfig } from '../config';
 import { type Database, listTables, openDatabase } from '../wp/db';
 import { createWpDb, type WpDb } from '../wp/tables';
-import { MARIADB, type TestEngine } from './test-db-config';
+import { createMariaDatabase, MARIADB, openMariaAdmin, openMariaDatabase, type TestEngine } from './test-db-config';
 
 /** A private copy of the fixture site for one test file (or one replay). */
 export interface TestDatabase {
@@ -29,16 +29,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     return { engine: 'sqlite', config, db, wp: createWpDb(db, 'wp_'), name: file, drop: () => db.close() };
   }
   const name = `${provided.runPrefix}_${suffix}`;
-  const admin = openDatabase({
-    engine: 'mysql',
-    ...MARIADB,
-    database: provided.template,
-    charset: 'utf8mb4',
-    collate: '',
-    poolMax: 1,
-  });
+  const admin = openMariaAdmin(provided.template);
   try {
-    await admin.knex.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_520_ci`);
+    await createMariaDatabase(admin, name);
     for (const table of await listTables(admin)) {
       await admin.knex.raw(`CREATE TABLE \`${name}\`.\`${table}\` LIKE \`${provided.template}\`.\`${table}\``);
       await admin.knex.raw(`INSERT INTO \`${name}\`.\`${table}\` SELECT * FROM \`${provided.template}\`.\`${table}\``);
@@ -55,11 +48,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     db,
     wp: createWpDb(db, 'wp_'),
     name,
-    drop: async () => {
-      await db.knex.raw(`DROP DATABASE IF EXISTS \`${name}\``);
-      await db.close();
-    },
+    drop: () => dropMariaDatabase(db, name),
   };
+}
+
+async function dropMariaDatabase(db: Database, name: string): Promise<void> {
+  await db.knex.raw(`DROP DATABASE IF EXISTS \`${name}\``);
+  await db.close();
 }
 
 /** An empty database (no tables) of the run's engine, for migration and loader tests. */
@@ -72,23 +67,12 @@ export async function createEmptyDatabase(): Promise<{ engine: TestEngine; db: D
     return { engine: 'sqlite', db, drop: () => db.close() };
   }
   const name = `${provided.runPrefix}_empty_${suffix}`;
-  const admin = openDatabase({
-    engine: 'mysql',
-    ...MARIADB,
-    database: '',
-    charset: 'utf8mb4',
-    collate: '',
-    poolMax: 1,
-  });
-  await admin.knex.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_520_ci`);
-  await admin.close();
-  const db = openDatabase({ engine: 'mysql', ...MARIADB, database: name, charset: 'utf8mb4', collate: '' });
-  return {
-    engine: 'mariadb',
-    db,
-    drop: async () => {
-      await db.knex.raw(`DROP DATABASE IF EXISTS \`${name}\``);
-      await db.close();
-    },
-  };
+  const admin = openMariaAdmin();
+  try {
+    await createMariaDatabase(admin, name);
+  } finally {
+    await admin.close();
+  }
+  const db = openMariaDatabase(name);
+  return { engine: 'mariadb', db, drop: () => dropMariaDatabase(db, name) };
 }

@@ -6,7 +6,7 @@ import { runMigrations } from '../../migrations/index';
 import { DEFAULT_SEED_DUMP } from '../config';
 import { openDatabase } from '../wp/db';
 import { loadDump } from '../wp/dump-loader';
-import { MARIADB, type TestEngine } from './test-db-config';
+import { createMariaDatabase, MARIADB, openMariaAdmin, openMariaDatabase, type TestEngine } from './test-db-config';
 
 /**
  * Once per integration project: a template database loaded from legacy-fixtures/wp-legacy.sql and
@@ -30,24 +30,17 @@ export default async function setup(project: TestProject) {
     return () => rmSync(dir, { recursive: true, force: true });
   }
 
-  const admin = openDatabase({
-    engine: 'mysql',
-    ...MARIADB,
-    database: '',
-    charset: 'utf8mb4',
-    collate: '',
-    poolMax: 1,
-  });
+  const admin = openMariaAdmin();
   const template = `${runPrefix}_tpl`;
   try {
-    await admin.knex.raw(`CREATE DATABASE \`${template}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_520_ci`);
+    await createMariaDatabase(admin, template);
   } catch (err) {
     await admin.close();
     throw new Error(
       `The integration tier needs MariaDB on ${MARIADB.host}:${MARIADB.port} (root, no password): ${(err as Error).message}`,
     );
   }
-  const db = openDatabase({ engine: 'mysql', ...MARIADB, database: template, charset: 'utf8mb4', collate: '' });
+  const db = openMariaDatabase(template);
   await loadDump(db, dump);
   await runMigrations(db, 'wp_');
   await db.close();

@@ -1,3 +1,5 @@
+import { type Database, openDatabase } from '../wp/db';
+
 /**
  * Where the integration tier's databases live. MariaDB: the server CI and sessions run on
  * 127.0.0.1:3306 (root, no password); each run creates its own databases and drops them after.
@@ -24,4 +26,19 @@ declare module 'vitest' {
   export interface ProvidedContext {
     testDb: ProvidedTestDb;
   }
+}
+
+/** Connects to the MariaDB test server (no database selected) for creating and dropping databases. */
+export function openMariaAdmin(database = ''): Database {
+  return openDatabase({ engine: 'mysql', ...MARIADB, database, charset: 'utf8mb4', collate: '', poolMax: 1 });
+}
+
+/** Connects to one test database on the MariaDB test server. */
+export function openMariaDatabase(database: string): Database {
+  return openDatabase({ engine: 'mysql', ...MARIADB, database, charset: 'utf8mb4', collate: '' });
+}
+
+/** A new empty database with the collation WordPress picks. */
+export async function createMariaDatabase(admin: Database, name: string): Promise<void> {
+  await admin.knex.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_520_ci`);
 }
