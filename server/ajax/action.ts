@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AppError } from '../errors';
+import type { AppDeps } from '../http/deps';
 import type { Logger } from '../logger';
 import type { CurrentUser } from '../wp/current-user';
 import type { PhpValue } from '../wp/php-values';
@@ -15,9 +16,10 @@ export interface ActionContext {
   /** The request's clock (fixed in tests and replays). */
   now: Date;
   wp: WpDb;
-  site: Site;
-  /** The visitor as WordPress would see them on admin-ajax, or null for a guest. */
-  user: CurrentUser | null;
+  /** The site's URLs and names, read on first use. */
+  site(): Promise<Site>;
+  /** The visitor as WordPress would see them on admin-ajax, or null for a guest (resolved on first use). */
+  user(): Promise<CurrentUser | null>;
   /** `$_GET`, decoded as PHP decodes it. */
   query: { [key: string]: PhpInput };
   /** `$_FILES` of a multipart post. */
@@ -25,6 +27,8 @@ export interface ActionContext {
   cookies: Record<string, string>;
   ip: string;
   userAgent: string;
+  /** The app's dependencies (configuration, salts) for actions that need more than the data layer. */
+  deps: AppDeps;
 }
 
 /** A cookie the reply sets, in WordPress's encoding (RFC 3986 percent-encoded value). */

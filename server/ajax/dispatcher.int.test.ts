@@ -21,7 +21,7 @@ const echo = defineAction({
   input: z.looseObject({ data: z.unknown().optional(), text: z.string().optional() }),
   handle: async (input, ctx) => {
     seen.post = input;
-    seen.userId = ctx.user?.user.id ?? 0;
+    seen.userId = (await ctx.user())?.user.id ?? 0;
     seen.files = ctx.files;
     return input;
   },
@@ -45,7 +45,7 @@ const members = defineAction({
   name: 'dropin_test_members',
   access: 'logged-in',
   input: z.looseObject({}),
-  handle: async (_i, ctx) => ctx.user!.user.login,
+  handle: async (_i, ctx) => (await ctx.user())!.user.login,
   reply: (login) => ({ kind: 'json', body: { login } }),
 });
 

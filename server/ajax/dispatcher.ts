@@ -3,7 +3,7 @@ import bodyParser from 'body-parser';
 import type { NextFunction, Request, Response } from 'express';
 import { AppError, InputError, toAppError } from '../errors';
 import type { AppDeps } from '../http/deps';
-import { resolveVisitor } from '../http/visitor';
+import { type Visitor, visitorFor } from '../http/visitor';
 import type { Site } from '../wp/site';
 import type { ActionContext } from './action';
 import { BodyError, type PhpFilesEntry, parseMultipart } from './multipart';
@@ -45,32 +45,28 @@ export function adminAjax(deps: AppDeps) {
         sendReply(res, { ...tourmasterFailure(new InputError({ message: err.message })), status: err.status });
         return;
       }
-      const visitor = await resolveVisitor(req, deps, { adminAjax: true });
-      sendOriginHeaders(req, res, visitor.site);
+      const visitor = visitorFor(req, deps, { adminAjax: true });
+      if (req.get('origin')) sendOriginHeaders(req, res, await visitor.site());
+      const user = await visitor.user();
       const action = post.action ?? query.action;
       // WordPress: empty($_REQUEST['action']) || !is_scalar(...) → wp_die('0', 400).
       if (typeof action !== 'string' || action === '' || action === '0') {
-        res.set(adminAjaxHeaders('no-action', visitor.user !== null));
+        res.set(adminAjaxHeaders('no-action', user !== null));
         return sendWordpressZero(res);
       }
-      res.set(adminAjaxHeaders('dispatched', visitor.user !== null));
+      res.set(adminAjaxHeaders('dispatched', user !== null));
       const handler = deps.registry.get(action);
       if (!handler) return sendWordpressZero(res);
-      if (handler.access === 'logged-in' && !visitor.user) return sendWordpressZero(res);
+      if (handler.access === 'logged-in' && !user) return sendWordpressZero(res);
 
-      const ctx: ActionContext = {
+      const ctx = actionContext(visitor, {
         requestId,
-        log: log.child({ action, userId: visitor.user?.user.id ?? 0 }),
-        now: visitor.now,
-        wp: deps.wp,
-        site: visitor.site,
-        user: visitor.user,
+        log: log.child({ action, userId: user?.user.id ?? 0 }),
+        deps,
         query,
         files,
-        cookies: (req.cookies ?? {}) as Record<string, string>,
-        ip: visitor.ip,
-        userAgent: visitor.userAgent,
-      };
+        req,
+      });
       const parsed = handler.input.safeParse(post);
       if (!parsed.success) return sendReply(res, renderActionError(handler, inputErrorFrom(parsed.error.issues), ctx));
       try {
@@ -83,6 +79,33 @@ export function adminAjax(deps: AppDeps) {
     } catch (err) {
       next(err);
     }
+  };
+}
+
+function actionContext(
+  visitor: Visitor,
+  parts: {
+    requestId: string;
+    log: ActionContext['log'];
+    deps: AppDeps;
+    query: PhpVars;
+    files: ActionContext['files'];
+    req: Request;
+  },
+): ActionContext {
+  return {
+    requestId: parts.requestId,
+    log: parts.log,
+    now: visitor.now,
+    wp: parts.deps.wp,
+    site: visitor.site,
+    user: visitor.user,
+    query: parts.query,
+    files: parts.files,
+    cookies: (parts.req.cookies ?? {}) as Record<string, string>,
+    ip: visitor.ip,
+    userAgent: visitor.userAgent,
+    deps: parts.deps,
   };
 }
 

@@ -3,27 +3,50 @@ import { type CurrentUser, resolveCurrentUser } from '../wp/current-user';
 import { loadSite, originFromHost, type Site } from '../wp/site';
 import type { AppDeps } from './deps';
 
-/** Who is asking, and about which site: resolved per request, never cached across requests. */
+/**
+ * Who is asking, and about which site. Both are resolved on first use and then kept for the rest
+ * of the request (never across requests, so an admin's edit shows on the next one). A request
+ * without a WordPress login cookie is a guest without any query.
+ */
 export interface Visitor {
-  site: Site;
-  user: CurrentUser | null;
   now: Date;
   https: boolean;
   ip: string;
   userAgent: string;
+  site(): Promise<Site>;
+  user(): Promise<CurrentUser | null>;
 }
 
-export async function resolveVisitor(req: Request, deps: AppDeps, options: { adminAjax: boolean }): Promise<Visitor> {
+const LOGIN_COOKIE = /(?:^|;\s*)wordpress_(?:logged_in_|sec_)?[0-9a-f]{32}=/;
+
+export function visitorFor(req: Request, deps: AppDeps, options: { adminAjax: boolean }): Visitor {
   const now = deps.clock();
   const https = req.secure;
-  const origin = deps.config.siteUrlFollowsRequest ? originFromHost(req.get('host'), https) : undefined;
-  const site = await loadSite(deps.wp, origin);
-  const user = await resolveCurrentUser(
-    deps.wp,
-    { cookieHeader: req.headers.cookie, https, method: req.method, adminAjax: options.adminAjax },
-    site,
-    await deps.salts(),
+  let site: Promise<Site> | undefined;
+  let user: Promise<CurrentUser | null> | undefined;
+  const loadTheSite = () => {
+    const origin = deps.config.siteUrlFollowsRequest ? originFromHost(req.get('host'), https) : undefined;
+    site ??= loadSite(deps.wp, origin);
+    return site;
+  };
+  return {
     now,
-  );
-  return { site, user, now, https, ip: req.ip ?? '', userAgent: req.get('user-agent') ?? '' };
+    https,
+    ip: req.ip ?? '',
+    userAgent: req.get('user-agent') ?? '',
+    site: loadTheSite,
+    user: () => {
+      user ??= LOGIN_COOKIE.test(req.headers.cookie ?? '')
+        ? (async () =>
+            resolveCurrentUser(
+              deps.wp,
+              { cookieHeader: req.headers.cookie, https, method: req.method, adminAjax: options.adminAjax },
+              await loadTheSite(),
+              await deps.salts(),
+              now,
+            ))()
+        : Promise.resolve(null);
+      return user;
+    },
+  };
 }

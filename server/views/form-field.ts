@@ -1,0 +1,78 @@
+import { html, type SafeHtml } from './html';
+
+/** A field of the plugin's custom-field mini-syntax, ready to render (custom-fields.ts parses them). */
+export interface FormFieldSpec {
+  slug: string;
+  title: string;
+  type: string;
+  required: boolean;
+  /** For comboboxes: value → label, in order (a leading '' → title entry when the title came first). */
+  options?: readonly (readonly [string, string])[];
+  default?: string;
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/**
+ * The plugin's form-field markup (`tourmaster_get_form_field`), shared by the booking bar's extra
+ * fields, the payment page's contact fields and the profile forms. `wrapper` is the class prefix,
+ * e.g. `tourmaster-extra-booking-field` or `tourmaster-profile-field`.
+ */
+export function formField(
+  wrapper: string,
+  field: FormFieldSpec,
+  value: string,
+  options: { yearRange?: readonly number[] } = {},
+): SafeHtml {
+  return html`<div class="${wrapper} ${wrapper}-${field.slug} tourmaster-type-${field.type} clearfix" ><div class="tourmaster-head" >${field.title}${field.required && html`<span class="tourmaster-req" >*</span>`}</div><div class="tourmaster-tail clearfix" >${fieldInput(field, value, options.yearRange)}</div></div>`;
+}
+
+const required = (field: FormFieldSpec) => field.required && html` data-required `;
+
+function fieldInput(field: FormFieldSpec, value: string, yearRange: readonly number[] = []): SafeHtml {
+  switch (field.type) {
+    case 'textarea':
+      return html`<textarea name="${field.slug}" ${required(field)} >${value}</textarea>`;
+    case 'combobox':
+    case 'country':
+      return html`<div class="tourmaster-combobox-wrap" ><select name="${field.slug}" ${required(field)} >${(
+        field.options ?? []
+      ).map(
+        ([v, label]) => html`<option value="${v}" ${v === value && 'selected'} >${label}</option>`,
+      )}</select></div>`;
+    case 'datepicker':
+      return html`<input type="text" class="tourmaster-datepicker" name="${field.slug}" value="${value}" /><i class="fa fa-calendar" ></i>`;
+    case 'date':
+      return dateSelects(field, value, yearRange);
+    case 'email':
+      return html`<input type="email" name="${field.slug}" value="${value}" ${required(field)} />`;
+    default:
+      return html`<input type="text" name="${field.slug}" value="${value}" ${required(field)} />`;
+  }
+}
+
+/** Three selects the plugin's script joins into the hidden `Y-m-d` input (not zero-padded). */
+function dateSelects(field: FormFieldSpec, value: string, years: readonly number[]): SafeHtml {
+  const [y = '', m = '', d = ''] = value.split('-');
+  const select = (type: string, placeholder: string, choices: readonly (readonly [string, string])[], chosen: string) =>
+    html`<div class="tourmaster-combobox-wrap tourmaster-form-field-alt-${type}" ><select data-type="${type}" ><option value="" ${chosen === '' && 'selected'} >${placeholder}</option>${choices.map(
+      ([v, label]) => html`<option value="${v}" ${v === chosen && 'selected'} >${label}</option>`,
+    )}</select></div>`;
+  const days = Array.from({ length: 31 }, (_, i) => [String(i + 1), String(i + 1)] as const);
+  const months = MONTHS.map((name, i) => [String(i + 1), name] as const);
+  const yearChoices = years.map((year) => [String(year), String(year)] as const);
+  return html`<div class="tourmaster-date-select" >${select('date', 'Date', days, d.replace(/^0/, ''))}${select('month', 'Month', months, m.replace(/^0/, ''))}${select('year', 'Year', yearChoices, y)}</div><input type="hidden" name="${field.slug}" value="${value}" />`;
+}

@@ -1,0 +1,102 @@
+import { isSet, str } from '../tourmaster/php';
+import { parseTourOption, TOUR_META_KEYS, type Tour } from '../tourmaster/tour-option';
+import { unserializeCached } from './parse-cache';
+import type { WpDb } from './tables';
+
+/** The plugin's site-wide settings the booking rules read, and the site's time zone. */
+export interface TourmasterSettings {
+  /** `tourmaster_general` (unserialised; keys as the plugin's settings page names them). */
+  general: Readonly<Record<string, unknown>>;
+  /** `tourmaster_payment`. */
+  payment: Readonly<Record<string, unknown>>;
+  timezone: string;
+  gmtOffsetHours: number;
+}
+
+/** A setting as the plugin reads it: the stored value when set (non-empty or '0'), else the default. */
+export function setting(options: Readonly<Record<string, unknown>>, key: string, fallback = ''): string {
+  const value = options[key];
+  return isSet(value) ? str(value) : fallback;
+}
+
+const SETTING_OPTIONS = ['tourmaster_general', 'tourmaster_payment', 'timezone_string', 'gmt_offset'];
+const META_KEYS = Object.values(TOUR_META_KEYS);
+
+type Row = { src: string; k: string; v: string | null };
+
+/**
+ * Everything a booking request needs before it counts seats, in one round trip: the tour's post
+ * row, its option and single metas, and the plugin's settings. Nothing is cached across requests
+ * except the parse of text that has not changed (parse-cache.ts).
+ */
+export async function loadBookingContext(
+  wp: WpDb,
+  tourId: number,
+): Promise<{ tour: Tour | undefined; settings: TourmasterSettings }> {
+  const { knex, t } = wp;
+  const metaMarks = META_KEYS.map(() => '?').join(', ');
+  const optionMarks = SETTING_OPTIONS.map(() => '?').join(', ');
+  const sql =
+    `SELECT 'p' AS src, post_status AS k, post_title AS v FROM ?? WHERE ID = ? AND post_type = 'tour' ` +
+    `UNION ALL SELECT 'n', post_name, '' FROM ?? WHERE ID = ? AND post_type = 'tour' ` +
+    `UNION ALL SELECT 'm', meta_key, meta_value FROM ?? WHERE post_id = ? AND meta_key IN (${metaMarks}) ` +
+    `UNION ALL SELECT 'o', option_name, option_value FROM ?? WHERE option_name IN (${optionMarks})`;
+  const result = await knex.raw(sql, [
+    t.posts,
+    tourId,
+    t.posts,
+    tourId,
+    t.postmeta,
+    tourId,
+    ...META_KEYS,
+    t.options,
+    ...SETTING_OPTIONS,
+  ]);
+  const rows: Row[] = wp.engine === 'mysql' ? (result as [Row[]])[0] : (result as Row[]);
+
+  let status: string | undefined;
+  let title = '';
+  let slug = '';
+  const meta = new Map<string, string>();
+  const options = new Map<string, string>();
+  for (const row of rows) {
+    if (row.src === 'p') {
+      status = row.k;
+      title = String(row.v ?? '');
+    } else if (row.src === 'n') slug = row.k;
+    else if (row.src === 'm' && !meta.has(row.k)) meta.set(row.k, String(row.v ?? ''));
+    else if (row.src === 'o') options.set(row.k, String(row.v ?? ''));
+  }
+  const record = (text: string | undefined) => {
+    const value = text === undefined ? undefined : unserializeCached(text);
+    return (value && typeof value === 'object' && !Array.isArray(value) ? value : {}) as Record<string, unknown>;
+  };
+  const settings: TourmasterSettings = {
+    general: record(options.get('tourmaster_general')),
+    payment: record(options.get('tourmaster_payment')),
+    timezone: options.get('timezone_string') ?? '',
+    gmtOffsetHours: Number(options.get('gmt_offset') ?? 0) || 0,
+  };
+  // Only a published tour with booking settings can be booked (the legacy site crashed on others).
+  const optionText = meta.get(TOUR_META_KEYS.option);
+  if (status !== 'publish' || optionText === undefined) return { tour: undefined, settings };
+  const single = (key: string) => {
+    const v = meta.get(key);
+    return v === undefined ? '' : str(unserializeCached(v));
+  };
+  const tour: Tour = {
+    id: tourId,
+    title,
+    slug,
+    option: parseTourOption(unserializeCached(optionText)),
+    meta: {
+      minPeoplePerBooking: single(TOUR_META_KEYS.minPeoplePerBooking),
+      maxPeoplePerBooking: single(TOUR_META_KEYS.maxPeoplePerBooking),
+      maxPeople: single(TOUR_META_KEYS.maxPeople),
+      extraBookingInfo: single(TOUR_META_KEYS.extraBookingInfo),
+      bookInAdvance: single(TOUR_META_KEYS.bookInAdvance),
+      dateAvail: single(TOUR_META_KEYS.dateAvail),
+    },
+  };
+  return { tour, settings };
+}
