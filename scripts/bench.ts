@@ -1,73 +1,122 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createApp } from '../server/app';
-import { boot } from '../server/boot';
-import { loadConfig } from '../server/config';
-import { createLogger } from '../server/logger';
-import { getRawMeta } from '../server/wp/meta';
+import autocannon from 'autocannon';
+import { runMigrations } from '../migrations/index';
+import { DEFAULT_SEED_DUMP, PROJECT_ROOT } from '../server/config';
+import { openDatabase } from '../server/wp/db';
+import { loadDump } from '../server/wp/dump-loader';
 import { serialize, unserialize } from '../server/wp/php-serialize';
 
 /**
- * `npm run bench`: speed and memory of the hot paths, measured here and never asserted in tests.
- * Runs the real app on a fresh embedded database in a temporary folder.
+ * `npm run bench`: the booking actions under load, measured, never asserted in tests.
+ * The server runs in its own process on MariaDB (127.0.0.1:3306, a fresh database loaded with the
+ * fixture site); this process is the load generator (autocannon, 8 connections, 10 s per action).
+ * BENCH_SECONDS and BENCH_CONNECTIONS override the defaults.
  */
-const dir = mkdtempSync(path.join(os.tmpdir(), 'dropin-bench-'));
-const config = loadConfig({ SQLITE_FILE: path.join(dir, 'bench.sqlite'), LOG_LEVEL: 'silent' });
-const deps = await boot(config, createLogger({ level: 'silent' }));
-const server = createApp(deps).listen(0, '127.0.0.1');
-await new Promise((r) => server.once('listening', r));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const MARIADB = { host: '127.0.0.1', port: 3306, user: 'root', password: '' };
+const database = `tmbench_${process.pid}`;
 
-async function load(name: string, total: number, concurrency: number, request: () => Promise<Response>) {
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next++ < total) {
-        const t = performance.now();
-        const r = await request();
-        await r.arrayBuffer();
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]!.toFixed(2);
-  console.log(
-    `${name.padEnd(44)} ${(total / seconds).toFixed(0).padStart(6)} req/s  p50 ${pct(0.5)} ms  p99 ${pct(0.99)} ms`,
-  );
+const scenarios = [
+  {
+    name: 'tourmaster_tour_booking_amount_check',
+    body: 'action=tourmaster_tour_booking_amount_check&tid=&tour_id=4&tour_date=2027-05-15&traveller=2&adult_amount=2&male_amount=0&female_amount=0&package=&max_traveller_per_room=2',
+    expect: '"status":"success"',
+  },
+  {
+    name: 'tourmaster_update_head_price',
+    body: 'action=tourmaster_update_head_price&data%5Btour-id%5D=8&data%5Btour-date%5D=2027-06-10&data%5Bpackage%5D=Afternoon+Premium&data%5Btour-adult%5D=2&data%5Btour-children%5D=2',
+    expect: '"price"',
+  },
+  {
+    name: 'tourmaster_tour_booking (step 1, rooms)',
+    body: 'action=tourmaster_tour_booking&data%5Btour-id%5D=7&data%5Btour-date%5D=2027-06-11&data%5Btour-room%5D=2&data%5Bstep%5D=1',
+    expect: 'tourmaster-tour-booking-room',
+  },
+  {
+    name: 'tourmaster_tour_booking (step 1, packages)',
+    body: 'action=tourmaster_tour_booking&data%5Btour-id%5D=8&data%5Btour-date%5D=2027-06-10&data%5Bstep%5D=1',
+    expect: 'tourmaster-tour-booking-package',
+  },
+];
+
+async function main() {
+  const admin = openDatabase({ engine: 'mysql', ...MARIADB, database: '', charset: 'utf8mb4', collate: '', poolMax: 1 });
+  await admin.knex.raw(`CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_520_ci`);
+  let server: ChildProcess | undefined;
+  try {
+    const db = openDatabase({ engine: 'mysql', ...MARIADB, database, charset: 'utf8mb4', collate: '' });
+    await loadDump(db, readFileSync(DEFAULT_SEED_DUMP, 'utf8'));
+    await runMigrations(db, 'wp_');
+    await db.close();
+
+    const started = await startServer();
+    server = started.child;
+    const url = `${started.url}/wp-admin/admin-ajax.php`;
+    console.log(`server: ${started.url} (MariaDB ${database}), load: autocannon ${CONNECTIONS} connections × ${SECONDS} s\n`);
+    for (const s of scenarios) {
+      const check = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: s.body });
+      const text = await check.text();
+      if (!text.includes(s.expect)) console.log(`  warning: ${s.name} answered ${check.status} ${text.slice(0, 120)}`);
+      const result = await autocannon({
+        url,
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' },
+        body: s.body,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+      });
+      const errors = result.errors + result.non2xx;
+      console.log(
+        `${s.name.padEnd(44)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms${errors ? `  (${errors} errors)` : ''}`,
+      );
+    }
+  } finally {
+    server?.kill('SIGTERM');
+    await admin.knex.raw(`DROP DATABASE IF EXISTS \`${database}\``);
+    await admin.close();
+  }
+  microBenchmarks();
 }
 
-function micro(name: string, iterations: number, fn: () => void) {
-  const started = performance.now();
-  for (let i = 0; i < iterations; i++) fn();
-  const us = ((performance.now() - started) * 1000) / iterations;
-  console.log(`${name.padEnd(44)} ${us.toFixed(1).padStart(6)} µs/op`);
+function startServer(): Promise<{ child: ChildProcess; url: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'server', 'main.ts')], {
+      env: {
+        ...process.env,
+        PORT: '0',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: `mysql://${MARIADB.user}:${MARIADB.password}@${MARIADB.host}:${MARIADB.port}/${database}`,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout?.on('data', (d) => {
+      out += d;
+      const m = /running at (http:\/\/\S+?)\/\n/.exec(out);
+      if (m) resolve({ child, url: m[1]! });
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+  });
 }
 
-const form = { 'Content-Type': 'application/x-www-form-urlencoded; charset=UTF-8' };
-await load('admin-ajax unknown action (0/400)', 3000, 16, () =>
-  fetch(`${base}/wp-admin/admin-ajax.php`, {
-    method: 'POST',
-    headers: form,
-    body: 'action=tourmaster_nope&data[tour-id]=4',
-  }),
-);
-await load('admin-ajax without action', 3000, 16, () => fetch(`${base}/wp-admin/admin-ajax.php`, { method: 'POST' }));
-await load('GET /healthz', 3000, 16, () => fetch(`${base}/healthz`));
+function microBenchmarks() {
+  const dump = readFileSync(DEFAULT_SEED_DUMP, 'utf8');
+  const tourOption = /'tourmaster-tour-option','((?:[^'\\]|\\.)*)'/.exec(dump)?.[1]?.replace(/\\(.)/g, '$1') ?? 'a:0:{}';
+  const parsed = unserialize(tourOption);
+  const time = (name: string, iterations: number, fn: () => void) => {
+    const t = performance.now();
+    for (let i = 0; i < iterations; i++) fn();
+    console.log(`${name.padEnd(44)} ${(((performance.now() - t) * 1000) / iterations).toFixed(1).padStart(6)} µs/op`);
+  };
+  console.log('');
+  time(`unserialize a tour option (${tourOption.length} bytes)`, 2000, () => unserialize(tourOption));
+  time('serialize it back', 2000, () => serialize(parsed));
+  const mem = process.memoryUsage();
+  console.log(`load generator memory: rss ${(mem.rss / 1048576).toFixed(1)} MB`);
+}
 
-const tourOption = (await getRawMeta(deps.wp, 'post', 8, 'tourmaster-tour-option'))!;
-const parsed = unserialize(tourOption);
-micro(`unserialize tour option (${tourOption.length} bytes)`, 2000, () => unserialize(tourOption));
-micro('serialize tour option', 2000, () => serialize(parsed));
-
-const mem = process.memoryUsage();
-console.log(`memory: rss ${(mem.rss / 1048576).toFixed(1)} MB, heap used ${(mem.heapUsed / 1048576).toFixed(1)} MB`);
-server.close();
-await deps.db.close();
-rmSync(dir, { recursive: true, force: true });
+await main();

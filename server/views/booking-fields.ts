@@ -1,4 +1,6 @@
-import { type FormFieldSpec, formField } from './form-field';
+import type { SeatsLeft } from '../tourmaster/availability';
+import type { BookingFieldsModel, ComboSpec, PackagePicker, PeopleBlock, RoomSpec } from '../tourmaster/booking-form';
+import { formField } from './form-field';
 import { html, raw, type SafeHtml } from './html';
 
 /**
@@ -7,52 +9,7 @@ import { html, raw, type SafeHtml } from './html';
  * values and input names are the ones the legacy script reads back.
  */
 
-export interface ComboSpec {
-  name: string;
-  placeholder: string;
-  min: number;
-  max: number;
-  /** The value to pre-select ('' for none). */
-  selected: string;
-}
-
-export interface Availability {
-  count: number;
-  unit: 'seats' | 'groups';
-}
-
-export interface PackageItem {
-  title: string;
-  caption: string;
-  startTime: string;
-  available?: Availability;
-}
-
-export interface RoomSpec {
-  variable: boolean;
-  combos: ComboSpec[];
-}
-
-export type PeopleBlock =
-  | { kind: 'group' }
-  | { kind: 'fixed'; combo: ComboSpec }
-  | { kind: 'variable'; combos: ComboSpec[] }
-  | { kind: 'room'; roomCombo: ComboSpec; rooms: RoomSpec[]; template: RoomSpec };
-
-export interface BookingFieldsView {
-  /** Legacy (pre-3.0) data's "Available: N seats" line. */
-  legacyAvailable?: Availability;
-  packagePicker?: { placeholder: string; chosen: string; items: PackageItem[] };
-  /** "Available" line of a date with exactly one package. */
-  packageAvailable?: Availability;
-  /** Absent while a package still has to be chosen: the fragment stops after the picker. */
-  people?: PeopleBlock;
-  extraFields: { field: FormFieldSpec; value: string }[];
-  /** Guests on a site with membership are asked to log in (or continue as guest) on submit. */
-  askLogin: boolean;
-}
-
-export function bookingFields(view: BookingFieldsView): SafeHtml {
+export function bookingFields(view: BookingFieldsModel): SafeHtml {
   return html`${view.legacyAvailable && availableLine(view.legacyAvailable)}${view.packagePicker && packagePicker(view.packagePicker)}${
     view.people &&
     html`${view.packageAvailable && availableLine(view.packageAvailable)}${peopleBlock(view.people)}${
@@ -69,13 +26,13 @@ export function bookingFieldsError(message: string): SafeHtml {
   return html`<div class="tourmaster-tour-booking-bar-error" data-step="999" >${message}</div>`;
 }
 
-function availableLine(a: Availability): SafeHtml {
-  return html`<div class="tourmaster-tour-booking-available" data-step="2" >Available: ${a.count} ${a.unit}</div>`;
+function availableLine(a: SeatsLeft): SafeHtml {
+  return html`<div class="tourmaster-tour-booking-available" data-step="2" >Available: ${a.left} ${a.unit}</div>`;
 }
 
 const NEXT_SIGN = raw('<div class="tourmaster-tour-booking-next-sign" ><span></span></div>');
 
-function packagePicker(picker: NonNullable<BookingFieldsView['packagePicker']>): SafeHtml {
+function packagePicker(picker: PackagePicker): SafeHtml {
   const display = picker.chosen || picker.placeholder;
   return html`<div class="tourmaster-tour-booking-package" data-step="2" >${NEXT_SIGN}<i class="icon_check" ></i><div class="tourmaster-combobox-list-wrap" ><div class="tourmaster-combobox-list-display" ><span>${display}</span></div><input type="hidden" name="package" value="${picker.chosen}" /><ul>${picker.items.map(
     (item) =>
@@ -83,7 +40,7 @@ function packagePicker(picker: NonNullable<BookingFieldsView['packagePicker']>):
         item.caption && html`<span class="tourmaster-combobox-list-caption" >${item.caption}</span>`
       }${item.startTime && html`<span class="tourmaster-combobox-list-time" >Start Time: ${item.startTime}</span>`}${
         item.available &&
-        html`<span class="tourmaster-combobox-list-avail" >Available: ${item.available.count} ${item.available.unit}</span>`
+        html`<span class="tourmaster-combobox-list-avail" >Available: ${item.available.left} ${item.available.unit}</span>`
       }</li>`,
   )}</ul></div></div>`;
 }

@@ -1,15 +1,8 @@
+import type { CustomField } from '../tourmaster/custom-fields';
 import { html, type SafeHtml } from './html';
 
-/** A field of the plugin's custom-field mini-syntax, ready to render (custom-fields.ts parses them). */
-export interface FormFieldSpec {
-  slug: string;
-  title: string;
-  type: string;
-  required: boolean;
-  /** For comboboxes: value → label, in order (a leading '' → title entry when the title came first). */
-  options?: readonly (readonly [string, string])[];
-  default?: string;
-}
+/** A field of the plugin's custom-field mini-syntax (parsed by tourmaster/custom-fields.ts). */
+export type FormFieldSpec = Pick<CustomField, 'slug' | 'title' | 'type' | 'required' | 'options'>;
 
 const MONTHS = [
   'January',
@@ -48,10 +41,8 @@ function fieldInput(field: FormFieldSpec, value: string, yearRange: readonly num
       return html`<textarea name="${field.slug}" ${required(field)} >${value}</textarea>`;
     case 'combobox':
     case 'country':
-      return html`<div class="tourmaster-combobox-wrap" ><select name="${field.slug}" ${required(field)} >${(
-        field.options ?? []
-      ).map(
-        ([v, label]) => html`<option value="${v}" ${v === value && 'selected'} >${label}</option>`,
+      return html`<div class="tourmaster-combobox-wrap" ><select name="${field.slug}" ${required(field)} >${field.options.map(
+        (o) => html`<option value="${o.value}" ${o.value === value && 'selected'} >${o.label}</option>`,
       )}</select></div>`;
     case 'datepicker':
       return html`<input type="text" class="tourmaster-datepicker" name="${field.slug}" value="${value}" /><i class="fa fa-calendar" ></i>`;

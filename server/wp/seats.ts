@@ -1,24 +1,8 @@
+import type { HeldStatuses, SeatCounts, SeatPool } from '../tourmaster/availability';
 import type { WpDb } from './tables';
 
-/** Which order statuses hold seats (booking.md §5 `block-seat-status`). */
-export type HeldStatuses = { except: readonly string[] } | { only: readonly string[] };
-
-/** What the orders of one date and pool add up to; sums are null when there are no rows (SQL SUM). */
-export interface SeatCounts {
-  travellers: number | null;
-  male: number | null;
-  female: number | null;
-  orders: number;
-}
-
-export interface SeatQuery {
-  tourId: number;
-  travelDate: string;
-  /** The package's `group-slug` pool ('' for packages without one). */
-  groupSlug: string;
+export interface SeatQuery extends SeatPool {
   held: HeldStatuses;
-  /** An order to leave out (the legacy check's `tid`). */
-  excludeOrderId?: number;
   /** Lock the counted rows (inside the transaction that writes an order). */
   forUpdate?: boolean;
 }
@@ -44,7 +28,7 @@ export async function countSeats(wp: WpDb, q: SeatQuery): Promise<SeatCounts> {
         ? query.whereNot('order_status', q.held.except[0]!)
         : query.whereNotIn('order_status', [...q.held.except]);
   } else query = query.whereIn('order_status', [...q.held.only]);
-  if (q.excludeOrderId !== undefined) query = query.whereNot('id', q.excludeOrderId);
+  if (q.excludeOrderId !== undefined && !Number.isNaN(q.excludeOrderId)) query = query.whereNot('id', q.excludeOrderId);
   if (q.forUpdate) query = wp.dialect.forUpdate(query);
   const row = (await query)[0] as Record<string, unknown> | undefined;
   const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));

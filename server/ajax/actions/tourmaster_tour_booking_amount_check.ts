@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import {
+  type AmountCheckResult,
+  amountCheck,
+  amountCheckReply,
+  seatPool,
+  seatStatusFilter,
+} from '../../tourmaster/availability';
+import { parseCustomFields } from '../../tourmaster/custom-fields';
+import { isWellFormedDate } from '../../tourmaster/dates';
+import { resolveDatePrice } from '../../tourmaster/packages';
+import { phpInt } from '../../tourmaster/php';
+import { countSeats } from '../../wp/seats';
+import { siteLocalTime } from '../../wp/site-time';
+import { loadBookingContext, setting } from '../../wp/tours';
+import { defineAction } from '../action';
+
+/**
+ * The booking bar's last check before it hands the booking to the payment page (booking.md §4.3):
+ * cut-off, capacity of the seat pool, people limits, extra fields. Two queries: the tour with the
+ * settings, then the seat pool's counts (never cached).
+ */
+export const tourmaster_tour_booking_amount_check = defineAction({
+  name: 'tourmaster_tour_booking_amount_check',
+  access: 'both',
+  // Every field is optional and read the way PHP reads $_POST; the rules themselves give the messages.
+  input: z.looseObject({}),
+  async handle(post, ctx): Promise<AmountCheckResult> {
+    const tourId = phpInt(post.tour_id);
+    const { tour, settings } = await loadBookingContext(ctx.wp, tourId);
+    const date =
+      tour && isWellFormedDate(post.tour_date)
+        ? resolveDatePrice(tour.option, post.tour_date, post.package)
+        : undefined;
+    const counts =
+      tour && date && typeof post.tour_date === 'string'
+        ? await countSeats(ctx.wp, {
+            ...seatPool(tourId, post.tour_date, date.entry, post.tid),
+            held: seatStatusFilter(settings.general['block-seat-status']),
+          })
+        : { travellers: null, male: null, female: null, orders: 0 };
+    const extraInfo = tour?.meta.extraBookingInfo || setting(settings.general, 'single-tour-extra-booking-info');
+    return amountCheck({
+      post,
+      tour,
+      date,
+      counts,
+      settings: { requireAdultToBookTour: settings.general['require-adult-to-book-tour'] },
+      extraBookingFields: parseCustomFields(extraInfo, {
+        userDefaultCountry: setting(settings.general, 'user-default-country'),
+      }),
+      nowLocal: siteLocalTime(ctx.now, settings),
+    });
+  },
+  reply: (result) => ({ kind: 'json', body: amountCheckReply(result) }),
+});

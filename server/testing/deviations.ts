@@ -1,0 +1,24 @@
+/**
+ * Exchanges where we answer differently from the legacy site on purpose (legacy-fixtures/
+ * DEVIATIONS.md says why, entry by entry). The replay asserts these replies instead of the captured
+ * ones; everything else about the exchange (headers, status) is still compared.
+ */
+export interface Deviation {
+  status: number;
+  json: unknown;
+  /** The DEVIATIONS.md entry. */
+  entry: string;
+}
+
+const CLOSED = 'Sorry, the tour is now off for booking on the date/time you selected. Please select another date.';
+const NOT_OFFERED = 'This tour is not available on the date you selected. Please select another date.';
+const notice = (message: string) => ({ content: `<div class="tourmaster-tour-booking-bar-error" data-step="999" >${message}</div>` });
+
+export const DEVIATIONS: Readonly<Record<string, Deviation>> = {
+  'amount_check-unknown-tour': { status: 200, json: { status: 'failed', message: CLOSED }, entry: 'unknown tour' },
+  'tour_booking-s1-santorini-past-date': { status: 200, json: notice(CLOSED), entry: 'past or not-offered date' },
+  'tour_booking-s1-athens-excluded-date': { status: 200, json: notice(NOT_OFFERED), entry: 'past or not-offered date' },
+  'tour_booking-s1-athens-recurring-excluded': { status: 200, json: notice(NOT_OFFERED), entry: 'past or not-offered date' },
+  'tour_booking-s1-athens-tuesday-not-offered': { status: 200, json: notice(NOT_OFFERED), entry: 'past or not-offered date' },
+  'tour_booking-s1-garbage-date': { status: 200, json: notice(NOT_OFFERED), entry: 'past or not-offered date' },
+};
