@@ -1,12 +1,17 @@
 import type { AnyAjaxAction } from './action';
 import { tourmaster_tour_booking } from './actions/tourmaster_tour_booking';
 import { tourmaster_tour_booking_amount_check } from './actions/tourmaster_tour_booking_amount_check';
+import { tourmaster_update_head_price } from './actions/tourmaster_update_head_price';
 
 /**
  * Every admin-ajax action we serve, as an explicit import list so the type checker sees each one.
  * An action that is not here is answered as WordPress answers an unregistered action (`0`, 400).
  */
-export const actions: readonly AnyAjaxAction[] = [tourmaster_tour_booking, tourmaster_tour_booking_amount_check];
+export const actions: readonly AnyAjaxAction[] = [
+  tourmaster_tour_booking,
+  tourmaster_tour_booking_amount_check,
+  tourmaster_update_head_price,
+];
 
 export type ActionRegistry = ReadonlyMap<string, AnyAjaxAction>;
 

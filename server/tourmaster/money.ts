@@ -107,12 +107,23 @@ export class Money {
     return negative ? -rounded : rounded;
   }
 
-  /** The nearest double, for JSON the way PHP would print the computed value. */
+  /**
+   * The nearest double (correctly rounded), for JSON the way PHP prints the value it computed:
+   * 126.9 stays 126.9. Scales to a 66-bit quotient with a sticky bit for the remainder, lets
+   * Number() round it to 53 bits, then scales back by an exact power of two.
+   */
   toNumber(): number {
-    if (this.den === 1n) return Number(this.num);
-    // Enough digits that the double is the one closest to the exact value.
-    const scale = 10n ** 20n;
-    return Number((this.num * scale) / this.den) / 1e20;
+    const negative = this.num < 0n;
+    const num = negative ? -this.num : this.num;
+    if (num === 0n) return 0;
+    const shift = 66 - (bitLength(num) - bitLength(this.den));
+    const n = shift >= 0 ? num << BigInt(shift) : num;
+    const d = shift >= 0 ? this.den : this.den << BigInt(-shift);
+    let q = n / d;
+    if (n % d !== 0n) q |= 1n;
+    const half = Math.trunc(shift / 2);
+    const result = Number(q) * 2 ** -half * 2 ** -(shift - half);
+    return negative ? -result : result;
   }
 
   /** Exact decimal text when the value terminates, else 20 decimals (for logs and tests). */
@@ -130,6 +141,10 @@ export class Money {
     if (int === '') int = '0';
     return `${negative ? '-' : ''}${int}${frac ? `.${frac}` : ''}`;
   }
+}
+
+function bitLength(n: bigint): number {
+  return n.toString(2).length;
 }
 
 function gcd(a: bigint, b: bigint): bigint {

@@ -1,0 +1,435 @@
+/**
+ * The tour price (`tourmaster_get_tour_price`, pricing.md §3–§8) in exact Money arithmetic.
+ *
+ * The legacy plugin computes in IEEE doubles without intermediate rounding and rounds only when it
+ * formats; exact rationals give the value PHP's 15-digit pre-rounding recovers, so every formatted
+ * price matches. Stored `pricing_info` numbers may differ from PHP's only in the last digit of a
+ * double (PHP 105.94800000000001, here 105.948): see pricing-info.ts.
+ *
+ * PHP semantics kept: request values PHP copies stay strings in the breakdown, `empty()` decides
+ * which fields count, numeric strings are read as PHP reads them. Where PHP 8 throws (non-numeric
+ * strings or arrays in arithmetic), the value counts as 0, as PHP 7 did (pricing.md §3).
+ */
+import type { CouponOption } from './coupon';
+import {
+  type GatewayFee,
+  gatewayFee,
+  type PaymentInfo,
+  type PaymentPlan,
+  type PaymentTypeChoice,
+  paymentPlan,
+  resolvePaymentType,
+} from './deposit';
+import { applyGroupDiscount } from './group-discount';
+import { formatMoney, Money, type MoneyFormat } from './money';
+import { isEmpty, str } from './php';
+import {
+  PERSON_TYPES,
+  type PersonType,
+  type PricingSettings,
+  phpMoney,
+  phpNumber,
+  taxDivisor,
+} from './pricing-settings';
+import { pairServices, priceServices, type ServiceLine, type ServiceOptions } from './services';
+import type { DatePriceEntry, TourOption } from './tour-option';
+
+export { PERSON_TYPES, type PersonType };
+
+/** A booking-detail field as the request decoder gives it. */
+export type FormValue = string | readonly string[];
+
+/**
+ * The booking detail: the form fields of the booking bar and payment page (`tour-people`,
+ * `tour-adult`…, `tour-room`, `group`, `traveller_first_name`, `service`, `service-amount`,
+ * `coupon-code`, `payment_method`, `payment-type`, …). Room mode sends the counts as lists.
+ */
+export type BookingDetail = Readonly<Record<string, FormValue | undefined>>;
+
+/** A booking-detail value copied into the breakdown as PHP holds it: the request's string (or list), null when missing. */
+export type Copied = FormValue | null;
+
+type TypeAmounts<V> = { [K in PersonType as `${K}-amount`]?: V };
+type TypeBasePrices = { [K in PersonType as `${K}-base-price`]?: Money };
+type AdditionalPrices = { [K in PersonType as `additional-${K}-price`]?: Money };
+type AdditionalAmounts = { [K in PersonType as `additional-${K}-amount`]?: number };
+
+/** One room of `B.room` (room-based pricing), keys in the order the plugin sets them. */
+export type RoomPrice = {
+  /** Fixed pricing with supplements. */
+  'enable-supplement-price'?: 'enable';
+  /** The room price (for two), or one person's price with supplements; after any single discount. */
+  'base-price': Money;
+  'traveller-amount'?: Copied;
+  'single-supplement-price'?: Money;
+  'triple-supplement-price'?: Money;
+  'additional-traveller-price'?: Money;
+  'additional-traveller-amount'?: number;
+} & TypeAmounts<Copied> &
+  AdditionalPrices &
+  AdditionalAmounts;
+
+/**
+ * The price breakdown `B` (pricing.md §3–§7). Insertion order is the plugin's key order, which
+ * `toPricingInfo` keeps. Amounts copied from the request are `Copied` (strings); amounts the plugin
+ * summed are numbers; money is Money. `group-discount-rate` and `coupon-amount` may be the admin's
+ * string ('10%' from a group-discount row, the raw `coupon-discount-amount` of an amount coupon).
+ */
+export type PriceBreakdown = {
+  'group-price'?: Money;
+  room?: RoomPrice[];
+  'traveller-base-price'?: Money;
+  'traveller-amount'?: Copied | number;
+  /** By service post id, in request order. */
+  'additional-service'?: Map<string, ServiceLine>;
+  /** After services, before discounts. */
+  'sub-total-price': Money;
+  'group-discount-traveller'?: number;
+  'group-discount-rate'?: Money | string;
+  'group-discounted-price'?: Money;
+  'coupon-code'?: FormValue;
+  /** '10%' (percent coupons only). */
+  'coupon-text'?: string;
+  'coupon-amount'?: Money | string;
+  /** The option as stored, e.g. '9'. */
+  'tax-rate'?: string;
+  'tax-due'?: Money;
+} & TypeBasePrices &
+  TypeAmounts<Copied | number>;
+
+/** A gateway fee added for display or charge (pricing.md §8.4); never part of `total`. */
+export interface ServiceFee extends GatewayFee {
+  /** `deposit` when the detail's payment-type is partial, else `pay-amount`. */
+  on: 'deposit' | 'pay-amount';
+  fee: Money;
+  /**
+   * The amount before the fee (`deposit-price-raw` / `pay-amount-raw`). Null for a deposit fee when
+   * no deposit is offered: PHP then reads an unset `deposit-price` and creates it as 0.
+   */
+  raw: Money | null;
+}
+
+export interface PriceInput {
+  option: TourOption;
+  /** The resolved `date-price` entry, its package already merged (booking.md §1.2). */
+  entry: DatePriceEntry;
+  detail: BookingDetail;
+  /** Options of the services the detail may name, by post id; ids missing here are skipped. */
+  services?: ServiceOptions;
+  /**
+   * The coupon to apply: the options of the coupon the detail's `coupon-code` names, already found
+   * and checked by the caller (`checkCoupon`); null when there is none or it failed (then no discount).
+   */
+  coupon: CouponOption | null;
+  settings: PricingSettings;
+  /** The existing order's payments (`normalizePaymentInfos`), [] or omitted for a new booking. */
+  paymentInfos?: readonly PaymentInfo[];
+  /** Site date, Y-m-d. */
+  today: string;
+  /** Travel date, Y-m-d. */
+  travelDate: string;
+}
+
+export interface TourPrice {
+  /** `total-price`: after discounts and tax, without gateway fees. */
+  total: Money;
+  breakdown: PriceBreakdown;
+  /** `deposit-rate`: the next instalment's share in whole percent; undefined when no deposit is offered. */
+  depositRate?: number;
+  /** `deposit-price`: the next instalment (fee included when a partial payment carries a gateway fee). */
+  depositPrice?: Money;
+  /** `paid-amount`. */
+  paidAmount: Money;
+  /** `pay-amount`: total − paid, fee included when paying in full through a gateway with a fee. */
+  payAmount: Money;
+  serviceFee?: ServiceFee;
+  /** Counter T: travellers (named travellers for group pricing). */
+  travellerAmount: number;
+  /** Counter R: rooms in room mode, people in non-room mode, 0 for group pricing. */
+  roomAmount: number;
+  plan: PaymentPlan;
+  payment: PaymentTypeChoice;
+}
+
+/**
+ * Room loops run `tour-room` times (rooms beyond the people lists still cost their base price).
+ * The request layer refuses absurd counts; this bound only keeps a bad call from hanging.
+ */
+export const MAX_ROOMS = 1000;
+
+export function getTourPrice(input: PriceInput): TourPrice {
+  const { option, entry, detail, settings } = input;
+  const d = taxDivisor(settings);
+  const price = (value: unknown) => phpMoney(value).dividedBy(d);
+  const method = str(entry['pricing-method']);
+  const b = {} as PriceBreakdown;
+  let total = Money.ZERO;
+  let traveller = 0;
+  let rooms = 0;
+
+  if (method === 'group') {
+    // A. group price
+    b['group-price'] = price(entry['group-price']);
+    total = total.plus(b['group-price']);
+    const first = detail.traveller_first_name;
+    if (!isEmpty(first) && Array.isArray(first)) {
+      for (let i = 0; i < first.length; i++) {
+        if (!isEmpty(first[i]) || !isEmpty(at(detail.traveller_last_name, i))) traveller++;
+      }
+    }
+  } else if (option['tour-type'] === 'single' || entry['pricing-room-base'] === 'disable') {
+    // B. no rooms
+    if (method === 'fixed') {
+      const base = price(entry['person-price']);
+      b['traveller-base-price'] = base;
+      b['traveller-amount'] = copied(detail['tour-people']);
+      const n = phpNumber(detail['tour-people']);
+      total = total.plus(base.times(n));
+      traveller += n;
+      rooms += n;
+    } else {
+      for (const type of PERSON_TYPES) {
+        const value = detail[`tour-${type}`];
+        if (isEmpty(value)) continue;
+        // A blank category price means "not offered": its travellers cost 0.
+        const base = price(entry[`${type}-price`]);
+        b[`${type}-base-price`] = base;
+        b[`${type}-amount`] = copied(value);
+        const n = phpNumber(value);
+        total = total.plus(base.times(n));
+        traveller += n;
+        rooms += n; // yes: R counts people in non-room mode
+      }
+    }
+  } else {
+    b.room = [];
+    const roomCount = Math.min(phpNumber(detail['tour-room']), MAX_ROOMS);
+    if (method === 'fixed') {
+      let people = 0;
+      b['traveller-amount'] = people;
+      const counts = detail['tour-people'];
+      if (entry['enable-supplement-pricing'] === 'enable') {
+        // C. fixed, per person with single/triple supplements. The room records its traveller-amount
+        // as pricing.md §3C says (the breakdown HTML switches on it for the supplement row).
+        for (let i = 0; i < roomCount; i++) {
+          const base = price(entry['person-price']);
+          const amount = at(counts, i);
+          const n = phpNumber(amount);
+          const room: RoomPrice = {
+            'enable-supplement-price': 'enable',
+            'base-price': base,
+            'traveller-amount': amount,
+          };
+          if (n === 1) {
+            const supplement = price(entry['single-supplement-price']);
+            total = total.plus(base).plus(supplement);
+            room['single-supplement-price'] = supplement;
+          } else if (n === 2) {
+            total = total.plus(base.times(2));
+          } else if (n === 3) {
+            const supplement = price(entry['triple-supplement-price']);
+            total = total.plus(base.times(2)).plus(supplement);
+            room['triple-supplement-price'] = supplement;
+          } // any other count adds nothing
+          b.room.push(room);
+          people += n;
+          b['traveller-amount'] = people;
+          b['traveller-base-price'] = base;
+          rooms++;
+        }
+        traveller += people;
+      } else {
+        // D. fixed, room price for two, single discount, additional persons, plus a person price each
+        for (let i = 0; i < roomCount; i++) {
+          const amount = at(counts, i);
+          const n = phpNumber(amount);
+          const room: RoomPrice = { 'base-price': price(entry['initial-price']), 'traveller-amount': amount };
+          if (n === 1 && !isEmpty(entry['single-discount'])) {
+            room['base-price'] = room['base-price'].minus(price(entry['single-discount']));
+          } else if (n > 2) {
+            const additional = price(entry['additional-person']);
+            room['additional-traveller-price'] = additional;
+            room['additional-traveller-amount'] = n - 2;
+            total = total.plus(additional.times(n - 2));
+          }
+          total = total.plus(room['base-price']);
+          b.room.push(room);
+          people += n;
+          b['traveller-amount'] = people;
+          rooms++;
+        }
+        const base = price(entry['person-price']);
+        b['traveller-base-price'] = base;
+        total = total.plus(base.times(people));
+        traveller += people;
+      }
+    } else {
+      // E. variable: room price for two; the first two people of a room are included, the others are additional
+      for (let i = 0; i < roomCount; i++) {
+        const room: RoomPrice = { 'base-price': price(entry['initial-price']) };
+        let free = 2;
+        for (const type of PERSON_TYPES) {
+          const amount = at(detail[`tour-${type}`], i);
+          if (isEmpty(amount)) continue;
+          room[`${type}-amount`] = amount;
+          const c = phpNumber(amount);
+          let extra = 0;
+          if (c >= free) {
+            extra = c - free;
+            free = 0;
+          } else {
+            free -= c;
+          }
+          if (extra > 0) {
+            const additional = price(entry[`additional-${type}`]);
+            room[`additional-${type}-price`] = additional;
+            room[`additional-${type}-amount`] = extra;
+            total = total.plus(additional.times(extra));
+          }
+          b[`${type}-amount`] = phpNumber(b[`${type}-amount`]) + c;
+        }
+        if (free === 1 && !isEmpty(entry['single-discount'])) {
+          room['base-price'] = room['base-price'].minus(price(entry['single-discount']));
+        }
+        total = total.plus(room['base-price']);
+        b.room.push(room);
+        rooms++;
+      }
+      for (const type of PERSON_TYPES) {
+        const amount = b[`${type}-amount`];
+        if (isEmpty(amount)) continue;
+        const base = price(entry[`${type}-price`]);
+        b[`${type}-base-price`] = base;
+        const n = phpNumber(amount);
+        total = total.plus(base.times(n));
+        traveller += n;
+      }
+    }
+  }
+
+  // §4 additional services
+  if (!isEmpty(detail.service) && !isEmpty(detail['service-amount'])) {
+    const pairs = pairServices(detail.service, detail['service-amount']);
+    if (pairs.size > 0) {
+      const lines = priceServices(pairs, input.services ?? {}, { traveller, room: rooms }, d);
+      b['additional-service'] = lines;
+      for (const line of lines.values()) total = total.plus(line.price);
+    }
+  }
+  b['sub-total-price'] = total;
+
+  // §5 group discount
+  total = applyGroupDiscount(
+    total,
+    b,
+    {
+      rows: option['group-discount'] ?? [],
+      category: option['group-discount-category'] ?? [],
+      apply: option['group-discount-apply'] ?? [],
+      perPerson: option['group-discount-per-person'],
+    },
+    method,
+    traveller,
+    d,
+  );
+
+  // §6.2 coupon (before tax by default) and §7 tax
+  if (!settings.applyCouponAfterTax) total = applyCoupon(total, b, detail['coupon-code'], input.coupon);
+  if (!isEmpty(settings.taxRate)) {
+    b['tax-rate'] = settings.taxRate;
+    const tax = total.percent(phpMoney(settings.taxRate));
+    b['tax-due'] = tax;
+    total = total.plus(tax);
+  }
+  if (settings.applyCouponAfterTax) total = applyCoupon(total, b, detail['coupon-code'], input.coupon);
+
+  // §8 deposits, paid amount, gateway fee
+  const plan = paymentPlan({
+    option,
+    settings,
+    paymentInfos: input.paymentInfos ?? [],
+    total,
+    today: input.today,
+    travelDate: input.travelDate,
+  });
+  const result: TourPrice = {
+    total,
+    breakdown: b,
+    paidAmount: plan.paidAmount,
+    payAmount: total.minus(plan.paidAmount),
+    travellerAmount: traveller,
+    roomAmount: rooms,
+    plan,
+    payment: resolvePaymentType(detail['payment-type'], detail.payment_method, plan, settings),
+  };
+  if (plan.nextDepositAmount !== undefined && !plan.nextDepositAmount.isZero()) {
+    result.depositRate = plan.nextDepositPercent;
+    result.depositPrice = plan.nextDepositAmount;
+  }
+
+  const gateway = gatewayFee(detail.payment_method, settings);
+  if (gateway) {
+    const rate = phpMoney(gateway.rate);
+    if (detail['payment-type'] === 'partial') {
+      const raw = result.depositPrice ?? null;
+      const fee = (raw ?? Money.ZERO).percent(rate);
+      result.serviceFee = { ...gateway, on: 'deposit', fee, raw };
+      result.depositPrice = (raw ?? Money.ZERO).plus(fee);
+    } else {
+      const raw = result.payAmount;
+      const fee = raw.percent(rate);
+      result.serviceFee = { ...gateway, on: 'pay-amount', fee, raw };
+      result.payAmount = raw.plus(fee);
+    }
+  }
+  return result;
+}
+
+/**
+ * §6.2: a coupon the caller validated, named by a non-empty `coupon-code`. Percent coupons take
+ * their share of the running total; amount coupons their raw amount (not divided by d). The total
+ * never goes below 0. An unknown discount type records the code and discounts nothing.
+ */
+function applyCoupon(total: Money, b: PriceBreakdown, code: FormValue | undefined, coupon: CouponOption | null): Money {
+  if (isEmpty(code) || coupon === null || code === undefined) return total;
+  b['coupon-code'] = code;
+  const type = coupon['coupon-discount-type'];
+  let amount: Money;
+  if (type === 'percent') {
+    b['coupon-text'] = `${str(coupon['coupon-discount-amount'])}%`;
+    amount = total.percent(phpMoney(coupon['coupon-discount-amount']));
+    b['coupon-amount'] = amount;
+  } else if (type === 'amount') {
+    b['coupon-amount'] = str(coupon['coupon-discount-amount']);
+    amount = phpMoney(coupon['coupon-discount-amount']);
+  } else {
+    return total;
+  }
+  return amount.compare(total) > 0 ? Money.ZERO : total.minus(amount);
+}
+
+/**
+ * The reply of `tourmaster_update_head_price`: the formatted total, or null when the total is
+ * empty (0), in which case the action answers `[]`.
+ */
+export function headPrice(price: TourPrice, format: MoneyFormat): string | null {
+  return price.total.isZero() ? null : formatMoney(price.total, format);
+}
+
+/** `B.coupon-amount` / `B.group-discount-rate` as money (a '10%' string reads as 10, as PHP subtracts it). */
+export function breakdownMoney(value: Money | string | undefined): Money {
+  if (value === undefined) return Money.ZERO;
+  return typeof value === 'string' ? phpMoney(value) : value;
+}
+
+/** PHP `$value[$i]` on a request field: a list's element, a string's character ('' past its end), else null. */
+function at(value: FormValue | undefined, i: number): Copied {
+  if (value === undefined) return null;
+  if (typeof value === 'string') return value[i] ?? '';
+  const element: unknown = value[i];
+  return typeof element === 'string' ? element : element === undefined || element === null ? null : str(element);
+}
+
+function copied(value: FormValue | undefined): Copied {
+  return value === undefined ? null : value;
+}
