@@ -9,7 +9,7 @@ import { readTravellerCounts } from '../../tourmaster/traveller-counts';
 import { loadServiceOptions } from '../../wp/services';
 import { siteLocalTime, utcDate } from '../../wp/site-time';
 import { loadBookingContext } from '../../wp/tours';
-import { defineAction } from '../action';
+import { type AjaxReply, defineAction } from '../action';
 import { DATE_CLOSED_MESSAGE, DATE_NOT_OFFERED_MESSAGE } from './tourmaster_tour_booking';
 
 export const UNKNOWN_TOUR_MESSAGE = 'This tour cannot be booked. Please refresh the page to try again.';
@@ -60,7 +60,7 @@ export const tourmaster_update_head_price = defineAction({
     return shown === null ? null : { price: shown };
   },
   // The legacy script writes `price` into the header when the key is there and ignores anything else.
-  reply: (result) => {
+  reply: (result): AjaxReply => {
     if (result === null) return { kind: 'json', body: [] };
     if ('price' in result) return { kind: 'json', body: { price: result.price } };
     return { kind: 'json', body: { status: 'failed', message: result.failed } };
