@@ -1,5 +1,4 @@
 import path from 'node:path';
-import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { pendingMigrations } from '../migrations/index';
 import { ADMIN_AJAX_PATH, adminAjax } from './ajax/dispatcher';
@@ -20,7 +19,6 @@ export function createApp(deps: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.config.trustProxy);
-  app.use(cookieParser());
 
   app.all(ADMIN_AJAX_PATH, adminAjax(deps));
 

@@ -24,7 +24,8 @@ export interface ActionContext {
   query: { [key: string]: PhpInput };
   /** `$_FILES` of a multipart post. */
   files: { [key: string]: PhpFilesEntry };
-  cookies: Record<string, string>;
+  /** A request cookie as PHP reads `$_COOKIE` (percent-decoded, `+` kept), or undefined. */
+  cookie(name: string): string | undefined;
   ip: string;
   userAgent: string;
   /** The app's dependencies (configuration, salts) for actions that need more than the data layer. */

@@ -4,6 +4,8 @@ import type { NextFunction, Request, Response } from 'express';
 import { AppError, InputError, toAppError } from '../errors';
 import type { AppDeps } from '../http/deps';
 import { type Visitor, visitorFor } from '../http/visitor';
+import type { Logger } from '../logger';
+import { decodeCookieValue, findRawCookie } from '../wp/auth-cookie';
 import type { Site } from '../wp/site';
 import type { ActionContext } from './action';
 import { BodyError, type PhpFilesEntry, parseMultipart } from './multipart';
@@ -30,8 +32,13 @@ type PhpVars = { [key: string]: PhpInput };
 export function adminAjax(deps: AppDeps) {
   return async (req: Request, res: Response, next: NextFunction) => {
     const requestId = requestIdOf(req);
-    const log = deps.log.child({ requestId, route: 'admin-ajax' });
-    res.set('X-Request-Id', requestId);
+    // A child logger costs a copy of its bindings: made only when something is logged.
+    let requestLog: Logger | undefined;
+    const log = () => {
+      requestLog ??= deps.log.child({ requestId, route: 'admin-ajax' });
+      return requestLog;
+    };
+    res.setHeader('X-Request-Id', requestId);
     try {
       const query = parsePhpQuery(rawQuery(req));
       let post: PhpVars;
@@ -40,8 +47,8 @@ export function adminAjax(deps: AppDeps) {
         ({ post, files } = await readBody(req, deps.config.maxBodyBytes));
       } catch (err) {
         if (!(err instanceof BodyError)) throw err;
-        log.info({ err }, 'unreadable admin-ajax body');
-        res.set(adminAjaxHeaders('no-action', false));
+        log().info({ err }, 'unreadable admin-ajax body');
+        setHeaders(res, adminAjaxHeaders('no-action', false));
         sendReply(res, { ...tourmasterFailure(new InputError({ message: err.message })), status: err.status });
         return;
       }
@@ -51,17 +58,17 @@ export function adminAjax(deps: AppDeps) {
       const action = post.action ?? query.action;
       // WordPress: empty($_REQUEST['action']) || !is_scalar(...) → wp_die('0', 400).
       if (typeof action !== 'string' || action === '' || action === '0') {
-        res.set(adminAjaxHeaders('no-action', user !== null));
+        setHeaders(res, adminAjaxHeaders('no-action', user !== null));
         return sendWordpressZero(res);
       }
-      res.set(adminAjaxHeaders('dispatched', user !== null));
+      setHeaders(res, adminAjaxHeaders('dispatched', user !== null));
       const handler = deps.registry.get(action);
       if (!handler) return sendWordpressZero(res);
       if (handler.access === 'logged-in' && !user) return sendWordpressZero(res);
 
       const ctx = actionContext(visitor, {
         requestId,
-        log: log.child({ action, userId: user?.user.id ?? 0 }),
+        log: () => log().child({ action, userId: user?.user.id ?? 0 }),
         deps,
         query,
         files,
@@ -86,23 +93,31 @@ function actionContext(
   visitor: Visitor,
   parts: {
     requestId: string;
-    log: ActionContext['log'];
+    log: () => Logger;
     deps: AppDeps;
     query: PhpVars;
     files: ActionContext['files'];
     req: Request;
   },
 ): ActionContext {
+  let log: Logger | undefined;
+  const cookieHeader = parts.req.headers.cookie;
   return {
     requestId: parts.requestId,
-    log: parts.log,
+    get log() {
+      log ??= parts.log();
+      return log;
+    },
     now: visitor.now,
     wp: parts.deps.wp,
     site: visitor.site,
     user: visitor.user,
     query: parts.query,
     files: parts.files,
-    cookies: (parts.req.cookies ?? {}) as Record<string, string>,
+    cookie: (name) => {
+      const wire = findRawCookie(cookieHeader, name);
+      return wire === undefined ? undefined : decodeCookieValue(wire);
+    },
     ip: visitor.ip,
     userAgent: visitor.userAgent,
     deps: parts.deps,
@@ -166,6 +181,10 @@ function sendOriginHeaders(req: Request, res: Response, site: Site): void {
   });
   if (!allowed.includes(origin)) return;
   res.set({ 'Access-Control-Allow-Origin': origin, 'Access-Control-Allow-Credentials': 'true', Vary: 'Origin' });
+}
+
+function setHeaders(res: Response, headers: Record<string, string>): void {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
 }
 
 function rawQuery(req: Request): string {

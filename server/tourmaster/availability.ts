@@ -369,3 +369,35 @@ export function amountCheckReply(
 ): { status: 'success' } | { status: 'failed'; message: string } {
   return result.ok ? { status: 'success' } : { status: 'failed', message: result.message };
 }
+
+/** One group of a date's orders: a pool, a status, and whether it is the order a request leaves out. */
+export interface SeatGroup {
+  groupSlug: string;
+  status: string | null;
+  travellers: number | null;
+  male: number | null;
+  female: number | null;
+  orders: number;
+  excluded: boolean;
+}
+
+/**
+ * A pool's counts from a date's grouped orders: what `countSeats` would count for the pool, the
+ * statuses that hold seats and the left-out order, added up the way SQL SUM does (null when no row).
+ */
+export function seatCountsFrom(
+  groups: readonly SeatGroup[],
+  pool: Pick<SeatPool, 'groupSlug'>,
+  held: HeldStatuses,
+): SeatCounts {
+  const counts: SeatCounts = { travellers: null, male: null, female: null, orders: 0 };
+  const add = (a: number | null, b: number | null) => (b === null ? a : (a ?? 0) + b);
+  for (const g of groups) {
+    if (g.excluded || g.groupSlug !== pool.groupSlug || !holdsSeat(held, g.status)) continue;
+    counts.travellers = add(counts.travellers, g.travellers);
+    counts.male = add(counts.male, g.male);
+    counts.female = add(counts.female, g.female);
+    counts.orders += g.orders;
+  }
+  return counts;
+}

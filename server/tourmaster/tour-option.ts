@@ -154,8 +154,25 @@ function toEntry(value: unknown): DatePriceEntry {
   return entry;
 }
 
-/** Reads the unserialised `tourmaster-tour-option` value (anything that is not an array reads as empty). */
+/**
+ * Reads the unserialised `tourmaster-tour-option` value (anything that is not an array reads as
+ * empty). The same (frozen, shared) value always gives the same view, so it is built once per value.
+ */
+const parsed = new WeakMap<object, TourOption>();
+
 export function parseTourOption(value: unknown): TourOption {
+  if (value && typeof value === 'object' && Object.isFrozen(value)) {
+    let view = parsed.get(value);
+    if (!view) {
+      view = Object.freeze(readTourOption(value)) as TourOption;
+      parsed.set(value, view);
+    }
+    return view;
+  }
+  return readTourOption(value);
+}
+
+function readTourOption(value: unknown): TourOption {
   const raw = (value && typeof value === 'object' && !Array.isArray(value) ? value : {}) as Record<string, unknown>;
   return {
     ...raw,

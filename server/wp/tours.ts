@@ -1,3 +1,4 @@
+import type { SeatGroup } from '../tourmaster/availability';
 import { isSet, str } from '../tourmaster/php';
 import { parseTourOption, TOUR_META_KEYS, type Tour } from '../tourmaster/tour-option';
 import { unserializeCached } from './parse-cache';
@@ -22,7 +23,16 @@ export function setting(options: Readonly<Record<string, unknown>>, key: string,
 const SETTING_OPTIONS = ['tourmaster_general', 'tourmaster_payment', 'timezone_string', 'gmt_offset'];
 const META_KEYS = Object.values(TOUR_META_KEYS);
 
-type Row = { src: string; k: string; v: string | null };
+type Row = {
+  src: string;
+  k: string;
+  v: string | null;
+  travellers: unknown;
+  male: unknown;
+  female: unknown;
+  orders: unknown;
+  excluded: unknown;
+};
 
 /**
  * Everything a booking request needs before it counts seats, in one round trip: the tour's post
@@ -32,16 +42,18 @@ type Row = { src: string; k: string; v: string | null };
 export async function loadBookingContext(
   wp: WpDb,
   tourId: number,
-): Promise<{ tour: Tour | undefined; settings: TourmasterSettings }> {
+  seatsOn?: { travelDate: string; excludeOrderId: number | undefined },
+): Promise<{ tour: Tour | undefined; settings: TourmasterSettings; seatGroups: SeatGroup[] }> {
   const { knex, t } = wp;
   const metaMarks = META_KEYS.map(() => '?').join(', ');
   const optionMarks = SETTING_OPTIONS.map(() => '?').join(', ');
-  const sql =
-    `SELECT 'p' AS src, post_status AS k, post_title AS v FROM ?? WHERE ID = ? AND post_type = 'tour' ` +
-    `UNION ALL SELECT 'n', post_name, '' FROM ?? WHERE ID = ? AND post_type = 'tour' ` +
-    `UNION ALL SELECT 'm', meta_key, meta_value FROM ?? WHERE post_id = ? AND meta_key IN (${metaMarks}) ` +
-    `UNION ALL SELECT 'o', option_name, option_value FROM ?? WHERE option_name IN (${optionMarks})`;
-  const result = await knex.raw(sql, [
+  const none = 'NULL AS travellers, NULL AS male, NULL AS female, NULL AS orders, NULL AS excluded';
+  let sql =
+    `SELECT 'p' AS src, post_status AS k, post_title AS v, ${none} FROM ?? WHERE ID = ? AND post_type = 'tour' ` +
+    `UNION ALL SELECT 'n', post_name, '', ${none} FROM ?? WHERE ID = ? AND post_type = 'tour' ` +
+    `UNION ALL SELECT 'm', meta_key, meta_value, ${none} FROM ?? WHERE post_id = ? AND meta_key IN (${metaMarks}) ` +
+    `UNION ALL SELECT 'o', option_name, option_value, ${none} FROM ?? WHERE option_name IN (${optionMarks})`;
+  const bindings: (string | number)[] = [
     t.posts,
     tourId,
     t.posts,
@@ -51,9 +63,21 @@ export async function loadBookingContext(
     ...META_KEYS,
     t.options,
     ...SETTING_OPTIONS,
-  ]);
+  ];
+  if (seatsOn) {
+    // The date's orders by pool and status, in the same round trip; the caller picks its pool and
+    // the statuses that hold seats (seatCountsFrom). Counted live on every request, never cached.
+    sql +=
+      " UNION ALL SELECT 's', package_group_slug, order_status, SUM(traveller_amount), SUM(male_amount), SUM(female_amount), COUNT(*), " +
+      'CASE WHEN id = ? THEN 1 ELSE 0 END FROM ?? WHERE tour_id = ? AND travel_date = ? ' +
+      'GROUP BY package_group_slug, order_status, CASE WHEN id = ? THEN 1 ELSE 0 END';
+    const exclude = seatsOn.excludeOrderId ?? -1;
+    bindings.push(exclude, t.orders, tourId, seatsOn.travelDate, exclude);
+  }
+  const result = await knex.raw(sql, bindings);
   const rows: Row[] = wp.engine === 'mysql' ? (result as [Row[]])[0] : (result as Row[]);
 
+  const seatGroups: SeatGroup[] = [];
   let status: string | undefined;
   let title = '';
   let slug = '';
@@ -66,6 +90,17 @@ export async function loadBookingContext(
     } else if (row.src === 'n') slug = row.k;
     else if (row.src === 'm' && !meta.has(row.k)) meta.set(row.k, String(row.v ?? ''));
     else if (row.src === 'o') options.set(row.k, String(row.v ?? ''));
+    else if (row.src === 's') {
+      seatGroups.push({
+        groupSlug: String(row.k ?? ''),
+        status: row.v === null ? null : String(row.v),
+        travellers: row.travellers === null ? null : Number(row.travellers),
+        male: row.male === null ? null : Number(row.male),
+        female: row.female === null ? null : Number(row.female),
+        orders: Number(row.orders ?? 0),
+        excluded: Number(row.excluded) === 1,
+      });
+    }
   }
   const record = (text: string | undefined) => {
     const value = text === undefined ? undefined : unserializeCached(text);
@@ -79,7 +114,7 @@ export async function loadBookingContext(
   };
   // Only a published tour with booking settings can be booked (the legacy site crashed on others).
   const optionText = meta.get(TOUR_META_KEYS.option);
-  if (status !== 'publish' || optionText === undefined) return { tour: undefined, settings };
+  if (status !== 'publish' || optionText === undefined) return { tour: undefined, settings, seatGroups };
   const single = (key: string) => {
     const v = meta.get(key);
     return v === undefined ? '' : str(unserializeCached(v));
@@ -98,5 +133,5 @@ export async function loadBookingContext(
       dateAvail: single(TOUR_META_KEYS.dateAvail),
     },
   };
-  return { tour, settings };
+  return { tour, settings, seatGroups };
 }

@@ -3,6 +3,7 @@ import {
   type AmountCheckResult,
   amountCheck,
   amountCheckReply,
+  seatCountsFrom,
   seatPool,
   seatStatusFilter,
 } from '../../tourmaster/availability';
@@ -10,15 +11,14 @@ import { parseCustomFields } from '../../tourmaster/custom-fields';
 import { isWellFormedDate } from '../../tourmaster/dates';
 import { resolveDatePrice } from '../../tourmaster/packages';
 import { phpInt } from '../../tourmaster/php';
-import { countSeats } from '../../wp/seats';
 import { siteLocalTime } from '../../wp/site-time';
 import { loadBookingContext, setting } from '../../wp/tours';
 import { defineAction } from '../action';
 
 /**
  * The booking bar's last check before it hands the booking to the payment page (booking.md §4.3):
- * cut-off, capacity of the seat pool, people limits, extra fields. Two queries: the tour with the
- * settings, then the seat pool's counts (never cached).
+ * cut-off, capacity of the seat pool, people limits, extra fields. One query: the tour, the settings
+ * and the date's orders by seat pool (counted live, never cached).
  */
 export const tourmaster_tour_booking_amount_check = defineAction({
   name: 'tourmaster_tour_booking_amount_check',
@@ -27,18 +27,22 @@ export const tourmaster_tour_booking_amount_check = defineAction({
   input: z.looseObject({}),
   async handle(post, ctx): Promise<AmountCheckResult> {
     const tourId = phpInt(post.tour_id);
-    const { tour, settings } = await loadBookingContext(ctx.wp, tourId);
-    const date =
-      tour && isWellFormedDate(post.tour_date)
-        ? resolveDatePrice(tour.option, post.tour_date, post.package)
-        : undefined;
-    const counts =
-      tour && date && typeof post.tour_date === 'string'
-        ? await countSeats(ctx.wp, {
-            ...seatPool(tourId, post.tour_date, date.entry, post.tid),
-            held: seatStatusFilter(settings.general['block-seat-status']),
-          })
-        : { travellers: null, male: null, female: null, orders: 0 };
+    const travelDate = isWellFormedDate(post.tour_date) ? post.tour_date : undefined;
+    const excludeOrderId = seatPool(tourId, '', {}, post.tid).excludeOrderId;
+    // One round trip: the tour, the settings and the date's orders by pool.
+    const { tour, settings, seatGroups } = await loadBookingContext(
+      ctx.wp,
+      tourId,
+      travelDate ? { travelDate, excludeOrderId } : undefined,
+    );
+    const date = tour && travelDate ? resolveDatePrice(tour.option, travelDate, post.package) : undefined;
+    const counts = date
+      ? seatCountsFrom(
+          seatGroups,
+          seatPool(tourId, travelDate!, date.entry),
+          seatStatusFilter(settings.general['block-seat-status']),
+        )
+      : { travellers: null, male: null, female: null, orders: 0 };
     const extraInfo = tour?.meta.extraBookingInfo || setting(settings.general, 'single-tour-extra-booking-info');
     return amountCheck({
       post,
