@@ -8,10 +8,11 @@ import { phpFloatToString } from '../wp/php-float';
 import { unserialize } from '../wp/php-serialize';
 import { type CouponOption, checkCoupon } from './coupon';
 import { DEFAULT_MONEY_FORMAT, formatMoney } from './money';
+import { resolveDatePrice } from './packages';
 import { type BookingDetail, breakdownMoney, type FormValue, getTourPrice, headPrice, type TourPrice } from './pricing';
 import { pricingInfoJson } from './pricing-info';
 import { type PricingSettings, readPricingSettings } from './pricing-settings';
-import { type DatePriceEntry, parseTourOption, type TourOption, type TourPackage } from './tour-option';
+import { type DatePriceEntry, parseTourOption, type TourOption } from './tour-option';
 
 /**
  * Prices computed from the real tour options, coupons and settings of the fixture dump, checked
@@ -81,72 +82,9 @@ function validCoupon(code: unknown, tourId: number, today = TODAY): CouponOption
 // Date resolution and package merge (booking.md §1.2), as the date module does it
 // ---------------------------------------------------------------------------------------------
 
-const DAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-const EXTRA_DATE = /^\d{4}-(0?[1-9]|1[012])-(0?[1-9]|[12]\d|3[01])$/;
-
-function datesOf(entry: DatePriceEntry, timing: string | undefined): string[] {
-  if (timing === 'single') return entry.date ? [entry.date] : [];
-  const out = new Set<string>();
-  for (const y of entry.year)
-    for (const m of entry.month)
-      for (const day of entry.day) {
-        const days = new Date(Date.UTC(Number(y), Number(m), 0)).getUTCDate();
-        for (let d = 1; d <= days; d++) {
-          const date = new Date(Date.UTC(Number(y), Number(m) - 1, d));
-          if (DAY_NAMES[date.getUTCDay()] === day) out.add(date.toISOString().slice(0, 10));
-        }
-      }
-  for (const extra of (entry['extra-date'] ?? '').split(',').map((s) => s.trim()))
-    if (EXTRA_DATE.test(extra)) out.add(extra);
-  const excluded = new Set((entry['exclude-extra-date'] ?? '').split(',').map((s) => s.trim()));
-  return [...out].filter((d) => !excluded.has(d)).sort();
-}
-
-const MERGED_KEYS = [
-  'start-time',
-  'group-slug',
-  'person-price',
-  'adult-price',
-  'children-price',
-  'student-price',
-  'infant-price',
-  'male-price',
-  'female-price',
-  'same-gender',
-  'max-people',
-  'initial-price',
-  'single-discount',
-  'additional-person',
-  'additional-adult',
-  'additional-children',
-  'additional-student',
-  'additional-infant',
-  'additional-male',
-  'additional-female',
-  'minimum-people-per-booking',
-  'maximum-people-per-booking',
-  'max-room',
-  'max-people-per-room',
-  'group-price',
-  'max-group',
-  'max-group-people',
-  'enable-supplement-pricing',
-  'single-supplement-price',
-  'triple-supplement-price',
-] as const satisfies readonly (keyof TourPackage)[];
-
-/** The entry for `date` with its package merged, or an empty entry when the date is not offered. */
+/** The entry for `date` with its package merged (packages.ts), or an empty entry when the date is not offered. */
 function resolveEntry(option: TourOption, date: string, packageTitle: string): DatePriceEntry {
-  const entry = option['date-price'].find((e) => datesOf(e, option['tour-timing-method']).includes(date));
-  if (!entry) return { day: [], month: [], year: [] };
-  const packages = entry.package ?? [];
-  if (packages.length === 0) return entry;
-  const chosen = packages.find((p) => packages.length === 1 || packageTitle === '' || p.title === packageTitle);
-  if (!chosen) return entry;
-  const merged: DatePriceEntry = { ...entry };
-  for (const key of MERGED_KEYS) if (chosen[key] !== undefined) merged[key] = chosen[key];
-  delete merged.package;
-  return merged;
+  return resolveDatePrice(option, date, packageTitle)?.entry ?? { day: [], month: [], year: [] };
 }
 
 /** Request / stored booking detail → the engine's detail (numbers as PHP strings, nested lists kept). */
