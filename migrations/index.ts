@@ -3,10 +3,18 @@ import type { Database } from '../server/wp/db';
 import { createWordpressTables } from './20261121000100_create_wordpress_tables';
 import { createTourmasterTables } from './20261121000200_create_tourmaster_tables';
 import { addOrderTourDateIndex } from './20261121000300_add_order_tour_date_index';
+import { createDropinBookingTables } from './20261122000100_create_dropin_booking_tables';
+import { addOrderCouponIndex } from './20261122000200_add_order_coupon_index';
 import type { Migration, MigrationContext } from './helpers';
 
 /** Every migration, in order. An explicit list, so the type checker sees each one. */
-export const migrations: readonly Migration[] = [createWordpressTables, createTourmasterTables, addOrderTourDateIndex];
+export const migrations: readonly Migration[] = [
+  createWordpressTables,
+  createTourmasterTables,
+  addOrderTourDateIndex,
+  createDropinBookingTables,
+  addOrderCouponIndex,
+];
 
 /** Our own bookkeeping table, under the site's prefix, beside WordPress's tables. */
 export function migrationsTable(prefix: string): string {

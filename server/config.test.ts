@@ -64,6 +64,9 @@ describe('loadConfig: the embedded default', () => {
       secrets: {},
       seedDump: path.join(ROOT, 'legacy-fixtures', 'wp-legacy.sql'),
       siteUrlFollowsRequest: true,
+      dataDir: path.join(ROOT, '.data'),
+      mail: { smtpUrl: undefined, dir: path.join(ROOT, '.data', 'mail') },
+      paypal: { clientId: undefined, secret: undefined, mode: undefined },
     });
     expect(PROJECT_ROOT).toBe(ROOT);
     expect(DEFAULT_SQLITE_FILE).toBe(path.join(ROOT, '.data', 'wordpress.sqlite'));
@@ -289,6 +292,8 @@ describe('describeConfig', () => {
       db: { engine: 'mysql', endpoint: '127.0.0.1:3306', database: 'wp_legacy', user: 'root' },
       tablePrefix: 'wp_',
       secrets: '8 of 8 keys and salts from configuration',
+      mail: `written to ${path.join(ROOT, '.data', 'mail')}`,
+      paypal: 'from the site settings',
     });
     expect(leaks(description, 'Db-Pa55word!')).toBe(false);
     expect(Object.values(FIXTURE_SECRETS)).toHaveLength(8);
@@ -306,6 +311,8 @@ describe('describeConfig', () => {
       db: { engine: 'mysql', endpoint: '/tmp/m.sock', database: 'site', user: 'u' },
       tablePrefix: 'wp_',
       secrets: '1 of 8 keys and salts from configuration',
+      mail: `written to ${path.join(ROOT, '.data', 'mail')}`,
+      paypal: 'from the site settings',
     });
     for (const secret of ['p@ss', 'p%40ss', 'env-auth-key-value'])
       expect(leaks(description, secret), secret).toBe(false);
@@ -317,6 +324,23 @@ describe('describeConfig', () => {
       db: { engine: 'sqlite', file: path.join(ROOT, '.data', 'wordpress.sqlite') },
       tablePrefix: 'wp_',
       secrets: '0 of 8 keys and salts from configuration',
+      mail: `written to ${path.join(ROOT, '.data', 'mail')}`,
+      paypal: 'from the site settings',
     });
+  });
+
+  it('describes SMTP and PayPal settings without their secrets', () => {
+    const d = describeConfig(
+      loadConfig({
+        SMTP_URL: 'smtp://mailer:Mail-Secret@smtp.example.test:587',
+        PAYPAL_CLIENT_ID: 'AbCdEfGhIj',
+        PAYPAL_CLIENT_SECRET: 'Pp-Secret',
+      }),
+    );
+    expect(d.mail).toBe('SMTP smtp.example.test:587');
+    expect(d.paypal).toBe('client AbCdEf… (sandbox)');
+    expect(leaks(d, 'Mail-Secret')).toBe(false);
+    expect(leaks(d, 'Pp-Secret')).toBe(false);
+    expect(() => loadConfig({ SMTP_URL: 'http://x' })).toThrow(/SMTP_URL must start with smtp/);
   });
 });

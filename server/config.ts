@@ -25,6 +25,22 @@ export interface Config {
   readonly logLevel: string;
   /** Largest urlencoded or multipart body admin-ajax accepts (PHP's post_max_size is 8 MB). */
   readonly maxBodyBytes: number;
+  /**
+   * Outgoing mail: an SMTP URL (`smtp://user:pass@host:587`, `smtps://…`), or, when none is set, each
+   * message is written as an `.eml` file into `dir` so it can be read without a mail server.
+   */
+  readonly mail: { readonly smtpUrl: string | undefined; readonly dir: string };
+  /**
+   * PayPal REST credentials for verifying JS-SDK payments. When unset, the site's own Tour Master
+   * settings (`paypal-client-id`, `paypal-client-secret`, `paypal-live-mode`) are used.
+   */
+  readonly paypal: {
+    readonly clientId: string | undefined;
+    readonly secret: string | undefined;
+    readonly mode: 'sandbox' | 'live' | undefined;
+  };
+  /** Where the server keeps files it writes (the embedded database, mails). */
+  readonly dataDir: string;
 }
 
 export class ConfigError extends Error {
@@ -36,7 +52,8 @@ export class ConfigError extends Error {
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
 export const DEFAULT_SEED_DUMP = path.join(PROJECT_ROOT, 'legacy-fixtures', 'wp-legacy.sql');
-export const DEFAULT_SQLITE_FILE = path.join(PROJECT_ROOT, '.data', 'wordpress.sqlite');
+export const DEFAULT_DATA_DIR = path.join(PROJECT_ROOT, '.data');
+export const DEFAULT_SQLITE_FILE = path.join(DEFAULT_DATA_DIR, 'wordpress.sqlite');
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -56,6 +73,15 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(8 * 1024 * 1024),
+  DATA_DIR: z.string().min(1).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_DIR: z.string().min(1).optional(),
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+  PAYPAL_MODE: z.enum(['sandbox', 'live']).optional(),
 });
 
 type Env = Record<string, string | undefined>;
@@ -67,18 +93,22 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`Invalid setting ${issue.path.join('.')}: ${issue.message}`);
   }
   const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR ?? DEFAULT_DATA_DIR);
   const common = {
     http: { host: e.HOST, port: e.PORT },
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
     maxBodyBytes: e.MAX_BODY_BYTES,
+    dataDir,
+    mail: { smtpUrl: e.SMTP_URL, dir: path.resolve(e.MAIL_DIR ?? path.join(dataDir, 'mail')) },
+    paypal: { clientId: e.PAYPAL_CLIENT_ID, secret: e.PAYPAL_CLIENT_SECRET, mode: e.PAYPAL_MODE },
   };
   if (e.WP_CONFIG) return deepFreeze({ ...common, ...fromWpConfig(e.WP_CONFIG, env) });
   if (e.DATABASE_URL) return deepFreeze({ ...common, ...fromDatabaseUrl(e.DATABASE_URL, e.TABLE_PREFIX, env) });
   return deepFreeze({
     ...common,
     source: 'embedded' as const,
-    db: { engine: 'sqlite' as const, filename: path.resolve(e.SQLITE_FILE ?? DEFAULT_SQLITE_FILE) },
+    db: { engine: 'sqlite' as const, filename: path.resolve(e.SQLITE_FILE ?? path.join(dataDir, 'wordpress.sqlite')) },
     tablePrefix: e.TABLE_PREFIX,
     secrets: secretsFromEnv(env),
     seedDump: path.resolve(e.SEED_DUMP ?? DEFAULT_SEED_DUMP),
@@ -203,5 +233,9 @@ export function describeConfig(config: Config): Record<string, unknown> {
     db,
     tablePrefix: config.tablePrefix,
     secrets: `${Object.keys(config.secrets).length} of 8 keys and salts from configuration`,
+    mail: config.mail.smtpUrl ? `SMTP ${new URL(config.mail.smtpUrl).host}` : `written to ${config.mail.dir}`,
+    paypal: config.paypal.clientId
+      ? `client ${config.paypal.clientId.slice(0, 6)}… (${config.paypal.mode ?? 'sandbox'})`
+      : 'from the site settings',
   };
 }

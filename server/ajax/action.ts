@@ -28,6 +28,8 @@ export interface ActionContext {
   cookie(name: string): string | undefined;
   ip: string;
   userAgent: string;
+  /** The request came over https (cookies it sets are then Secure). */
+  https: boolean;
   /** The app's dependencies (configuration, salts) for actions that need more than the data layer. */
   deps: AppDeps;
 }

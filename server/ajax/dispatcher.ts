@@ -120,6 +120,7 @@ function actionContext(
     },
     ip: visitor.ip,
     userAgent: visitor.userAgent,
+    https: visitor.https,
     deps: parts.deps,
   };
 }

@@ -79,3 +79,19 @@ export async function countPosts(wp: WpDb, type: string, status = 'publish'): Pr
   const row = await wp.knex(wp.t.posts).count({ n: '*' }).where({ post_type: type, post_status: status }).first();
   return Number(row?.n ?? 0);
 }
+
+/**
+ * The path of a page's permalink under `/%postname%/` permalinks: its ancestors' slugs, then its
+ * own (`/payment/`, `/parent/child/`). Undefined when the page does not exist or is not published.
+ */
+export async function publishedPagePath(wp: WpDb, pageId: number): Promise<string | undefined> {
+  const slugs: string[] = [];
+  let id = pageId;
+  for (let depth = 0; id > 0 && depth < 20; depth++) {
+    const row = await wp.knex(wp.t.posts).first('post_name', 'post_parent', 'post_status').where({ ID: id, post_type: 'page' });
+    if (!row || (depth === 0 && row.post_status !== 'publish')) return undefined;
+    slugs.unshift(String(row.post_name));
+    id = Number(row.post_parent);
+  }
+  return `/${slugs.join('/')}/`;
+}

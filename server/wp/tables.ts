@@ -36,10 +36,19 @@ export function createWpDb(db: { knex: Knex; dialect: Dialect; engine: Engine },
   return { knex: db.knex, dialect: db.dialect, engine: db.engine, prefix, t: tableNames(prefix) };
 }
 
-/** Runs `fn` in a transaction; the WpDb it receives binds every query to that transaction. */
-export async function inTransaction<T>(wp: WpDb, fn: (trx: WpDb) => Promise<T>): Promise<T> {
+/**
+ * Runs `fn` in a transaction; the WpDb it receives binds every query to that transaction.
+ * `readCommitted` makes every plain read see what other transactions committed (MariaDB's default,
+ * REPEATABLE READ, would keep reading the snapshot of the first read).
+ */
+export async function inTransaction<T>(
+  wp: WpDb,
+  fn: (trx: WpDb) => Promise<T>,
+  options: { readCommitted?: boolean } = {},
+): Promise<T> {
   if (isTransaction(wp.knex)) return fn(wp);
-  return (wp.knex as Knex).transaction((trx) => fn({ ...wp, knex: trx }));
+  const config = options.readCommitted && wp.engine === 'mysql' ? { isolationLevel: 'read committed' as const } : undefined;
+  return (wp.knex as Knex).transaction((trx) => fn({ ...wp, knex: trx }), config);
 }
 
 function isTransaction(knex: Knex | Knex.Transaction): knex is Knex.Transaction {

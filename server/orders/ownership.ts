@@ -1,0 +1,48 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { ActionContext, ReplyCookie } from '../ajax/action';
+import { timingSafeEqualString } from '../wp/auth-cookie';
+import type { TourOrder } from '../wp/orders';
+import { orderKeyNonce } from '../wp/order-writes';
+
+/**
+ * Who may see, re-price or pay an order: the logged-in user it belongs to, or, for a guest order,
+ * the browser holding its key. The legacy site matched guests by `user_id = 0`, so any guest could
+ * open any guest order by its number (DEFECTS.md 8). The key is an HMAC of a random nonce stored
+ * with the order, under the site's secret salt: the database alone does not reveal it, and it can
+ * be handed out again to the browser that repeats the same booking.
+ */
+const KEY_DAYS = 60;
+
+export function orderKeyCookieName(orderId: number): string {
+  return `tourmaster-order-key-${orderId}`;
+}
+
+export function newOrderKeyNonce(): string {
+  return randomBytes(16).toString('hex');
+}
+
+export function guestOrderKey(secret: string, orderId: number, nonce: string): string {
+  return createHmac('sha256', secret).update(`tourmaster-order|${orderId}|${nonce}`).digest('hex');
+}
+
+export function orderKeyCookie(orderId: number, key: string, now: Date, https: boolean): ReplyCookie {
+  return {
+    name: orderKeyCookieName(orderId),
+    value: key,
+    path: '/',
+    expires: new Date(now.getTime() + KEY_DAYS * 86_400_000),
+    httpOnly: true,
+    secure: https,
+  };
+}
+
+/** Whether the visitor of this request owns the order. */
+export async function ownsOrder(ctx: ActionContext, order: Pick<TourOrder, 'id' | 'userId'>): Promise<boolean> {
+  if (order.userId > 0) return (await ctx.user())?.user.id === order.userId;
+  const presented = ctx.cookie(orderKeyCookieName(order.id));
+  if (!presented) return false;
+  const nonce = await orderKeyNonce(ctx.wp, order.id);
+  if (!nonce) return false;
+  const salts = await ctx.deps.salts();
+  return timingSafeEqualString(presented, guestOrderKey(salts.auth, order.id, nonce));
+}

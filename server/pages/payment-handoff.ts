@@ -1,0 +1,51 @@
+import bodyParser from 'body-parser';
+import type { NextFunction, Request, Response } from 'express';
+import { parsePhpQuery } from '../ajax/php-body';
+import { serializeCookie } from '../ajax/reply';
+import type { AppDeps } from '../http/deps';
+import { BOOKING_DETAIL_COOKIE, encodeBookingDetailCookie } from '../tourmaster/booking-detail-cookie';
+import { phpInt } from '../tourmaster/php';
+import { getOptions } from '../wp/options';
+import { publishedPagePath } from '../wp/posts';
+
+/**
+ * The booking bar's form posts to the payment page (payment.md §1): the page keeps the posted
+ * booking in the `tourmaster-booking-detail` cookie and answers a 302 to itself, so a reload never
+ * re-posts. The payment page is the page named by the `payment-page` setting, or, when that is empty,
+ * any URL with `?tourmaster-payment`.
+ */
+export function paymentHandoff(deps: AppDeps) {
+  const readBody = bodyParser.raw({ type: () => true, limit: deps.config.maxBodyBytes });
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'POST') return next();
+    try {
+      if (!(await isPaymentPage(req, deps))) return next();
+      await new Promise<void>((resolve, reject) => readBody(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
+      const text = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
+      const posted = /^application\/x-www-form-urlencoded/i.test(req.get('content-type') ?? '') ? parsePhpQuery(text) : {};
+      if (Object.keys(posted).length === 0) return next();
+      res.status(302);
+      res.setHeader('Content-Type', 'text/html; charset=UTF-8');
+      res.setHeader('Expires', 'Tue, 01 Jan 2000 00:00:00 GMT');
+      res.setHeader('Last-Modified', new Date().toUTCString());
+      res.setHeader('Cache-Control', ['no-store, no-cache, must-revalidate, max-age=0', 'post-check=0, pre-check=0']);
+      res.setHeader('Pragma', 'no-cache');
+      res.setHeader(
+        'Set-Cookie',
+        serializeCookie({ name: BOOKING_DETAIL_COOKIE, value: encodeBookingDetailCookie(posted), path: '/', secure: req.secure }),
+      );
+      res.setHeader('X-Redirect-By', 'WordPress');
+      res.setHeader('Location', req.originalUrl);
+      res.end();
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+async function isPaymentPage(req: Request, deps: AppDeps): Promise<boolean> {
+  const general = (await getOptions(deps.wp, ['tourmaster_general'])).get('tourmaster_general') as Record<string, unknown> | undefined;
+  const pageId = phpInt(general?.['payment-page']);
+  if (pageId > 0) return (await publishedPagePath(deps.wp, pageId)) === req.path;
+  return req.path === '/' && 'tourmaster-payment' in req.query;
+}
