@@ -5,6 +5,7 @@ import { actions, createRegistry } from './ajax/registry';
 import type { Config } from './config';
 import type { AppDeps } from './http/deps';
 import type { Logger } from './logger';
+import { createMailer } from './mail/create-mailer';
 import { type Database, openDatabase } from './wp/db';
 import { loadDump } from './wp/dump-loader';
 import { loadSalts, type Salts } from './wp/salts';
@@ -44,6 +45,7 @@ export function assembleDeps(config: Config, db: Database, log: Logger, clock: (
     db,
     wp,
     registry: createRegistry(actions),
+    mailer: createMailer(config),
     log,
     clock,
     salts: () => {

@@ -1,16 +1,22 @@
 import type { AnyAjaxAction } from './action';
+import { tourmaster_payment_plugin_complete } from './actions/tourmaster_payment_plugin_complete';
+import { tourmaster_payment_template } from './actions/tourmaster_payment_template';
 import { tourmaster_tour_booking } from './actions/tourmaster_tour_booking';
 import { tourmaster_tour_booking_amount_check } from './actions/tourmaster_tour_booking_amount_check';
 import { tourmaster_update_head_price } from './actions/tourmaster_update_head_price';
+import { tourmaster_validate_coupon_code } from './actions/tourmaster_validate_coupon_code';
 
 /**
  * Every admin-ajax action we serve, as an explicit import list so the type checker sees each one.
  * An action that is not here is answered as WordPress answers an unregistered action (`0`, 400).
  */
 export const actions: readonly AnyAjaxAction[] = [
+  tourmaster_payment_plugin_complete,
+  tourmaster_payment_template,
   tourmaster_tour_booking,
   tourmaster_tour_booking_amount_check,
   tourmaster_update_head_price,
+  tourmaster_validate_coupon_code,
 ];
 
 export type ActionRegistry = ReadonlyMap<string, AnyAjaxAction>;

@@ -1,6 +1,7 @@
 import type { ActionRegistry } from '../ajax/registry';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
+import type { Mailer } from '../mail/mailer';
 import type { Database } from '../wp/db';
 import type { Salts } from '../wp/salts';
 import type { WpDb } from '../wp/tables';
@@ -14,6 +15,8 @@ export interface AppDeps {
   log: Logger;
   /** The clock: the real one in production, fixed to the capture day in replays. */
   clock: () => Date;
+  /** Outgoing mail (SMTP, or .eml files when no SMTP is configured). */
+  mailer: Mailer;
   /** The `wp_salt()` values; resolved once (they come from wp-config or stored options). */
   salts: () => Promise<Salts>;
 }

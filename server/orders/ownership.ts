@@ -1,8 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { ActionContext, ReplyCookie } from '../ajax/action';
 import { timingSafeEqualString } from '../wp/auth-cookie';
-import type { TourOrder } from '../wp/orders';
 import { orderKeyNonce } from '../wp/order-writes';
+import type { TourOrder } from '../wp/orders';
 
 /**
  * Who may see, re-price or pay an order: the logged-in user it belongs to, or, for a guest order,

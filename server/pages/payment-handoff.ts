@@ -20,9 +20,13 @@ export function paymentHandoff(deps: AppDeps) {
     if (req.method !== 'POST') return next();
     try {
       if (!(await isPaymentPage(req, deps))) return next();
-      await new Promise<void>((resolve, reject) => readBody(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        readBody(req, res, (err?: unknown) => (err ? reject(err) : resolve())),
+      );
       const text = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
-      const posted = /^application\/x-www-form-urlencoded/i.test(req.get('content-type') ?? '') ? parsePhpQuery(text) : {};
+      const posted = /^application\/x-www-form-urlencoded/i.test(req.get('content-type') ?? '')
+        ? parsePhpQuery(text)
+        : {};
       if (Object.keys(posted).length === 0) return next();
       res.status(302);
       res.setHeader('Content-Type', 'text/html; charset=UTF-8');
@@ -32,7 +36,12 @@ export function paymentHandoff(deps: AppDeps) {
       res.setHeader('Pragma', 'no-cache');
       res.setHeader(
         'Set-Cookie',
-        serializeCookie({ name: BOOKING_DETAIL_COOKIE, value: encodeBookingDetailCookie(posted), path: '/', secure: req.secure }),
+        serializeCookie({
+          name: BOOKING_DETAIL_COOKIE,
+          value: encodeBookingDetailCookie(posted),
+          path: '/',
+          secure: req.secure,
+        }),
       );
       res.setHeader('X-Redirect-By', 'WordPress');
       res.setHeader('Location', req.originalUrl);
@@ -44,7 +53,9 @@ export function paymentHandoff(deps: AppDeps) {
 }
 
 async function isPaymentPage(req: Request, deps: AppDeps): Promise<boolean> {
-  const general = (await getOptions(deps.wp, ['tourmaster_general'])).get('tourmaster_general') as Record<string, unknown> | undefined;
+  const general = (await getOptions(deps.wp, ['tourmaster_general'])).get('tourmaster_general') as
+    | Record<string, unknown>
+    | undefined;
   const pageId = phpInt(general?.['payment-page']);
   if (pageId > 0) return (await publishedPagePath(deps.wp, pageId)) === req.path;
   return req.path === '/' && 'tourmaster-payment' in req.query;

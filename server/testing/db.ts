@@ -1,10 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { copyFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { inject } from 'vitest';
 import { type Config, loadConfig } from '../config';
 import { type Database, listTables, openDatabase } from '../wp/db';
 import { createWpDb, type WpDb } from '../wp/tables';
 import { createMariaDatabase, MARIADB, openMariaAdmin, openMariaDatabase, type TestEngine } from './test-db-config';
+
+/** Mails written by tests (the .eml adapter) land here, outside the project. */
+export const TEST_MAIL_DIR = path.join(os.tmpdir(), 'tourmaster-dropin-test-mail');
 
 /** A private copy of the fixture site for one test file (or one replay). */
 export interface TestDatabase {
@@ -24,7 +29,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (provided.engine === 'sqlite') {
     const file = `${provided.runPrefix}-${suffix}.sqlite`;
     copyFileSync(provided.template, file);
-    const config = loadConfig({ DATABASE_URL: `sqlite://${file}`, LOG_LEVEL: 'silent' });
+    const config = loadConfig({ DATABASE_URL: `sqlite://${file}`, LOG_LEVEL: 'silent', MAIL_DIR: TEST_MAIL_DIR });
     const db = openDatabase(config.db);
     return { engine: 'sqlite', config, db, wp: createWpDb(db, 'wp_'), name: file, drop: () => db.close() };
   }
@@ -40,7 +45,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await admin.close();
   }
   const url = `mysql://${encodeURIComponent(MARIADB.user)}:${encodeURIComponent(MARIADB.password)}@${MARIADB.host}:${MARIADB.port}/${name}`;
-  const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent' });
+  const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', MAIL_DIR: TEST_MAIL_DIR });
   const db = openDatabase(config.db);
   return {
     engine: 'mariadb',

@@ -1,3 +1,7 @@
+import { parseFragment, serialize } from 'parse5';
+import { parsePhpQuery } from '../ajax/php-body';
+import { loadExchange } from './exchanges';
+
 /**
  * Exchanges where we answer differently from the legacy site on purpose (legacy-fixtures/
  * DEVIATIONS.md says why, entry by entry). The replay asserts these replies instead of the captured
@@ -44,4 +48,107 @@ export const DEVIATIONS: Readonly<Record<string, Deviation>> = {
   },
   'huge-field': { status: 200, json: failed('Please enter a valid number of travellers.'), entry: 'absurd counts' },
   'tour_booking-s1-garbage-date': { status: 200, json: notice(NOT_OFFERED), entry: 'past or not-offered date' },
+  'payment_template-s3-bad-invalid-phone': contactStepAgain(
+    'payment_template-s3-bad-invalid-phone',
+    'Invalid phone number, please try again.',
+  ),
+  'payment_template-s3-bad-missing-required': contactStepAgain(
+    'payment_template-s3-bad-missing-required',
+    'Please fill all required fields.',
+  ),
+  'payment_template-s3-bad-missing-travellers': contactStepAgain(
+    'payment_template-s3-bad-missing-travellers',
+    'Please fill all required fields.',
+  ),
+  'payment_template-s4-guest-booking-creates-order': {
+    status: 200,
+    json: {
+      content:
+        '<div class="tourmaster-tour-booking-error" >Please agree to all the terms and conditions before proceeding to the next step.</div>',
+      // The same tour, date and travellers as this step-3 capture: its summary, unchanged.
+      sidebar: legacyJson('payment_template-s3-santorini').sidebar,
+      cookie: requestDetail('payment_template-s4-guest-booking-creates-order'),
+    },
+    entry: 'payment steps checked on the server',
+  },
 };
+
+/** The `booking_detail` the exchange posted, as PHP decodes it. */
+function requestDetail(name: string): Record<string, unknown> {
+  const body = loadExchange(name).request.body ?? '';
+  return parsePhpQuery(body).booking_detail as Record<string, unknown>;
+}
+
+function legacyJson(name: string): Record<string, unknown> {
+  return loadExchange(name).response.json as Record<string, unknown>;
+}
+
+/**
+ * A refused step 3: the legacy step-2 reply for the same tour, date and travellers
+ * (`payment_template-fixed-santorini-s2`), its form filled with what this exchange posted and the
+ * reason in the contact form's error box; the stored detail goes back to step 2.
+ */
+function contactStepAgain(name: string, message: string): Deviation {
+  const detail = requestDetail(name);
+  const legacy = legacyJson('payment_template-fixed-santorini-s2');
+  return {
+    status: 200,
+    json: {
+      content: fillForm(String(legacy.content), detail, message),
+      sidebar: legacy.sidebar,
+      cookie: { ...detail, step: '2' },
+    },
+    entry: 'payment steps checked on the server',
+  };
+}
+
+type HtmlNode = {
+  nodeName: string;
+  tagName?: string;
+  value?: string;
+  attrs?: { name: string; value: string }[];
+  childNodes?: HtmlNode[];
+};
+
+/** Sets every named input, select and textarea of a legacy form to the detail's values (lists by position). */
+function fillForm(html: string, detail: Record<string, unknown>, error: string): string {
+  const root = parseFragment(html) as unknown as HtmlNode;
+  const seen = new Map<string, number>();
+  const attr = (node: HtmlNode, name: string) => node.attrs?.find((a) => a.name === name)?.value;
+  const setAttr = (node: HtmlNode, name: string, value: string | undefined) => {
+    node.attrs = (node.attrs ?? []).filter((a) => a.name !== name);
+    if (value !== undefined) node.attrs.push({ name, value });
+  };
+  const posted = (name: string) => {
+    const key = name.replace(/\[\]$/, '');
+    const index = seen.get(name) ?? 0;
+    seen.set(name, index + 1);
+    const v = detail[key];
+    return String((Array.isArray(v) ? v[index] : name.endsWith('[]') ? undefined : v) ?? '');
+  };
+  const text = (node: HtmlNode, value: string) => {
+    node.childNodes = value ? [{ nodeName: '#text', value }] : [];
+  };
+  const walk = (node: HtmlNode) => {
+    for (const child of node.childNodes ?? []) {
+      const name = attr(child, 'name');
+      if (child.tagName === 'input' && name && attr(child, 'type') === 'text') setAttr(child, 'value', posted(name));
+      else if (child.tagName === 'input' && name && attr(child, 'type') === 'email')
+        setAttr(child, 'value', posted(name));
+      else if (child.tagName === 'textarea' && name) text(child, posted(name));
+      else if (child.tagName === 'select' && name) {
+        const chosen = posted(name);
+        for (const option of child.childNodes ?? []) {
+          if (option.tagName === 'option')
+            setAttr(option, 'selected', attr(option, 'value') === chosen ? '' : undefined);
+        }
+      } else if (attr(child, 'data-phone') !== undefined) {
+        setAttr(child, 'style', 'display: block;');
+        text(child, error);
+      }
+      walk(child);
+    }
+  };
+  walk(root);
+  return serialize(root as never);
+}

@@ -94,6 +94,7 @@ function tourOf(id: number): { option: TourOption; meta: TourMeta } | undefined 
       extraBookingInfo: single(TOUR_META_KEYS.extraBookingInfo),
       bookInAdvance: single(TOUR_META_KEYS.bookInAdvance),
       dateAvail: single(TOUR_META_KEYS.dateAvail),
+      contactDetailFields: '',
     },
   };
 }

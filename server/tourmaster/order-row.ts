@@ -1,9 +1,9 @@
 import { phpJsonEncode } from '../wp/php-json';
 import type { PhpArrayObject, PhpValue } from '../wp/php-values';
+import { PEOPLE_CATEGORIES } from './booking-form';
 import type { CustomField } from './custom-fields';
 import { numberFormat } from './money';
 import { isEmpty, list, phpInt, str } from './php';
-import { PEOPLE_CATEGORIES } from './booking-form';
 import type { TourPrice } from './pricing';
 import { toPricingInfo } from './pricing-info';
 
@@ -64,7 +64,11 @@ export function orderColumns(input: OrderRowInput): OrderColumns {
 }
 
 /** People totals of a detail (every category, every room up to `tour-room`). */
-export function peopleCounts(detail: Readonly<Record<string, unknown>>): { total: number; male: number; female: number } {
+export function peopleCounts(detail: Readonly<Record<string, unknown>>): {
+  total: number;
+  male: number;
+  female: number;
+} {
   const rooms = phpInt(detail['tour-room']);
   const sum = (field: string) => {
     const value = detail[field];
@@ -76,7 +80,11 @@ export function peopleCounts(detail: Readonly<Record<string, unknown>>): { total
 }
 
 /** `{slug: value}` for the configured fields the visitor filled in, then the notes when written. */
-function contactInfo(detail: Readonly<Record<string, unknown>>, fields: readonly CustomField[], prefix: string): PhpArrayObject | never[] {
+function contactInfo(
+  detail: Readonly<Record<string, unknown>>,
+  fields: readonly CustomField[],
+  prefix: string,
+): PhpArrayObject | never[] {
   const out: PhpArrayObject = {};
   for (const field of fields) {
     const value = detail[`${prefix}${field.slug}`];
@@ -87,7 +95,10 @@ function contactInfo(detail: Readonly<Record<string, unknown>>, fields: readonly
 }
 
 /** Parallel lists of the travellers' titles, names, passports and extra fields, or `[]` when none were named. */
-function travellerInfo(detail: Readonly<Record<string, unknown>>, extra: readonly CustomField[]): PhpArrayObject | never[] {
+function travellerInfo(
+  detail: Readonly<Record<string, unknown>>,
+  extra: readonly CustomField[],
+): PhpArrayObject | never[] {
   const first = list(detail.traveller_first_name).map(str);
   const last = list(detail.traveller_last_name).map(str);
   if (isEmpty(first) || isEmpty(last)) return [];

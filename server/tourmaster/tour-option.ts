@@ -105,6 +105,8 @@ export interface TourMeta {
   bookInAdvance: string;
   /** `tourmaster-tour-date-avail`: the CSV of dates bookable now, as last computed. */
   dateAvail: string;
+  /** `tourmaster-contact-detail-fields`: the payment page's contact fields for this tour ('' = the site's). */
+  contactDetailFields: string;
 }
 
 /** A published tour with everything the booking rules read. */
@@ -124,6 +126,7 @@ export const TOUR_META_KEYS = {
   extraBookingInfo: 'tourmaster-extra-booking-info',
   bookInAdvance: 'tourmaster-book-in-advance',
   dateAvail: 'tourmaster-tour-date-avail',
+  contactDetailFields: 'tourmaster-contact-detail-fields',
 } as const;
 
 /** Keeps scalar values as strings (numbers too: PHP arrays may hold ints) and drops the rest. */

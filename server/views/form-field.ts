@@ -28,20 +28,30 @@ export function formField(
   wrapper: string,
   field: FormFieldSpec,
   value: string,
-  options: { yearRange?: readonly number[] } = {},
+  options: {
+    yearRange?: readonly number[];
+    /** One `data-{name}="{value}"` attribute on the input (the billing fields' `data-contact-detail`). */
+    data?: { name: string; value: string };
+  } = {},
 ): SafeHtml {
-  return html`<div class="${wrapper} ${wrapper}-${field.slug} tourmaster-type-${field.type} clearfix" ><div class="tourmaster-head" >${field.title}${field.required && html`<span class="tourmaster-req" >*</span>`}</div><div class="tourmaster-tail clearfix" >${fieldInput(field, value, options.yearRange)}</div></div>`;
+  return html`<div class="${wrapper} ${wrapper}-${field.slug} tourmaster-type-${field.type} clearfix" ><div class="tourmaster-head" >${field.title}${field.required && html`<span class="tourmaster-req" >*</span>`}</div><div class="tourmaster-tail clearfix" >${fieldInput(field, value, options.yearRange, options.data)}</div></div>`;
 }
 
 const required = (field: FormFieldSpec) => field.required && html` data-required `;
 
-function fieldInput(field: FormFieldSpec, value: string, yearRange: readonly number[] = []): SafeHtml {
+function fieldInput(
+  field: FormFieldSpec,
+  value: string,
+  yearRange: readonly number[] = [],
+  data?: { name: string; value: string },
+): SafeHtml {
+  const attrs = html`${data && html` data-${data.name}="${data.value}" `}${required(field)}`;
   switch (field.type) {
     case 'textarea':
-      return html`<textarea name="${field.slug}" ${required(field)} >${value}</textarea>`;
+      return html`<textarea name="${field.slug}" ${attrs} >${value}</textarea>`;
     case 'combobox':
     case 'country':
-      return html`<div class="tourmaster-combobox-wrap" ><select name="${field.slug}" ${required(field)} >${field.options.map(
+      return html`<div class="tourmaster-combobox-wrap" ><select name="${field.slug}" ${attrs} >${field.options.map(
         (o) => html`<option value="${o.value}" ${o.value === value && 'selected'} >${o.label}</option>`,
       )}</select></div>`;
     case 'datepicker':
@@ -49,9 +59,9 @@ function fieldInput(field: FormFieldSpec, value: string, yearRange: readonly num
     case 'date':
       return dateSelects(field, value, yearRange);
     case 'email':
-      return html`<input type="email" name="${field.slug}" value="${value}" ${required(field)} />`;
+      return html`<input type="email" name="${field.slug}" value="${value}" ${attrs} />`;
     default:
-      return html`<input type="text" name="${field.slug}" value="${value}" ${required(field)} />`;
+      return html`<input type="text" name="${field.slug}" value="${value}" ${attrs} />`;
   }
 }
 

@@ -17,8 +17,10 @@ const keysTable = (wp: WpDb) => `${wp.prefix}dropin_order_keys`;
 export async function lockKeys(wp: WpDb, keys: readonly string[]): Promise<void> {
   if (wp.engine !== 'mysql') return;
   for (const key of [...new Set(keys)].sort()) {
-    await wp.knex(locksTable(wp)).insert({ lock_key: key }).onConflict('lock_key').ignore();
-    await wp.knex(locksTable(wp)).select('lock_key').where('lock_key', key).forUpdate();
+    // INSERT … ON DUPLICATE KEY UPDATE takes the row's exclusive lock at once, new row or not. (INSERT
+    // IGNORE then SELECT … FOR UPDATE would take a shared lock first, and two waiters upgrading their
+    // shared locks deadlock each other.)
+    await wp.knex(locksTable(wp)).insert({ lock_key: key }).onConflict('lock_key').merge();
   }
 }
 
@@ -40,8 +42,16 @@ export async function setOrderStatus(wp: WpDb, orderId: number, status: string):
 }
 
 /** The order a recent identical submit wrote, if any (newer than `since`, site-local time). */
-export async function findOrderByFingerprint(wp: WpDb, fingerprint: string, since: string): Promise<number | undefined> {
-  const row = await wp.knex(keysTable(wp)).first('order_id').where('fingerprint', fingerprint).andWhere('created_at', '>=', since);
+export async function findOrderByFingerprint(
+  wp: WpDb,
+  fingerprint: string,
+  since: string,
+): Promise<number | undefined> {
+  const row = await wp
+    .knex(keysTable(wp))
+    .first('order_id')
+    .where('fingerprint', fingerprint)
+    .andWhere('created_at', '>=', since);
   return row ? Number(row.order_id) : undefined;
 }
 
@@ -50,10 +60,16 @@ export async function storeOrderKey(
   wp: WpDb,
   entry: { orderId: number; nonce: string; fingerprint: string | null; createdAt: string },
 ): Promise<void> {
-  if (entry.fingerprint) await wp.knex(keysTable(wp)).where('fingerprint', entry.fingerprint).update({ fingerprint: null });
+  if (entry.fingerprint)
+    await wp.knex(keysTable(wp)).where('fingerprint', entry.fingerprint).update({ fingerprint: null });
   await wp
     .knex(keysTable(wp))
-    .insert({ order_id: entry.orderId, nonce: entry.nonce, fingerprint: entry.fingerprint, created_at: entry.createdAt })
+    .insert({
+      order_id: entry.orderId,
+      nonce: entry.nonce,
+      fingerprint: entry.fingerprint,
+      created_at: entry.createdAt,
+    })
     .onConflict('order_id')
     .merge(['nonce', 'fingerprint', 'created_at']);
 }

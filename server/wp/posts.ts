@@ -88,7 +88,10 @@ export async function publishedPagePath(wp: WpDb, pageId: number): Promise<strin
   const slugs: string[] = [];
   let id = pageId;
   for (let depth = 0; id > 0 && depth < 20; depth++) {
-    const row = await wp.knex(wp.t.posts).first('post_name', 'post_parent', 'post_status').where({ ID: id, post_type: 'page' });
+    const row = await wp
+      .knex(wp.t.posts)
+      .first('post_name', 'post_parent', 'post_status')
+      .where({ ID: id, post_type: 'page' });
     if (!row || (depth === 0 && row.post_status !== 'publish')) return undefined;
     slugs.unshift(String(row.post_name));
     id = Number(row.post_parent);

@@ -47,7 +47,8 @@ export async function inTransaction<T>(
   options: { readCommitted?: boolean } = {},
 ): Promise<T> {
   if (isTransaction(wp.knex)) return fn(wp);
-  const config = options.readCommitted && wp.engine === 'mysql' ? { isolationLevel: 'read committed' as const } : undefined;
+  const config =
+    options.readCommitted && wp.engine === 'mysql' ? { isolationLevel: 'read committed' as const } : undefined;
   return (wp.knex as Knex).transaction((trx) => fn({ ...wp, knex: trx }), config);
 }
 

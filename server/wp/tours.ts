@@ -131,6 +131,7 @@ export async function loadBookingContext(
       extraBookingInfo: single(TOUR_META_KEYS.extraBookingInfo),
       bookInAdvance: single(TOUR_META_KEYS.bookInAdvance),
       dateAvail: single(TOUR_META_KEYS.dateAvail),
+      contactDetailFields: single(TOUR_META_KEYS.contactDetailFields),
     },
   };
   return { tour, settings, seatGroups };

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { placeBooking } from '../../orders/place-order';
+import { type Detail, paymentStep, validateBookingDetail } from '../../tourmaster/payment-page';
+import { html, type SafeHtml } from '../../views/html';
+import { paymentComplete } from '../../views/payment/complete';
+import { bookingRefused } from '../../views/payment/error';
+import { sidebarOf, stepThree, stepTwo, summary } from '../../views/payment/page';
+import { completeInput, loadPaymentPage, resolvePaymentTour } from '../../views/payment/page-data';
+import type { PhpValue } from '../../wp/php-values';
+import { type ActionContext, type AjaxReply, defineAction, type ReplyCookie } from '../action';
+
+/** The reply's parts in the legacy key order; `cookie` is the detail to store, or '' to clear it. */
+interface TemplateResult {
+  content?: SafeHtml;
+  sidebar?: SafeHtml;
+  cookie?: PhpValue;
+  /** Step 4 with nothing to show: the legacy `[]`. */
+  empty?: true;
+  setCookies?: ReplyCookie[];
+}
+
+/**
+ * The payment page's step changes and sidebar refreshes (payment.md §3.1): the fragments of
+ * PAGE(detail) for steps 2 and 3, the booking itself for "book and pay later" at step 4. The detail
+ * is checked on the server before the page moves on (DEFECTS.md 11), and the order is written by
+ * placeBooking, which prices it from the tour's settings and re-checks seats and the coupon.
+ */
+export const tourmaster_payment_template = defineAction({
+  name: 'tourmaster_payment_template',
+  access: 'both',
+  input: z.looseObject({ booking_detail: z.unknown().optional(), sub_action: z.unknown().optional() }),
+  async handle(input, ctx): Promise<TemplateResult> {
+    const detail = asDetail(input.booking_detail);
+    const step = paymentStep(detail);
+    const sidebarOnly = input.sub_action === 'update_sidebar';
+    const result = await render(ctx, detail, step, sidebarOnly);
+    if (sidebarOnly) delete result.content;
+    // The request's detail is echoed (without the mandatory services step 3 adds) for the script
+    // to store; after step 4 the legacy script clears it with ''.
+    if (step !== 4 && result.cookie === undefined) result.cookie = detail as PhpValue;
+    return result;
+  },
+  reply(result): AjaxReply {
+    if (result.empty) return { kind: 'json', body: [] };
+    const body: Record<string, PhpValue> = {};
+    if (result.content !== undefined) body.content = result.content.value;
+    if (result.sidebar !== undefined) body.sidebar = result.sidebar.value;
+    if (result.cookie !== undefined) body.cookie = result.cookie;
+    return { kind: 'json', body, ...(result.setCookies?.length ? { cookies: result.setCookies } : {}) };
+  },
+  // The script shows `content`; a fault (the database is busy…) is shown there, in the page's error box.
+  failure: (error) => ({ kind: 'json', body: { content: bookingRefused(error.message).value } }),
+});
+
+async function render(
+  ctx: ActionContext,
+  detail: Detail,
+  step: ReturnType<typeof paymentStep>,
+  sidebarOnly: boolean,
+): Promise<TemplateResult> {
+  // A sidebar refresh never writes an order (the legacy site would have, for a step-4 detail).
+  const payLater = step === 4 && !sidebarOnly && detail['payment-method'] === 'booking';
+  if (step === 'other' || (step === 4 && !payLater)) {
+    const resolved = await resolvePaymentTour(ctx, detail);
+    if (!resolved.ok) return { content: resolved.content, sidebar: html`` };
+    return step === 4 ? { empty: true } : {};
+  }
+  const load = await loadPaymentPage(ctx, detail, payLater ? 3 : step);
+  if (!load.ok) return { content: load.content, sidebar: html`` };
+  const data = load.data;
+  if (sidebarOnly && step !== 4) return { sidebar: await sidebarOf(ctx, data, step) };
+  switch (step) {
+    case 2:
+      return stepTwo(ctx, data);
+    case 3: {
+      const check = validateBookingDetail(detail, { step: 3, ...validationContext(data) });
+      if (check.ok) return stepThree(ctx, data);
+      // FIX (DEVIATIONS.md): the legacy site moved on with empty or malformed contact details; the
+      // contact step comes back with the reason in its error box.
+      const back = await loadPaymentPage(ctx, detail, 2);
+      if (!back.ok) return { content: back.content, sidebar: html`` };
+      const fragments = await stepTwo(ctx, back.data, check.message);
+      return { ...fragments, cookie: { ...detail, step: '2' } as PhpValue };
+    }
+    default:
+      return bookAndPayLater(ctx, detail, data);
+  }
+}
+
+type PageData = Extract<Awaited<ReturnType<typeof loadPaymentPage>>, { ok: true }>['data'];
+
+function validationContext(data: PageData) {
+  return {
+    tour: data.tour,
+    entry: data.entry,
+    settings: data.settings,
+    contactFields: data.contactFields,
+    travellerFields: data.travellerFields,
+  };
+}
+
+/**
+ * Step 4, "book and pay later": the same checks as step 3 plus the terms box, then the order.
+ * Written: COMPLETE, the summary with the order number, the cookie cleared (and the guest's order
+ * key set). Refused: the reason in place of the content, the step-3 summary, the detail kept.
+ */
+async function bookAndPayLater(ctx: ActionContext, detail: Detail, data: PageData): Promise<TemplateResult> {
+  const refused = (message: string): TemplateResult => ({
+    content: bookingRefused(message),
+    sidebar: summary(data, { editable: false }),
+    cookie: detail as PhpValue,
+  });
+  const check = validateBookingDetail(detail, { step: 4, ...validationContext(data) });
+  if (!check.ok) return refused(check.message);
+  const placed = await placeBooking(ctx, data.detail, { via: 'pay-later' });
+  if (!placed.ok) return refused(placed.message);
+  const written = {
+    ...data,
+    price: placed.price,
+    tid: placed.orderId,
+    detail: { ...data.detail, tid: placed.orderId },
+  };
+  return {
+    content: paymentComplete(await completeInput(ctx, data.settings.general)),
+    sidebar: summary(written, { editable: false }),
+    cookie: '',
+    setCookies: placed.cookies,
+  };
+}
+
+/** `booking_detail` as an object; missing, empty or scalar → the empty detail. */
+function asDetail(value: unknown): Detail {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Detail) : {};
+}

@@ -1,0 +1,304 @@
+/**
+ * The WordPress text filters the plugin runs over mail content (`tourmaster_content_filter`:
+ * wptexturize → convert_chars → wpautop), re-implemented from their documented behaviour so our
+ * mails come out as the legacy ones did (`legacy-fixtures/mails/*.eml`): paragraphs and `<br />`
+ * from blank lines and newlines, curly apostrophes (`Customer&#8217;s Note`), `&` as `&#038;`.
+ *
+ * Not reproduced: smilies (`convert_smilies`), shortcodes (`do_shortcode`: `[x]` stays literal),
+ * oEmbed of YouTube/Vimeo links, wptexturize's "cockney" list and its full prime/quote pairing
+ * (a quote left over after the patterns below becomes a closing quote, or a prime after a digit).
+ */
+
+/** PCRE's `\s` without the u flag: ASCII whitespace only (JS `\s` also matches NBSP and more). */
+const WS = '[ \\t\\n\\r\\f\\v]';
+
+const ALL_BLOCKS =
+  '(?:table|thead|tfoot|caption|col|colgroup|tbody|tr|td|th|div|dl|dd|dt|ul|ol|li|pre|form|map|area|blockquote|address|style|p|h[1-6]|hr|fieldset|legend|section|article|aside|hgroup|header|footer|nav|figure|figcaption|details|menu|summary)';
+
+const re = (source: string, flags = 'g') => new RegExp(source, flags);
+
+/** Tags and comments, as WordPress splits HTML from text (close enough for mail templates). */
+const TAG_OR_COMMENT = /<!--[\s\S]*?-->|<[^>]*>/g;
+
+/** WordPress `wpautop($text, true)`: blank lines become paragraphs, single newlines `<br />`. */
+export function wpautop(input: string): string {
+  if (input.trim() === '') return '';
+  let text = `${input}\n`;
+
+  text = text.replace(re(`<br${WS}*/?>${WS}*<br${WS}*/?>`), '\n\n');
+  text = text.replace(re(`(<${ALL_BLOCKS}[ \\t\\n\\r\\f\\v/>])`), '\n\n$1');
+  text = text.replace(re(`(</${ALL_BLOCKS}>)`), '$1\n\n');
+  text = text.replace(re(`(<hr${WS}*?/?>)`), '$1\n\n');
+  text = text.replace(/\r\n|\r/g, '\n');
+  // Newlines inside tags must survive: placeholder now, restored at the end.
+  text = text.replace(TAG_OR_COMMENT, (tag) => tag.replace(/\n/g, ' <!-- wpnl --> '));
+  text = text.replace(/\n\n+/g, '\n\n');
+
+  const paragraphs = text.split(re(`\\n${WS}*\\n`)).filter((p) => p !== '');
+  text = '';
+  for (const paragraph of paragraphs) text += `<p>${trimNewlines(paragraph)}</p>\n`;
+
+  text = text.replace(re(`<p>${WS}*</p>`), '');
+  text = text.replace(/<p>([^<]+)<\/(div|address|form)>/g, '<p>$1</p></$2>');
+  text = text.replace(re(`<p>${WS}*(</?${ALL_BLOCKS}[^>]*>)${WS}*</p>`), '$1');
+  text = text.replace(/<p>(<li.+?)<\/p>/g, '$1');
+  text = text.replace(/<p><blockquote([^>]*)>/gi, '<blockquote$1><p>');
+  text = text.replace(/<\/blockquote><\/p>/g, '</p></blockquote>');
+  text = text.replace(re(`<p>${WS}*(</?${ALL_BLOCKS}[^>]*>)`), '$1');
+  text = text.replace(re(`(</?${ALL_BLOCKS}[^>]*>)${WS}*</p>`), '$1');
+
+  // Line breaks, except inside script/style/svg/math.
+  text = text.replace(/<(script|style|svg|math)[\s\S]*?<\/\1>/g, (m) => m.replace(/\n/g, '<WPPreserveNewline />'));
+  text = text.replace(/<br>|<br\/>/g, '<br />');
+  text = text.replace(re(`(?<!<br />)${WS}*\\n`), '<br />\n');
+  text = text.replace(/<WPPreserveNewline \/>/g, '\n');
+
+  text = text.replace(re(`(</?${ALL_BLOCKS}[^>]*>)${WS}*<br />`), '$1');
+  text = text.replace(re(`<br />(${WS}*</?(?:p|li|div|dl|dd|dt|th|pre|td|ul|ol)[^>]*>)`), '$1');
+  // PCRE `$` also matches before a final newline.
+  text = text.replace(/\n<\/p>(?=\n?$)/, '</p>');
+
+  if (text.includes('<!-- wpnl -->')) text = text.replace(/ <!-- wpnl --> |<!-- wpnl -->/g, '\n');
+  return text;
+}
+
+function trimNewlines(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && text[start] === '\n') start++;
+  while (end > start && text[end - 1] === '\n') end--;
+  return text.slice(start, end);
+}
+
+/** wp_spaces_regexp(): the "spaces" of wptexturize's patterns. */
+const SP = '(?:[\\r\\n\\t ]|\\u00a0|&nbsp;)';
+
+const APOS = '&#8217;';
+const OPEN_SQ = '&#8216;';
+const OPEN_DQ = '&#8220;';
+const CLOSE_DQ = '&#8221;';
+
+/** Elements whose text wptexturize leaves alone. */
+const NO_TEXTURIZE = new Set(['pre', 'code', 'kbd', 'style', 'script', 'tt', 'samp']);
+
+/** WordPress `wptexturize()` (the common patterns; see the module note for what is left out). */
+export function wptexturize(text: string): string {
+  let out = '';
+  let last = 0;
+  const skipping: string[] = [];
+  for (const match of text.matchAll(TAG_OR_COMMENT)) {
+    const index = match.index ?? 0;
+    out += textureSegment(text.slice(last, index), skipping.length > 0);
+    const tag = match[0];
+    out += tag;
+    last = index + tag.length;
+    const m = /^<(\/?)([a-zA-Z0-9]+)/.exec(tag);
+    const name = m?.[2]?.toLowerCase();
+    if (name && NO_TEXTURIZE.has(name)) {
+      if (m?.[1]) {
+        const at = skipping.lastIndexOf(name);
+        if (at !== -1) skipping.splice(at, 1);
+      } else if (!tag.endsWith('/>')) skipping.push(name);
+    }
+  }
+  out += textureSegment(text.slice(last), skipping.length > 0);
+  return out;
+}
+
+function textureSegment(segment: string, skip: boolean): string {
+  if (skip || segment === '') return segment;
+  let curl = segment
+    .replaceAll('...', '&#8230;')
+    .replaceAll('``', OPEN_DQ)
+    .replaceAll("''", CLOSE_DQ)
+    .replaceAll(' (tm)', ' &#8482;');
+
+  if (curl.includes("'")) {
+    curl = curl.replace(re(`'(\\d\\d)'(?=\\n?$|[.,:;!?)}\\-\\]]|&gt;|${SP})`), `${APOS}$1${APOS}`);
+    curl = curl.replace(/'(?=\d\d(?:\n?$|(?![%\d]|[.,]\d)))/g, APOS);
+    curl = curl.replace(re(`(?<=^|${SP})'(\\d[.,\\d]*)'`), `${OPEN_SQ}$1${APOS}`);
+    curl = curl.replace(re(`(?<=^|[([{"\\-]|&lt;|${SP})'`), OPEN_SQ);
+    curl = curl.replace(re(`(?<!${SP})'(?!\\n?$|[.,:;!?"'(){}[\\]\\-]|&[lg]t;|${SP})`), APOS);
+    curl = curl.replace(/(?<=\d)'/g, '&#8242;').replaceAll("'", APOS);
+  }
+  if (curl.includes('"')) {
+    curl = curl.replace(re(`(?<=^|${SP})"(\\d[.,\\d]*)"`), `${OPEN_DQ}$1${CLOSE_DQ}`);
+    curl = curl.replace(re(`(?<=^|[([{\\-]|&lt;|${SP})"(?!${SP})`), OPEN_DQ);
+    curl = curl.replace(/(?<=\d)"/g, '&#8243;').replaceAll('"', CLOSE_DQ);
+  }
+  if (curl.includes('-')) {
+    curl = curl.replace(/---/g, '&#8212;');
+    curl = curl.replace(re(`(?<=^|${SP})--(?=$|${SP})`), '&#8212;');
+    curl = curl.replace(/(?<!xn)--/g, '&#8211;');
+    curl = curl.replace(re(`(?<=^|${SP})-(?=$|${SP})`), '&#8211;');
+  }
+  // 9x9 → 9×9, but never 0x9999.
+  curl = curl.replace(/\b(\d[\d.,]*)x(\d[\d.,]*)\b/g, (m, a: string, b: string) => (a === '0' ? m : `${a}&#215;${b}`));
+  return curl.replace(/&(?!#(?:\d+|x[a-f0-9]+);|[a-z1-4]{1,8};)/gi, '&#038;');
+}
+
+/** WordPress `convert_chars()`: a lone `&` anywhere (tags included) becomes `&#038;`. */
+export function convertChars(text: string): string {
+  return text.includes('&') ? text.replace(/&([^#])(?![a-z1-4]{1,8};)/gi, '&#038;$1') : text;
+}
+
+/** The plugin's `tourmaster_content_filter()` as far as mails use it. */
+export function contentFilter(text: string): string {
+  return wpautop(convertChars(wptexturize(text)));
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/**
+ * PHP `date($format)` of a wall-clock `Y-m-d[ H:i[:s]]` string (English names, as date_i18n on an
+ * English site): the format characters WordPress date and time settings use; a backslash escapes
+ * the next character; other characters print as they are. Undefined when the text is not a date.
+ */
+export function formatWpDate(format: string, wallClock: string): string | undefined {
+  const m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?/.exec(wallClock);
+  if (!m) return undefined;
+  const date = new Date(
+    Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0)),
+  );
+  if (Number.isNaN(date.getTime())) return undefined;
+  const year = date.getUTCFullYear();
+  const month = date.getUTCMonth();
+  const day = date.getUTCDate();
+  const weekday = date.getUTCDay();
+  const hour = date.getUTCHours();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  let out = '';
+  for (let i = 0; i < format.length; i++) {
+    const c = format[i]!;
+    switch (c) {
+      case 'd':
+        out += pad(day);
+        break;
+      case 'D':
+        out += DAYS[weekday]!.slice(0, 3);
+        break;
+      case 'j':
+        out += String(day);
+        break;
+      case 'l':
+        out += DAYS[weekday];
+        break;
+      case 'N':
+        out += String(weekday === 0 ? 7 : weekday);
+        break;
+      case 'S':
+        out +=
+          day % 10 === 1 && day !== 11
+            ? 'st'
+            : day % 10 === 2 && day !== 12
+              ? 'nd'
+              : day % 10 === 3 && day !== 13
+                ? 'rd'
+                : 'th';
+        break;
+      case 'w':
+        out += String(weekday);
+        break;
+      case 'F':
+        out += MONTHS[month];
+        break;
+      case 'M':
+        out += MONTHS[month]!.slice(0, 3);
+        break;
+      case 'm':
+        out += pad(month + 1);
+        break;
+      case 'n':
+        out += String(month + 1);
+        break;
+      case 't':
+        out += String(new Date(Date.UTC(year, month + 1, 0)).getUTCDate());
+        break;
+      case 'L':
+        out += leap ? '1' : '0';
+        break;
+      case 'Y':
+        out += String(year);
+        break;
+      case 'y':
+        out += pad(year % 100);
+        break;
+      case 'a':
+        out += hour < 12 ? 'am' : 'pm';
+        break;
+      case 'A':
+        out += hour < 12 ? 'AM' : 'PM';
+        break;
+      case 'g':
+        out += String(hour % 12 || 12);
+        break;
+      case 'G':
+        out += String(hour);
+        break;
+      case 'h':
+        out += pad(hour % 12 || 12);
+        break;
+      case 'H':
+        out += pad(hour);
+        break;
+      case 'i':
+        out += pad(date.getUTCMinutes());
+        break;
+      case 's':
+        out += pad(date.getUTCSeconds());
+        break;
+      case '\\':
+        i++;
+        out += format[i] ?? '';
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+/**
+ * WordPress `add_query_arg()` for plain arguments: appended with `?` or `&` (so the query-string
+ * page URLs `/?tourmaster-payment` keep their first argument), replacing an argument of the same
+ * name; an empty value gives the bare key (`/?paypal`). Values are URL-encoded.
+ */
+export function addQueryArg(url: string, args: Readonly<Record<string, string | number>>): string {
+  const hashAt = url.indexOf('#');
+  const fragment = hashAt === -1 ? '' : url.slice(hashAt);
+  const withoutFragment = hashAt === -1 ? url : url.slice(0, hashAt);
+  const queryAt = withoutFragment.indexOf('?');
+  const base = queryAt === -1 ? withoutFragment : withoutFragment.slice(0, queryAt);
+  const keys = new Set(Object.keys(args));
+  const pairs = (queryAt === -1 ? '' : withoutFragment.slice(queryAt + 1))
+    .split('&')
+    .filter((pair) => pair !== '' && !keys.has(safeDecode(pair.split('=')[0] ?? '')));
+  for (const [key, value] of Object.entries(args)) {
+    const text = String(value);
+    pairs.push(text === '' ? encodeURIComponent(key) : `${encodeURIComponent(key)}=${encodeURIComponent(text)}`);
+  }
+  return `${base}?${pairs.join('&')}${fragment}`;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,339 @@
+import { createHash } from 'node:crypto';
+import type { ActionContext } from '../ajax/action';
+import type { OrderMailEvent } from '../mail/order-mails';
+import {
+  type AmountCheckPost,
+  type AmountCheckReason,
+  amountCheck,
+  seatPool,
+  seatStatusFilter,
+} from '../tourmaster/availability';
+import { type CouponOption, checkCoupon } from '../tourmaster/coupon';
+import { parseCustomFields } from '../tourmaster/custom-fields';
+import { isWellFormedDate } from '../tourmaster/dates';
+import { normalizePaymentInfos } from '../tourmaster/deposit';
+import { Money } from '../tourmaster/money';
+import { orderColumns, peopleCounts } from '../tourmaster/order-row';
+import { bookingMode, type MergedDatePrice, resolveDatePrice } from '../tourmaster/packages';
+import {
+  adminApprovalEnabled,
+  contactFieldsFor,
+  travellerFieldsFor,
+  validateBookingDetail,
+  withMandatoryServices,
+} from '../tourmaster/payment-page';
+import { isEmpty, list, phpInt, str } from '../tourmaster/php';
+import { type BookingDetail, getTourPrice, type TourPrice } from '../tourmaster/pricing';
+import { readPricingSettings } from '../tourmaster/pricing-settings';
+import type { Tour } from '../tourmaster/tour-option';
+import { MAX_TRAVELLERS, readTravellerCounts } from '../tourmaster/traveller-counts';
+import { countCouponUses, findCouponByCode } from '../wp/coupons';
+import { mapDriverError } from '../wp/dialect';
+import {
+  findOrderByFingerprint,
+  insertOrder,
+  lockKeys,
+  orderKeyNonce,
+  storeOrderKey,
+  updateOrderBooking,
+} from '../wp/order-writes';
+import { getOrder, type TourOrder } from '../wp/orders';
+import { countSeats } from '../wp/seats';
+import { loadServiceOptions } from '../wp/services';
+import { siteLocalTime, utcDate } from '../wp/site-time';
+import { inTransaction, type WpDb } from '../wp/tables';
+import { loadBookingContext, setting, type TourmasterSettings } from '../wp/tours';
+import { notifyOrder } from './notify';
+import { guestOrderKey, newOrderKeyNonce, orderKeyCookie, ownsOrder } from './ownership';
+import type { OrderRefusal, OrderRefused, PlaceOrderResult } from './types';
+
+/**
+ * Writes a booking as the plugin does at payment step 4 (pay later) or before a gateway payment,
+ * with what the legacy site never did: the price is computed here from the tour's settings, the
+ * date, seats, people limits and the coupon's remaining uses are checked again inside the
+ * transaction that writes the row, with locks that hold across server processes, so a date is
+ * never oversold and a coupon never used beyond its limit; a repeated submit returns the order the
+ * first one wrote; an existing order (`tid`) can only be rewritten by its owner.
+ */
+export async function placeBooking(
+  ctx: ActionContext,
+  detail: Record<string, unknown>,
+  options: { via: 'pay-later' | 'gateway'; paymentMethod?: string },
+): Promise<PlaceOrderResult> {
+  const tourId = phpInt(detail['tour-id']);
+  const travelDate = detail['tour-date'];
+  if (tourId <= 0 || !isWellFormedDate(travelDate)) return refuse('INVALID', GENERIC_ERROR);
+  const { tour, settings } = await loadBookingContext(ctx.wp, tourId);
+  if (!tour) return refuse('INVALID', GENERIC_ERROR);
+  const resolved = resolveDatePrice(tour.option, travelDate, detail.package);
+  if (!resolved) return refuse('CLOSED', CLOSED_MESSAGE);
+  const counts = readTravellerCounts(detail);
+  if (!counts.ok) return refuse('INVALID', counts.message);
+  // The page's own checks, repeated here for whatever path writes the order (DEFECTS.md 11).
+  const valid = validateBookingDetail(detail, {
+    step: 4,
+    tour,
+    entry: resolved.entry,
+    settings,
+    contactFields: contactFieldsFor({
+      tourMeta: tour.meta.contactDetailFields,
+      option: tour.option,
+      general: settings.general,
+    }),
+  });
+  if (!valid.ok) return refuse('INVALID', valid.message);
+  // traveller_amount is a tinyint column (0–255): a larger booking cannot be stored faithfully.
+  if (counts.total > Math.min(255, MAX_TRAVELLERS)) return refuse('LIMIT', TOO_LARGE_MESSAGE);
+
+  const tid = isEmpty(detail.tid) || detail.tid === 'false' ? undefined : phpInt(detail.tid);
+  const code = str(detail['coupon-code']);
+  const coupon = code ? await findCouponByCode(ctx.wp, code) : undefined;
+  const today = utcDate(ctx.now);
+  const nowLocal = siteLocalTime(ctx.now, settings);
+  // Mandatory services are the tour's to decide, whatever the request left out.
+  const booked = withMandatoryServices(
+    detail,
+    tour.option['tour-service'],
+    await loadServiceOptions(ctx.wp, tour.option['tour-service']),
+  );
+  const price = await priceBooking(ctx, { tour, settings, resolved, detail: booked, coupon, tid, today, travelDate });
+  const user = await ctx.user();
+  const fingerprint = tid === undefined ? bookingFingerprint(user?.user.id ?? 0, detail) : null;
+
+  const write = () =>
+    inTransaction(
+      ctx.wp,
+      async (trx): Promise<{ orderId: number; created: boolean } | OrderRefused> => {
+        await lockKeys(trx, [
+          `seats:${tourId}:${travelDate}`,
+          ...(coupon ? [`coupon:${coupon.code.toLowerCase()}`] : []),
+        ]);
+        if (tid !== undefined) {
+          const existing = await getOrder(trx, tid);
+          if (!existing || existing.status === 'cancel') return refuse('NOT_FOUND', ORDER_NOT_FOUND);
+          if (!(await ownsOrder(ctx, existing))) return refuse('NOT_OWNER', NOT_OWNER_MESSAGE);
+        } else if (fingerprint) {
+          const repeated = await findOrderByFingerprint(
+            trx,
+            fingerprint,
+            siteLocalTime(new Date(ctx.now.getTime() - REPEAT_WINDOW_MS), settings),
+          );
+          if (repeated !== undefined) return { orderId: repeated, created: false };
+        }
+        const capacity = await checkCapacity(trx, { tour, settings, resolved, detail, tid, travelDate, nowLocal });
+        if (capacity) return capacity;
+        if (coupon && price.breakdown['coupon-code'] !== undefined) {
+          const uses = await countCouponUses(trx, coupon.code, { excludeOrderId: tid });
+          const still = checkCoupon(coupon.option as CouponOption, { tourId, today, timesUsed: uses });
+          if (!still.ok) return refuse('COUPON', still.message);
+        }
+        const mode = bookingMode(tour.option, resolved.entry);
+        const columns = orderColumns({
+          tourId,
+          travelDate,
+          groupSlug: seatPool(tourId, travelDate, resolved.entry).groupSlug,
+          groupPriced: mode === 'group',
+          detail: booked,
+          price,
+          contactFields: contactFieldsFor({
+            tourMeta: tour.meta.contactDetailFields,
+            option: tour.option,
+            general: settings.general,
+          }),
+          travellerFields: travellerFieldsFor(tour.option, settings.general),
+        });
+        if (tid !== undefined) {
+          await updateOrderBooking(trx, tid, columns);
+          return { orderId: tid, created: false };
+        }
+        const orderId = await insertOrder(trx, {
+          ...columns,
+          user_id: user?.user.id ?? 0,
+          booking_date: nowLocal,
+          order_status: newOrderStatus(tour, settings, options.via, price),
+        });
+        await storeOrderKey(trx, { orderId, nonce: newOrderKeyNonce(), fingerprint, createdAt: nowLocal });
+        return { orderId, created: true };
+      },
+      { readCommitted: true },
+    );
+
+  const written = await withDeadlockRetry(write);
+  if ('ok' in written) return written;
+  const order = (await getOrder(ctx.wp, written.orderId)) as TourOrder;
+  const cookies = order.userId > 0 ? [] : await guestKeyCookie(ctx, order.id);
+  // A gateway order mails only when it is free; paid ones mail when the payment arrives.
+  if (written.created && (options.via === 'pay-later' || order.status === 'approved')) {
+    await notifyOrder(ctx, bookingMailEvent(options.via, order), order, tour);
+  }
+  return { ok: true, orderId: order.id, created: written.created, order, tour, price, cookies };
+}
+
+/** Which mails a new order sends (payment.md §7). */
+function bookingMailEvent(via: 'pay-later' | 'gateway', order: TourOrder): OrderMailEvent {
+  if (via === 'gateway') return { type: 'free-order' };
+  if (order.userId === 0) return { type: 'guest-booking-made' };
+  return order.status === 'wait-for-approval' ? { type: 'booking-made-approval' } : { type: 'booking-made' };
+}
+
+const GENERIC_ERROR = 'An error occurred while processing your request.';
+const CLOSED_MESSAGE =
+  'Sorry, the tour is now off for booking on the date/time you selected. Please select another date.';
+const TOO_LARGE_MESSAGE = 'Sorry, a single booking can hold at most 255 travellers.';
+const ORDER_NOT_FOUND = 'This booking could not be found.';
+const NOT_OWNER_MESSAGE = 'This booking belongs to another customer.';
+/** A submit repeated within this time (double click, retry) returns the first one's order. */
+const REPEAT_WINDOW_MS = 10 * 60_000;
+
+function refuse(reason: OrderRefusal, message: string): OrderRefused {
+  return { ok: false, reason, message };
+}
+
+/** The price, from the tour's settings and this detail, with the coupon only while it is valid. */
+async function priceBooking(
+  ctx: ActionContext,
+  b: {
+    tour: Tour;
+    settings: TourmasterSettings;
+    resolved: MergedDatePrice;
+    detail: Record<string, unknown>;
+    coupon: { code: string; option: unknown } | undefined;
+    tid: number | undefined;
+    today: string;
+    travelDate: string;
+  },
+): Promise<TourPrice> {
+  const uses = b.coupon ? await countCouponUses(ctx.wp, b.coupon.code, { excludeOrderId: b.tid }) : 0;
+  const valid =
+    b.coupon && checkCoupon(b.coupon.option as CouponOption, { tourId: b.tour.id, today: b.today, timesUsed: uses }).ok;
+  // An existing order's payments so far decide what is still due (pricing.md §8.1).
+  const existing = b.tid === undefined ? undefined : await getOrder(ctx.wp, b.tid);
+  return getTourPrice({
+    option: b.tour.option,
+    entry: b.resolved.entry,
+    detail: b.detail as BookingDetail,
+    services: await loadServiceOptions(ctx.wp, list(b.detail.service).map(str)),
+    coupon: valid ? (b.coupon!.option as CouponOption) : null,
+    settings: readPricingSettings(b.settings.general, b.settings.payment),
+    paymentInfos: existing ? normalizePaymentInfos(existing.paymentInfo, existing.status ?? '') : [],
+    today: b.today,
+    travelDate: b.travelDate,
+  });
+}
+
+/** The amount check's rules again, on counts read inside the transaction (the order itself left out). */
+async function checkCapacity(
+  trx: WpDb,
+  c: {
+    tour: Tour;
+    settings: TourmasterSettings;
+    resolved: MergedDatePrice;
+    detail: Record<string, unknown>;
+    tid: number | undefined;
+    travelDate: string;
+    nowLocal: string;
+  },
+): Promise<OrderRefused | undefined> {
+  const pool = seatPool(c.tour.id, c.travelDate, c.resolved.entry, c.tid === undefined ? '' : String(c.tid));
+  const counts = await countSeats(trx, {
+    ...pool,
+    held: seatStatusFilter(c.settings.general['block-seat-status']),
+    forUpdate: true,
+  });
+  const result = amountCheck({
+    post: amountCheckPost(c.tour, c.resolved, c.detail, c.travelDate),
+    tour: c.tour,
+    date: c.resolved,
+    counts,
+    settings: { requireAdultToBookTour: c.settings.general['require-adult-to-book-tour'] },
+    extraBookingFields: [],
+    nowLocal: c.nowLocal,
+  });
+  return result.ok ? undefined : refuse(refusalOf(result.reason), result.message);
+}
+
+/** The fields the booking bar's script would post to the amount check, derived from the detail. */
+function amountCheckPost(
+  tour: Tour,
+  resolved: MergedDatePrice,
+  detail: Record<string, unknown>,
+  travelDate: string,
+): AmountCheckPost {
+  const people = peopleCounts(detail);
+  const rooms = phpInt(detail['tour-room']);
+  const perRoom = Array.from({ length: Math.max(rooms, 1) }, (_, i) =>
+    ['tour-people', 'tour-adult', 'tour-male', 'tour-female', 'tour-children', 'tour-student', 'tour-infant'].reduce(
+      (n, field) => n + phpInt(Array.isArray(detail[field]) ? list(detail[field])[i] : i === 0 ? detail[field] : 0),
+      0,
+    ),
+  );
+  const adults = ['tour-people', 'tour-adult', 'tour-male', 'tour-female'].reduce(
+    (n, field) =>
+      n +
+      list(Array.isArray(detail[field]) ? detail[field] : [detail[field]]).reduce<number>((m, v) => m + phpInt(v), 0),
+    0,
+  );
+  const group = bookingMode(tour.option, resolved.entry) === 'group';
+  return {
+    tour_id: String(tour.id),
+    tour_date: travelDate,
+    traveller: group ? 'group' : String(people.total),
+    adult_amount: group ? 'group' : String(adults),
+    male_amount: String(people.male),
+    female_amount: String(people.female),
+    max_traveller_per_room: String(Math.max(...perRoom)),
+    package: str(detail.package),
+  };
+}
+
+function refusalOf(reason: AmountCheckReason): OrderRefusal {
+  if (reason === 'full' || reason === 'group-full') return 'FULL';
+  if (reason === 'closed') return 'CLOSED';
+  if (
+    reason === 'missing-field' ||
+    reason === 'no-traveller' ||
+    reason === 'invalid-traveller' ||
+    reason === 'invalid-email'
+  ) {
+    return 'INVALID';
+  }
+  return 'LIMIT';
+}
+
+/** payment.md §3.1: waiting for the admin when the tour (or site) requires approval; free orders are approved. */
+function newOrderStatus(
+  tour: Tour,
+  settings: TourmasterSettings,
+  via: 'pay-later' | 'gateway',
+  price: TourPrice,
+): string {
+  if (price.total.compare(Money.ZERO) <= 0) return 'approved';
+  if (via === 'gateway') return 'pending';
+  return adminApprovalEnabled(tour.option, settings.payment) ? 'wait-for-approval' : 'pending';
+}
+
+/** The same visitor submitting the same booking detail gives the same fingerprint. */
+function bookingFingerprint(userId: number, detail: Record<string, unknown>): string {
+  return createHash('sha256')
+    .update(`${userId}\n${JSON.stringify(detail)}`)
+    .digest('hex');
+}
+
+async function guestKeyCookie(ctx: ActionContext, orderId: number) {
+  const nonce = await orderKeyNonce(ctx.wp, orderId);
+  if (!nonce) return [];
+  const salts = await ctx.deps.salts();
+  return [orderKeyCookie(orderId, guestOrderKey(salts.auth, orderId, nonce), ctx.now, ctx.https)];
+}
+
+/** MariaDB may pick a deadlock victim between lock waits; the whole transaction is then run again. */
+async function withDeadlockRetry<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await run();
+    } catch (err) {
+      const mapped = mapDriverError(err);
+      if (i >= attempts || mapped?.code !== 'BUSY') throw err;
+    }
+  }
+}

@@ -1,0 +1,172 @@
+import { Money } from '../tourmaster/money';
+import { isEmpty } from '../tourmaster/php';
+import { phpMoney } from '../tourmaster/pricing-settings';
+import type { PaymentInfoEntry } from './payment-info';
+
+/**
+ * Does a PayPal order (as `GET /v2/checkout/orders/{id}` returned it) pay what our booking owes?
+ * Pure: the caller fetched the order (paypal.ts) and knows what is due. This is the check the
+ * legacy plugin never made (payment.md §8.2, DEFECTS 9): the order must be COMPLETED with a
+ * COMPLETED capture, in our currency, for the amount due (±0.01, the plugin's price equality), and
+ * never used before. A short payment is refused (the legacy site marked it `deposit-paid`).
+ */
+
+export type PaymentKind = 'full' | 'deposit';
+export type PaidStatus = 'online-paid' | 'deposit-paid';
+
+export interface PaypalExpectation {
+  /** Our order id (`tid`), for messages. */
+  orderId: number;
+  /** The PayPal order id the browser reported (`order_data[id]`). */
+  paypalOrderId: string;
+  /** Which payment the customer chose: the deposit (`payment-type` partial) or the remaining amount. */
+  kind: PaymentKind;
+  /** The fee-inclusive amount of that payment, in `currency` (stored `deposit-price` or `pay-amount` × order rate). */
+  amountDue: Money;
+  /** ISO code the site charges in (`paypal-currency-code`, or the order's display currency). */
+  currency: string;
+  /** Every PayPal order id already recorded, on any order (see paypalTransactionIds). */
+  paypalOrderIdsAlreadyUsed: ReadonlySet<string>;
+  /** The order's currency rate (1 when the order has no display currency); `amount` = paid ÷ rate. */
+  exchangeRate?: Money;
+}
+
+export type PaypalRefusal = 'NOT_COMPLETED' | 'AMOUNT_MISMATCH' | 'CURRENCY_MISMATCH' | 'ALREADY_USED' | 'NOT_FOUND';
+
+export type PaypalVerification =
+  | {
+      ok: true;
+      /** What was paid, in the site's main currency (paid ÷ rate), as `payment_info.amount` records it. */
+      amount: Money;
+      /** What PayPal captured, in `currency`. */
+      paid: Money;
+      paypalOrderId: string;
+      captureId: string;
+      status: PaidStatus;
+    }
+  | { ok: false; reason: PaypalRefusal; message: string };
+
+const refuse = (reason: PaypalRefusal, message: string): PaypalVerification => ({ ok: false, reason, message });
+
+/** PayPal amounts: a plain decimal with at most 3 decimals (0 for JPY and friends). */
+const AMOUNT = /^\d{1,15}(\.\d{1,3})?$/;
+
+export function verifyPaypalOrder(order: unknown, expected: PaypalExpectation): PaypalVerification {
+  const used = expected.paypalOrderIdsAlreadyUsed;
+  if (used.has(expected.paypalOrderId))
+    return refuse('ALREADY_USED', `PayPal order ${expected.paypalOrderId} has already been used for a payment.`);
+  const o = record(order);
+  if (!o || typeof o.id !== 'string' || o.id !== expected.paypalOrderId)
+    return refuse('NOT_FOUND', `PayPal does not know order ${expected.paypalOrderId}.`);
+  if (used.has(o.id)) return refuse('ALREADY_USED', `PayPal order ${o.id} has already been used for a payment.`);
+
+  const unit = record(list(o.purchase_units)[0]);
+  const capture = record(list(record(unit?.payments)?.captures)[0]);
+  if (o.status !== 'COMPLETED')
+    return refuse('NOT_COMPLETED', `PayPal order ${o.id} is ${String(o.status ?? 'unknown')}, not COMPLETED.`);
+  if (!unit || !capture || typeof capture.id !== 'string' || capture.id === '')
+    return refuse('NOT_COMPLETED', `PayPal order ${o.id} has no capture.`);
+  if (capture.status !== 'COMPLETED')
+    return refuse('NOT_COMPLETED', `The capture of PayPal order ${o.id} is ${String(capture.status ?? 'unknown')}.`);
+
+  const want = expected.currency.trim().toUpperCase();
+  const unitAmount = record(unit.amount);
+  const capturedAmount = record(capture.amount);
+  for (const amount of [unitAmount, capturedAmount]) {
+    const code = typeof amount?.currency_code === 'string' ? amount.currency_code.toUpperCase() : '';
+    if (code !== want)
+      return refuse('CURRENCY_MISMATCH', `PayPal order ${o.id} was paid in ${code || 'no currency'}, not ${want}.`);
+  }
+
+  const value = capturedAmount?.value;
+  if (typeof value !== 'string' || !AMOUNT.test(value))
+    return refuse('AMOUNT_MISMATCH', `PayPal order ${o.id} carries no readable amount.`);
+  const paid = Money.of(value);
+  if (!paid.closeTo(expected.amountDue)) {
+    const due = expected.amountDue.round(2).toString();
+    return refuse(
+      'AMOUNT_MISMATCH',
+      `PayPal order ${o.id} paid ${value} ${want}; order ${expected.orderId} owes ${due}.`,
+    );
+  }
+
+  const rate = expected.exchangeRate;
+  const amount = rate && !rate.isZero() ? paid.dividedBy(rate) : paid;
+  return {
+    ok: true,
+    amount,
+    paid,
+    paypalOrderId: o.id,
+    captureId: capture.id,
+    status: expected.kind === 'deposit' ? 'deposit-paid' : 'online-paid',
+  };
+}
+
+/**
+ * What the order charges now, from its stored `pricing_info` after the gateway fee was applied
+ * (payment.md §6): the `deposit-price` when the customer chose a deposit (the key is only there
+ * then), else the `pay-amount`; × the order's currency rate. Undefined when nothing is due.
+ */
+export function chargeDue(
+  pricingInfo: unknown,
+  exchangeRate?: Money,
+): { kind: PaymentKind; amountDue: Money } | undefined {
+  const p = record(pricingInfo);
+  if (!p) return undefined;
+  const rate = exchangeRate ?? Money.of(1);
+  if (!isEmpty(p['deposit-price'])) return { kind: 'deposit', amountDue: phpMoney(p['deposit-price']).times(rate) };
+  if (isEmpty(p['pay-amount'])) return undefined;
+  const amountDue = phpMoney(p['pay-amount']).times(rate);
+  return amountDue.compare(Money.ZERO) > 0 ? { kind: 'full', amountDue } : undefined;
+}
+
+/**
+ * The `payment_info` entry for a verified PayPal payment, keys in the plugin's order (IPN and SDK):
+ * `payment_method`, `submission_date`, `transaction_id` (the PayPal order id, as the plugin stores
+ * it and as the duplicate check reads it), `amount` (main currency), `payment_status`; then, copied
+ * from the stored `pricing_info` only when set there, `deposit_amount` ← `deposit-price-raw`,
+ * `deposit_paypal_service_rate` ← `deposit-paypal-service-rate`, `deposit_paypal_service_fee` ←
+ * `deposit-paypal-service-fee` for a deposit, or `pay_amount` ← `pay-amount-raw`,
+ * `pay_paypal_service_rate` ← `pay-amount-paypal-service-rate`, `pay_paypal_service_fee` ←
+ * `pay-amount-paypal-service-fee` for a full payment. Stored values keep their JSON types.
+ */
+export function paymentInfoEntry(input: {
+  transactionId: string;
+  amount: Money;
+  /** `current_time('mysql')`: site-local `Y-m-d H:i:s`. */
+  submissionDate: string;
+  status: PaidStatus;
+  pricingInfo: unknown;
+}): PaymentInfoEntry {
+  const entry: PaymentInfoEntry = {
+    payment_method: 'paypal',
+    submission_date: input.submissionDate,
+    transaction_id: input.transactionId,
+    amount: input.amount.toNumber(),
+    payment_status: 'paid',
+  };
+  const p = record(input.pricingInfo) ?? {};
+  const copy = (to: string, from: string) => {
+    if (!isEmpty(p[from])) entry[to] = p[from];
+  };
+  if (input.status === 'deposit-paid') {
+    copy('deposit_amount', 'deposit-price-raw');
+    copy('deposit_paypal_service_rate', 'deposit-paypal-service-rate');
+    copy('deposit_paypal_service_fee', 'deposit-paypal-service-fee');
+  } else {
+    copy('pay_amount', 'pay-amount-raw');
+    copy('pay_paypal_service_rate', 'pay-amount-paypal-service-rate');
+    copy('pay_paypal_service_fee', 'pay-amount-paypal-service-fee');
+  }
+  return entry;
+}
+
+function record(value: unknown): Record<string, unknown> | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+function list(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}

@@ -1,0 +1,287 @@
+import { type CustomField, isEmail, parseCustomFields } from './custom-fields';
+import { bookingMode, phpLooseEquals } from './packages';
+import { isEmpty, list, phpInt, str } from './php';
+import { PERSON_TYPES } from './pricing-settings';
+import type { ServiceOption } from './services';
+import type { DatePriceEntry, Tour, TourOption } from './tour-option';
+import { MAX_TRAVELLERS } from './traveller-counts';
+
+/**
+ * What the payment page shows for a booking detail (payment.md §2), and the checks its script ran
+ * in the browser, repeated on the server (DEFECTS.md 11): nothing here reads the database.
+ */
+
+/** A booking detail as the request decoder gives it (strings, lists, nested objects). */
+export type Detail = Readonly<Record<string, unknown>>;
+type Options = Readonly<Record<string, unknown>>;
+
+/** The texts of the page's error boxes (`data-default`, `data-email`, `data-phone`, the terms box). */
+export const PAGE_MESSAGES = {
+  required: 'Please fill all required fields.',
+  email: 'Invalid E-Mail, please try again.',
+  phone: 'Invalid phone number, please try again.',
+  terms: 'Please agree to all the terms and conditions before proceeding to the next step.',
+} as const;
+
+/** The step a detail asks for: `empty(step)` or 2 → 2, then 3 and 4 (PHP `==`); anything else (1) renders nothing. */
+export type PaymentStep = 2 | 3 | 4 | 'other';
+
+export function paymentStep(detail: Detail): PaymentStep {
+  const step = detail.step;
+  if (isEmpty(step)) return 2;
+  const text = str(step);
+  if (phpLooseEquals(text, '2')) return 2;
+  if (phpLooseEquals(text, '3')) return 3;
+  if (phpLooseEquals(text, '4')) return 4;
+  return 'other';
+}
+
+/** The contact fields the plugin uses when neither the tour nor the site configures any. */
+export const DEFAULT_CONTACT_FIELDS =
+  '{slug=first_name,title=First Name,type=text,required=true}{slug=last_name,title=Last Name,type=text,required=true}' +
+  '{slug=email,title=Email,type=email,required=true}{slug=phone,title=Phone,type=text,required=true}' +
+  '{slug=country,title=Country,type=country,required=true}{slug=contact_address,title=Address,type=textarea}';
+
+/**
+ * Contact (and billing) fields: the tour's meta `tourmaster-contact-detail-fields` (its copy in the
+ * tour option on older data), else the site option `contact-detail-fields`, else the defaults.
+ */
+export function contactFieldsFor(sources: { tourMeta?: string; option?: TourOption; general: Options }): CustomField[] {
+  const text =
+    str(sources.tourMeta) ||
+    str(sources.option?.['contact-detail-fields']) ||
+    str(sources.general['contact-detail-fields']) ||
+    DEFAULT_CONTACT_FIELDS;
+  return parseCustomFields(text, { userDefaultCountry: str(sources.general['user-default-country']) });
+}
+
+/** Additional traveller fields: the tour's `additional-traveller-fields`, else the site's. */
+export function travellerFieldsFor(option: TourOption, general: Options): CustomField[] {
+  const text = str(option['additional-traveller-fields']) || str(general['additional-traveller-fields']);
+  return parseCustomFields(text, { userDefaultCountry: str(general['user-default-country']) });
+}
+
+/** Extra booking fields of the booking bar: meta `tourmaster-extra-booking-info`, else the site's. */
+export function extraBookingFieldsFor(tour: Tour, general: Options): CustomField[] {
+  const text = tour.meta.extraBookingInfo || str(general['single-tour-extra-booking-info']);
+  return parseCustomFields(text, { userDefaultCountry: str(general['user-default-country']) });
+}
+
+/** `require-each-traveller-info == enable`: the page asks for each traveller's name. */
+export function requiresTravellerInfo(option: TourOption): boolean {
+  return option['require-each-traveller-info'] === 'enable';
+}
+
+/** The traveller title select is shown unless the tour disables it (empty means enable). */
+export function showsTravellerTitle(option: TourOption): boolean {
+  return str(option['require-traveller-info-title']) !== 'disable';
+}
+
+export function requiresPassport(option: TourOption): boolean {
+  return option['require-traveller-passport'] === 'enable';
+}
+
+/**
+ * `tourmaster_get_tour_people_amount`: travellers of the detail for its booking mode (the people
+ * count, the category counts, or the counts of the first `tour-room` rooms). Bounded by MAX_TRAVELLERS.
+ */
+export function peopleAmount(option: TourOption, entry: DatePriceEntry, detail: Detail): number {
+  const mode = bookingMode(option, entry);
+  const fields = entry['pricing-method'] === 'fixed' ? ['tour-people'] : PERSON_TYPES.map((t) => `tour-${t}`);
+  let total = 0;
+  if (mode === 'room') {
+    const rooms = Math.min(Math.max(phpInt(detail['tour-room']), 0), MAX_TRAVELLERS);
+    for (const field of fields) {
+      const values = list(detail[field]);
+      for (let i = 0; i < rooms; i++) total += Math.max(phpInt(values[i]), 0);
+    }
+  } else {
+    for (const field of fields) total += Math.max(phpInt(detail[field]), 0);
+  }
+  return Math.min(total, MAX_TRAVELLERS);
+}
+
+/** The traveller rows of the form: how many, and how many of the first rows are required. */
+export interface TravellerRows {
+  count: number;
+  required: number;
+}
+
+/**
+ * Rows of TRAVELLER-FORM, or null when the tour does not ask for travellers. Group pricing shows
+ * `max-group-people` rows of which only the first is required; otherwise one required row per traveller.
+ */
+export function travellerRows(option: TourOption, entry: DatePriceEntry, detail: Detail): TravellerRows | null {
+  if (!requiresTravellerInfo(option)) return null;
+  if (entry['pricing-method'] === 'group') {
+    const count = Math.min(Math.max(phpInt(entry['max-group-people']), 0), MAX_TRAVELLERS);
+    return { count, required: Math.min(count, 1) };
+  }
+  const count = peopleAmount(option, entry, detail);
+  return { count, required: count };
+}
+
+/**
+ * `tourmaster_set_mandatory_service` (step 3): each of the tour's services marked mandatory that the
+ * detail does not already name with a non-empty amount is appended with amount 1. Returns a copy.
+ */
+export function withMandatoryServices(
+  detail: Detail,
+  tourServices: readonly string[],
+  options: ReadonlyMap<string, ServiceOption>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...detail };
+  if (tourServices.length === 0) return out;
+  const services = isEmpty(detail.service) ? [] : list(detail.service).map(str);
+  const amounts: unknown[] = isEmpty(detail['service-amount']) ? [] : list(detail['service-amount']);
+  let changed = false;
+  for (const id of tourServices) {
+    const pos = services.indexOf(id);
+    if (pos !== -1 && !isEmpty(amounts[pos])) continue;
+    if (options.get(id)?.mandatory === 'enable') {
+      services.push(id);
+      amounts.push('1');
+      changed = true;
+    }
+  }
+  if (changed) {
+    out.service = services;
+    out['service-amount'] = amounts;
+  }
+  return out;
+}
+
+/** Payment options the method block reads (`tourmaster_payment`), and the tour's own overrides. */
+export interface PaymentMethods {
+  /** As configured: `booking`, `paypal`, `credit-card`, `hipayprofessional`, or `woocommerce` (+ `booking`). */
+  methods: string[];
+  woocommerce: boolean;
+  paypal: boolean;
+  creditCard: boolean;
+  hipay: boolean;
+  booking: boolean;
+}
+
+/**
+ * Enabled methods: tour `enable-payment` (if set) else option `enable-payment` [enable]; WooCommerce
+ * replaces the online methods (keeping `booking`), else the option `payment-method` list.
+ */
+export function paymentMethods(option: TourOption, payment: Options): PaymentMethods {
+  const enable = isEmpty(option['enable-payment'])
+    ? isEmpty(payment['enable-payment'])
+      ? 'enable'
+      : str(payment['enable-payment'])
+    : str(option['enable-payment']);
+  let methods: string[] = [];
+  if (enable === 'enable') {
+    const configured =
+      payment['payment-method'] === undefined
+        ? ['booking', 'paypal', 'credit-card']
+        : list(payment['payment-method']).map(str);
+    methods =
+      payment['enable-woocommerce-payment'] === 'enable'
+        ? ['woocommerce', ...(configured.includes('booking') ? ['booking'] : [])]
+        : configured;
+  }
+  return {
+    methods,
+    woocommerce: methods.includes('woocommerce'),
+    paypal: methods.includes('paypal'),
+    creditCard: methods.includes('credit-card'),
+    hipay: methods.includes('hipayprofessional'),
+    booking: methods.includes('booking'),
+  };
+}
+
+/** Admin approval: tour `payment-admin-approval` if set, else the payment option [disable]. */
+export function adminApprovalEnabled(option: TourOption, payment: Options): boolean {
+  const value = isEmpty(option['payment-admin-approval'])
+    ? str(payment['payment-admin-approval'])
+    : str(option['payment-admin-approval']);
+  return value === 'enable';
+}
+
+/**
+ * Online payment is blocked while the admin must approve: a new booking (no order yet), or an
+ * order still waiting for approval.
+ */
+export function onlinePaymentBlocked(approval: boolean, order: { status: string | null } | undefined): boolean {
+  if (!approval) return false;
+  return order === undefined || order.status === 'wait-for-approval';
+}
+
+/** What `validateBookingDetail` needs besides the detail. */
+export interface DetailValidationContext {
+  /** 3: leaving the contact step; 4: placing the order (adds the terms checkbox). */
+  step: 3 | 4;
+  tour: Tour;
+  /** The resolved date entry with its package merged (group pricing changes the traveller rows). */
+  entry: DatePriceEntry;
+  /** The site option arrays (`tourmaster_general`), for the fallbacks of the fields below. */
+  settings: { general: Options };
+  /** Contact fields as the page showed them (contactFieldsFor). */
+  contactFields: readonly CustomField[];
+  /** Default: travellerFieldsFor(tour.option, settings.general). */
+  travellerFields?: readonly CustomField[];
+  /** Default: extraBookingFieldsFor(tour, settings.general). */
+  extraFields?: readonly CustomField[];
+}
+
+export type DetailValidation = { ok: true } | { ok: false; message: string; field?: string };
+
+const PHONE = /^[\d+\-\s().]*$/;
+const PHONE_FIELDS = ['phone', 'billing_phone'];
+
+/**
+ * The page's own checks, on the server (DEFECTS.md 11), in the order its script reports them:
+ * required fields (contact fields, traveller names of the required rows and their required extra
+ * fields, the booking bar's required extra fields), then e-mail format (contact and billing fields of
+ * type email, extra fields of type email), then phone characters (`phone`, `billing_phone`), and at
+ * step 4 the terms checkbox. Billing fields are not required: the legacy script filled them from
+ * the contact fields and the server stored whatever came.
+ */
+export function validateBookingDetail(detail: Detail, context: DetailValidationContext): DetailValidation {
+  const { tour, entry, settings } = context;
+  const travellerFields = context.travellerFields ?? travellerFieldsFor(tour.option, settings.general);
+  const extraFields = context.extraFields ?? extraBookingFieldsFor(tour, settings.general);
+  const failed = (message: string, field: string): DetailValidation => ({ ok: false, message, field });
+
+  for (const field of context.contactFields) {
+    if (field.required && blank(detail[field.slug])) return failed(PAGE_MESSAGES.required, field.slug);
+  }
+  const rows = travellerRows(tour.option, entry, detail);
+  if (rows) {
+    const named = ['first_name', 'last_name', ...(requiresPassport(tour.option) ? ['passport'] : [])];
+    const extra = travellerFields.filter((f) => f.required).map((f) => f.slug);
+    for (let i = 0; i < rows.required; i++) {
+      for (const slug of [...named, ...extra]) {
+        if (blank(list(detail[`traveller_${slug}`])[i])) return failed(PAGE_MESSAGES.required, `traveller_${slug}`);
+      }
+    }
+  }
+  for (const field of extraFields) {
+    if (field.required && blank(detail[field.slug])) return failed(PAGE_MESSAGES.required, field.slug);
+  }
+
+  const emailFields = [
+    ...context.contactFields.filter((f) => f.type === 'email').flatMap((f) => [f.slug, `billing_${f.slug}`]),
+    ...extraFields.filter((f) => f.type === 'email').map((f) => f.slug),
+  ];
+  for (const slug of emailFields) {
+    const value = detail[slug];
+    if (!blank(value) && !isEmail(str(value).trim())) return failed(PAGE_MESSAGES.email, slug);
+  }
+  for (const slug of PHONE_FIELDS) {
+    const value = detail[slug];
+    if (value !== undefined && (typeof value !== 'string' || !PHONE.test(value)))
+      return failed(PAGE_MESSAGES.phone, slug);
+  }
+  if (context.step === 4 && isEmpty(detail['term-and-service'])) return failed(PAGE_MESSAGES.terms, 'term-and-service');
+  return { ok: true };
+}
+
+/** A field the script's `[data-required]` check would reject: missing, not text, or only spaces. */
+function blank(value: unknown): boolean {
+  if (typeof value === 'number') return false;
+  return typeof value !== 'string' || value.trim() === '';
+}

@@ -1,0 +1,135 @@
+import type { MoneyFormat } from '../../tourmaster/money';
+import { bookingMode } from '../../tourmaster/packages';
+import type { Detail } from '../../tourmaster/payment-page';
+import { isEmpty, list, phpInt, str } from '../../tourmaster/php';
+import { MAX_ROOMS, type TourPrice } from '../../tourmaster/pricing';
+import type { DatePriceEntry, Tour } from '../../tourmaster/tour-option';
+import { html, type SafeHtml } from '../html';
+import { priceBreakdown } from './breakdown';
+import { type PaypalSdk, totalBlock } from './total';
+import { addDays, formatWpDate } from './travel-date';
+
+export type PaymentPageStyle = 'style-1' | 'style-2';
+
+export interface SummaryInput {
+  tour: Tour;
+  /** The date entry with the detail's package merged. */
+  entry: DatePriceEntry;
+  detail: Detail;
+  price: TourPrice;
+  /** Step 2: date edit link, coupon field and Next Step button. */
+  editable: boolean;
+  style: PaymentPageStyle;
+  format: MoneyFormat;
+  /** WordPress `date_format`. */
+  dateFormat: string;
+  ajaxUrl: string;
+  tourUrl: string;
+  /** The order this detail pays, only when the visitor owns it (printed as a number). */
+  tid?: number;
+  couponAfterTax: boolean;
+  serviceTitles: ReadonlyMap<string, string>;
+  paypalSdk?: PaypalSdk;
+  /** Style-2 step 3: the payment method box at the end of the sidebar. */
+  sideMethod?: SafeHtml;
+}
+
+/** Summary people labels ("Children" here, "Child" in the breakdown). */
+const PEOPLE = [
+  ['adult', 'Adult'],
+  ['male', 'Male'],
+  ['female', 'Female'],
+  ['children', 'Children'],
+  ['student', 'Student'],
+  ['infant', 'Infant'],
+] as const;
+
+/** SUMMARY (payment.md §2.2): the sidebar of the payment page. */
+export function bookingSummary(input: SummaryInput): SafeHtml {
+  const { tour, detail, editable } = input;
+  const travelDate = str(detail['tour-date']);
+  const duration = phpInt(tour.option['multiple-duration']);
+  return html`<div class="tourmaster-tour-booking-bar-summary" ><h3 class="tourmaster-tour-booking-bar-summary-title" >${tour.title}</h3>${info(
+    'tourmaster-summary-travel-date',
+    'Travel Date',
+    html`${formatWpDate(travelDate, input.dateFormat)}${
+      editable &&
+      html` ( <span class="tourmaster-tour-booking-bar-date-edit" >edit</span> )<form class="tourmaster-tour-booking-temp" action="${input.tourUrl}" method="post" ></form>`
+    }`,
+  )}${!isEmpty(detail.package) && info('tourmaster-summary-package', 'Package', str(detail.package))}${
+    tour.option['tour-type'] === 'multiple' &&
+    !isEmpty(tour.option['multiple-duration']) &&
+    html`${info('tourmaster-summary-end-date', 'End Date', formatWpDate(addDays(travelDate, duration - 1), input.dateFormat))}${info(
+      'tourmaster-summary-period',
+      'Period',
+      `${duration} ${duration > 1 ? 'Days' : 'Day'}`,
+    )}`
+  }${people(input)}${editable && input.style === 'style-1' && couponField(input, false)}<div class="tourmaster-tour-booking-bar-price-breakdown-wrap" ><span class="tourmaster-tour-booking-bar-price-breakdown-link" id="tourmaster-tour-booking-bar-price-breakdown-link" >View Price Breakdown</span>${priceBreakdown(
+    {
+      breakdown: input.price.breakdown,
+      format: input.format,
+      couponAfterTax: input.couponAfterTax,
+      serviceTitles: input.serviceTitles,
+    },
+  )}</div></div>${totalBlock({
+    price: input.price,
+    detail,
+    format: input.format,
+    style: input.style,
+    coupon: editable && input.style === 'style-2' ? couponField(input, true) : undefined,
+    tid: input.tid,
+    paypalSdk: input.paypalSdk,
+    editable,
+  })}${input.sideMethod}`;
+}
+
+function info(className: string, head: string, tail: string | SafeHtml): SafeHtml {
+  return html`<div class="tourmaster-tour-booking-bar-summary-info ${className}" ><span class="tourmaster-head" >${head} : </span><span class="tourmaster-tail" >${tail}</span></div>`;
+}
+
+function amountRow(type: string | undefined, head: string, value: string): SafeHtml {
+  return html`<div class="tourmaster-tour-booking-bar-summary-people-amount${type ? ` tourmaster-${type}` : ''}" ><span class="tourmaster-head" >${head} : </span><span class="tourmaster-tail" >${value}</span></div>`;
+}
+
+/** Fixed pricing: "Traveller : N"; variable: a row per category the package offers (0 when not chosen). */
+function peopleRows(entry: DatePriceEntry, value: (field: string) => unknown): SafeHtml {
+  if (entry['pricing-method'] === 'fixed') return amountRow(undefined, 'Traveller', str(value('tour-people')));
+  const offered = PEOPLE.filter(([type]) => {
+    const price = entry[`${type}-price`];
+    return !isEmpty(price) || price === '0';
+  });
+  return html`<div class="tourmaster-tour-booking-bar-summary-people tourmaster-variable clearfix" >${offered.map(
+    ([type, label]) => {
+      const count = value(`tour-${type}`);
+      return amountRow(type, label, isEmpty(count) ? '0' : str(count));
+    },
+  )}</div>`;
+}
+
+function people(input: SummaryInput): SafeHtml | '' {
+  const { tour, entry, detail } = input;
+  const mode = bookingMode(tour.option, entry);
+  if (mode === 'group') return '';
+  if (mode === 'people') {
+    return html`<div class="tourmaster-tour-booking-bar-summary-people-wrap" >${peopleRows(entry, (field) => detail[field])}</div>`;
+  }
+  const rooms: SafeHtml[] = [];
+  const count = Math.min(Math.max(phpInt(detail['tour-room']), 0), MAX_ROOMS);
+  for (let i = 0; i < count; i++) {
+    rooms.push(
+      html`<div class="tourmaster-tour-booking-bar-summary-room" ><div class="tourmaster-tour-booking-bar-summary-room-text" >Room ${i + 1}</div>${peopleRows(
+        entry,
+        (field) => list(detail[field])[i],
+      )}</div>`,
+    );
+  }
+  return html`<div class="tourmaster-tour-booking-bar-summary-room-wrap clearfix" >${rooms}</div>`;
+}
+
+/** The coupon input and its Apply link (style-2 puts it in the total box with a head). */
+function couponField(input: SummaryInput, withHead: boolean): SafeHtml {
+  const code = isEmpty(input.detail['coupon-code']) ? '' : str(input.detail['coupon-code']);
+  return html`<div class="tourmaster-tour-booking-bar-coupon-wrap" >${withHead && html`<span class="tourmaster-head" >Coupon Code :</span>`}<input type="text" class="tourmaster-tour-booking-bar-coupon" name="coupon-code" ${
+    !withHead && html`placeholder="Coupon Code" `
+  } value="${code}"  /><a class="tourmaster-tour-booking-bar-coupon-validate"  data-ajax-url="${input.ajaxUrl}"  data-tour-id="${input.tour.id}"  data-tid="${input.tid ?? ''}"  >Apply</a><div class="tourmaster-tour-booking-coupon-message" ></div></div>`;
+}
