@@ -1,5 +1,6 @@
 import type { AnyAjaxAction } from './action';
 import { tourmaster_payment_plugin_complete } from './actions/tourmaster_payment_plugin_complete';
+import { tourmaster_payment_selected } from './actions/tourmaster_payment_selected';
 import { tourmaster_payment_template } from './actions/tourmaster_payment_template';
 import { tourmaster_tour_booking } from './actions/tourmaster_tour_booking';
 import { tourmaster_tour_booking_amount_check } from './actions/tourmaster_tour_booking_amount_check';
@@ -12,6 +13,7 @@ import { tourmaster_validate_coupon_code } from './actions/tourmaster_validate_c
  */
 export const actions: readonly AnyAjaxAction[] = [
   tourmaster_payment_plugin_complete,
+  tourmaster_payment_selected,
   tourmaster_payment_template,
   tourmaster_tour_booking,
   tourmaster_tour_booking_amount_check,

@@ -120,8 +120,10 @@ describe.runIf(engine === 'mariadb')('never oversold, across two server processe
     const booked = replies.filter((r) => r.text.includes('Booking Completed!'));
     const full = replies.filter((r) => r.text.includes('Sorry, this tour is now full'));
     expect(booked).toHaveLength(6);
-    const reasons = [...new Set(replies.filter((r) => !r.text.includes("Booking Completed!")).map((r) => r.text.slice(0, 300)))];
-    expect(full, reasons.join("\n")).toHaveLength(58);
+    const reasons = [
+      ...new Set(replies.filter((r) => !r.text.includes('Booking Completed!')).map((r) => r.text.slice(0, 300))),
+    ];
+    expect(full, reasons.join('\n')).toHaveLength(58);
     expect(await ordersOnDate()).toBe(1 + 6);
     const seats = await tdb.wp
       .knex(tdb.wp.t.orders)

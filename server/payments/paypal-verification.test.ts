@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Money } from '../tourmaster/money';
 import { paymentInfoList, paypalTransactionIds } from './payment-info';
-import { chargeDue, type PaypalExpectation, paymentInfoEntry, verifyPaypalOrder } from './paypal-verification';
+import { amountDue, type PaypalExpectation, paymentInfoEntry, verifyPaypalOrder } from './paypal-verification';
 
 function order(value: string, o: { id?: string; status?: string; currency?: string; capture?: unknown } = {}) {
   const amount = { currency_code: o.currency ?? 'USD', value };
@@ -79,15 +79,23 @@ describe('verifyPaypalOrder', () => {
   });
 });
 
-describe('chargeDue', () => {
-  it('is the stored deposit-price when a deposit was chosen, else the pay-amount, times the rate', () => {
-    expect(chargeDue({ 'deposit-price': 80.8344, 'pay-amount': 261.6 })).toEqual({
+describe('amountDue', () => {
+  it('charges the deposit when the customer chose it, else what is left to pay', () => {
+    const pricingInfo = { 'deposit-price': 80.8344, 'pay-amount': 261.6 };
+    expect(amountDue({ pricingInfo, bookingDetail: { 'payment-type': 'partial' } })).toEqual({
       kind: 'deposit',
       amountDue: Money.of('80.8344'),
     });
-    expect(chargeDue({ 'pay-amount': 269.448 }, Money.of(2))).toEqual({ kind: 'full', amountDue: Money.of('538.896') });
-    expect(chargeDue({ 'pay-amount': 0 })).toBeUndefined();
-    expect(chargeDue('garbage')).toBeUndefined();
+    expect(amountDue({ pricingInfo, bookingDetail: { 'payment-type': 'full' } })).toEqual({
+      kind: 'full',
+      amountDue: Money.of('261.6'),
+    });
+    expect(amountDue({ pricingInfo: { 'pay-amount': 269.448 }, bookingDetail: {} })).toEqual({
+      kind: 'full',
+      amountDue: Money.of('269.448'),
+    });
+    expect(amountDue({ pricingInfo: { 'pay-amount': 0 }, bookingDetail: {} })).toBeUndefined();
+    expect(amountDue({ pricingInfo: 'garbage', bookingDetail: null })).toBeUndefined();
   });
 });
 

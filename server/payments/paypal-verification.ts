@@ -1,5 +1,5 @@
 import { Money } from '../tourmaster/money';
-import { isEmpty } from '../tourmaster/php';
+import { isEmpty, str } from '../tourmaster/php';
 import { phpMoney } from '../tourmaster/pricing-settings';
 import type { PaymentInfoEntry } from './payment-info';
 
@@ -103,24 +103,6 @@ export function verifyPaypalOrder(order: unknown, expected: PaypalExpectation): 
 }
 
 /**
- * What the order charges now, from its stored `pricing_info` after the gateway fee was applied
- * (payment.md §6): the `deposit-price` when the customer chose a deposit (the key is only there
- * then), else the `pay-amount`; × the order's currency rate. Undefined when nothing is due.
- */
-export function chargeDue(
-  pricingInfo: unknown,
-  exchangeRate?: Money,
-): { kind: PaymentKind; amountDue: Money } | undefined {
-  const p = record(pricingInfo);
-  if (!p) return undefined;
-  const rate = exchangeRate ?? Money.of(1);
-  if (!isEmpty(p['deposit-price'])) return { kind: 'deposit', amountDue: phpMoney(p['deposit-price']).times(rate) };
-  if (isEmpty(p['pay-amount'])) return undefined;
-  const amountDue = phpMoney(p['pay-amount']).times(rate);
-  return amountDue.compare(Money.ZERO) > 0 ? { kind: 'full', amountDue } : undefined;
-}
-
-/**
  * The `payment_info` entry for a verified PayPal payment, keys in the plugin's order (IPN and SDK):
  * `payment_method`, `submission_date`, `transaction_id` (the PayPal order id, as the plugin stores
  * it and as the duplicate check reads it), `amount` (main currency), `payment_status`; then, copied
@@ -169,4 +151,21 @@ function record(value: unknown): Record<string, unknown> | undefined {
 
 function list(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
+}
+
+/**
+ * What a gateway charges for an order (payment.md §6): the stored fee-inclusive `deposit-price`
+ * when the customer chose the deposit (`payment-type` partial), else `pay-amount`.
+ */
+export function amountDue(order: {
+  pricingInfo: unknown;
+  bookingDetail: unknown;
+}): { kind: PaymentKind; amountDue: Money } | undefined {
+  const pricing = (order.pricingInfo ?? {}) as Record<string, unknown>;
+  const detail = (order.bookingDetail ?? {}) as Record<string, unknown>;
+  if (str(detail['payment-type']) === 'partial' && !isEmpty(pricing['deposit-price'])) {
+    return { kind: 'deposit', amountDue: phpMoney(pricing['deposit-price']) };
+  }
+  const pay = phpMoney(pricing['pay-amount']);
+  return pay.compare(Money.ZERO) > 0 ? { kind: 'full', amountDue: pay } : undefined;
 }

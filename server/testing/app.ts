@@ -9,6 +9,7 @@ import { assembleDeps } from '../boot';
 import { type Config, PROJECT_ROOT } from '../config';
 import type { AppDeps } from '../http/deps';
 import { createLogger } from '../logger';
+import type { Mailer } from '../mail/mailer';
 import { parseWpConfig, wpSiteSettings } from '../wp/wp-config-file';
 import type { TestDatabase } from './db';
 
@@ -27,13 +28,20 @@ export interface TestServer {
  */
 export async function startTestServer(
   tdb: TestDatabase,
-  options: { now?: Date; actions?: readonly AnyAjaxAction[]; secrets?: Config['secrets'] } = {},
+  options: {
+    now?: Date;
+    actions?: readonly AnyAjaxAction[];
+    secrets?: Config['secrets'];
+    config?: Partial<Config>;
+    mailer?: Mailer;
+  } = {},
 ): Promise<TestServer> {
   const log = createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const now = options.now ?? CAPTURE_NOW;
-  const config = options.secrets ? { ...tdb.config, secrets: options.secrets } : tdb.config;
+  const config: Config = { ...tdb.config, ...options.config, ...(options.secrets ? { secrets: options.secrets } : {}) };
   const deps = assembleDeps(config, tdb.db, log, () => new Date(now));
   if (options.actions) deps.registry = createRegistry(options.actions);
+  if (options.mailer) deps.mailer = options.mailer;
   const server: Server = await new Promise((resolve) => {
     const s = createApp(deps).listen(0, '127.0.0.1', () => resolve(s));
   });

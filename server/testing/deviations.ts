@@ -71,6 +71,15 @@ export const DEVIATIONS: Readonly<Record<string, Deviation>> = {
     },
     entry: 'payment steps checked on the server',
   },
+  // Captured without the terms box: an online payment is an order like "pay later", with the same checks.
+  'payment_selected-paypal-new': {
+    status: 200,
+    json: {
+      content:
+        '<div class="tourmaster-tour-booking-error" >Please agree to all the terms and conditions before proceeding to the next step.</div>',
+    },
+    entry: 'payment steps checked on the server',
+  },
 };
 
 /** The `booking_detail` the exchange posted, as PHP decodes it. */
