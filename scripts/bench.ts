@@ -41,7 +41,23 @@ const scenarios = [
     body: 'action=tourmaster_tour_booking&data%5Btour-id%5D=8&data%5Btour-date%5D=2027-06-10&data%5Bstep%5D=1',
     expect: 'tourmaster-tour-booking-package',
   },
+  {
+    name: 'tourmaster_payment_template (step 1)',
+    body: exchangeBody('payment_template-fixed-santorini-s1'),
+    expect: '"cookie"',
+  },
+  {
+    name: 'tourmaster_payment_template (step 3)',
+    body: exchangeBody('payment_template-s3-santorini'),
+    expect: 'tourmaster-payment-contact-detail',
+  },
 ];
+
+/** A captured exchange's request body (the payment page's real requests). */
+function exchangeBody(name: string): string {
+  const file = path.join(PROJECT_ROOT, 'legacy-fixtures', 'exchanges', `${name}.json`);
+  return (JSON.parse(readFileSync(file, 'utf8')) as { request: { body: string } }).request.body;
+}
 
 async function main() {
   const admin = openDatabase({

@@ -7,6 +7,7 @@ import { PROJECT_ROOT } from './config';
 import { toAppError } from './errors';
 import type { AppDeps } from './http/deps';
 import { paymentHandoff } from './pages/payment-handoff';
+import { paymentOrderGuard } from './pages/payment-order-guard';
 
 /** URL prefix of the built client (vite.config.ts `base`). */
 export const ASSET_BASE = '/dropin-assets/';
@@ -23,6 +24,7 @@ export function createApp(deps: AppDeps): express.Express {
 
   app.all(ADMIN_AJAX_PATH, adminAjax(deps));
   app.use(paymentHandoff(deps));
+  app.use(paymentOrderGuard(deps));
 
   app.get('/healthz', (_req, res) => {
     res.type('text/plain').send('ok');

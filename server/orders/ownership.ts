@@ -36,8 +36,11 @@ export function orderKeyCookie(orderId: number, key: string, now: Date, https: b
   };
 }
 
+/** What ownership needs to know about the request (an action's context, or a page's). */
+export type OwnerContext = Pick<ActionContext, 'wp' | 'deps' | 'user' | 'cookie'>;
+
 /** Whether the visitor of this request owns the order. */
-export async function ownsOrder(ctx: ActionContext, order: Pick<TourOrder, 'id' | 'userId'>): Promise<boolean> {
+export async function ownsOrder(ctx: OwnerContext, order: Pick<TourOrder, 'id' | 'userId'>): Promise<boolean> {
   if (order.userId > 0) return (await ctx.user())?.user.id === order.userId;
   const presented = ctx.cookie(orderKeyCookieName(order.id));
   if (!presented) return false;

@@ -52,7 +52,8 @@ export function paymentHandoff(deps: AppDeps) {
   };
 }
 
-async function isPaymentPage(req: Request, deps: AppDeps): Promise<boolean> {
+/** Whether this request is for the site's payment page (the `payment-page` setting, else `?tourmaster-payment`). */
+export async function isPaymentPage(req: Request, deps: AppDeps): Promise<boolean> {
   const general = (await getOptions(deps.wp, ['tourmaster_general'])).get('tourmaster_general') as
     | Record<string, unknown>
     | undefined;

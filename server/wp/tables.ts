@@ -55,3 +55,36 @@ export async function inTransaction<T>(
 function isTransaction(knex: Knex | Knex.Transaction): knex is Knex.Transaction {
   return 'isTransaction' in knex && (knex as Knex.Transaction).isTransaction === true;
 }
+
+type MysqlPoolConnection = {
+  execute(sql: string, params: unknown[], cb: (err: Error | null, rows?: unknown) => void): void;
+};
+
+/**
+ * A read on the request's hot path, as a prepared statement: MariaDB parses it once per connection
+ * and later calls send only the parameters. `sql` uses `?` for values only; table names are inlined
+ * by the caller. Inside a transaction (or on SQLite) it is a plain knex query.
+ */
+export async function preparedRows<T>(wp: WpDb, sql: string, params: readonly (string | number)[]): Promise<T[]> {
+  if (wp.engine !== 'mysql' || isTransaction(wp.knex)) {
+    const result = await wp.knex.raw(sql, [...params]);
+    return (wp.engine === 'mysql' ? (result as [T[]])[0] : result) as T[];
+  }
+  const client = (wp.knex as Knex).client as {
+    acquireConnection(): Promise<MysqlPoolConnection>;
+    releaseConnection(conn: MysqlPoolConnection): Promise<void>;
+  };
+  const conn = await client.acquireConnection();
+  try {
+    return await new Promise<T[]>((resolve, reject) =>
+      conn.execute(sql, [...params], (err, rows) => (err ? reject(err) : resolve(rows as T[]))),
+    );
+  } finally {
+    await client.releaseConnection(conn);
+  }
+}
+
+/** A table name quoted for the engine (for SQL text built once and reused). */
+export function quoteTable(wp: Pick<WpDb, 'engine'>, name: string): string {
+  return wp.engine === 'mysql' ? `\`${name.replaceAll('`', '``')}\`` : `"${name.replaceAll('"', '""')}"`;
+}

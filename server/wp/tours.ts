@@ -2,7 +2,7 @@ import type { SeatGroup } from '../tourmaster/availability';
 import { isSet, str } from '../tourmaster/php';
 import { parseTourOption, TOUR_META_KEYS, type Tour } from '../tourmaster/tour-option';
 import { unserializeCached } from './parse-cache';
-import type { WpDb } from './tables';
+import { preparedRows, quoteTable, type WpDb } from './tables';
 
 /** The plugin's site-wide settings the booking rules read, and the site's time zone. */
 export interface TourmasterSettings {
@@ -34,6 +34,34 @@ type Row = {
   excluded: unknown;
 };
 
+const sqlCache = new Map<string, string>();
+
+/** The query's text, built once per table prefix and engine (a prepared statement's key). */
+function bookingContextSql(wp: WpDb, withSeats: boolean): string {
+  const key = `${wp.engine}:${wp.prefix}:${withSeats}`;
+  let sql = sqlCache.get(key);
+  if (sql) return sql;
+  const { posts, postmeta, options, orders } = wp.t;
+  const q = (name: string) => quoteTable(wp, name);
+  const none = 'NULL AS travellers, NULL AS male, NULL AS female, NULL AS orders, NULL AS excluded';
+  const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+  sql =
+    `SELECT 'p' AS src, post_status AS k, post_title AS v, ${none} FROM ${q(posts)} WHERE ID = ? AND post_type = 'tour' ` +
+    `UNION ALL SELECT 'n', post_name, '', ${none} FROM ${q(posts)} WHERE ID = ? AND post_type = 'tour' ` +
+    `UNION ALL SELECT 'm', meta_key, meta_value, ${none} FROM ${q(postmeta)} WHERE post_id = ? AND meta_key IN (${marks(META_KEYS.length)}) ` +
+    `UNION ALL SELECT 'o', option_name, option_value, ${none} FROM ${q(options)} WHERE option_name IN (${marks(SETTING_OPTIONS.length)})`;
+  if (withSeats) {
+    // The date's orders by pool and status, in the same round trip; the caller picks its pool and
+    // the statuses that hold seats (seatCountsFrom). Counted live on every request, never cached.
+    sql +=
+      " UNION ALL SELECT 's', package_group_slug, order_status, SUM(traveller_amount), SUM(male_amount), SUM(female_amount), COUNT(*), " +
+      `CASE WHEN id = ? THEN 1 ELSE 0 END FROM ${q(orders)} WHERE tour_id = ? AND travel_date = ? ` +
+      'GROUP BY package_group_slug, order_status, CASE WHEN id = ? THEN 1 ELSE 0 END';
+  }
+  sqlCache.set(key, sql);
+  return sql;
+}
+
 /**
  * Everything a booking request needs before it counts seats, in one round trip: the tour's post
  * row, its option and single metas, and the plugin's settings. Nothing is cached across requests
@@ -44,39 +72,12 @@ export async function loadBookingContext(
   tourId: number,
   seatsOn?: { travelDate: string; excludeOrderId: number | undefined },
 ): Promise<{ tour: Tour | undefined; settings: TourmasterSettings; seatGroups: SeatGroup[] }> {
-  const { knex, t } = wp;
-  const metaMarks = META_KEYS.map(() => '?').join(', ');
-  const optionMarks = SETTING_OPTIONS.map(() => '?').join(', ');
-  const none = 'NULL AS travellers, NULL AS male, NULL AS female, NULL AS orders, NULL AS excluded';
-  let sql =
-    `SELECT 'p' AS src, post_status AS k, post_title AS v, ${none} FROM ?? WHERE ID = ? AND post_type = 'tour' ` +
-    `UNION ALL SELECT 'n', post_name, '', ${none} FROM ?? WHERE ID = ? AND post_type = 'tour' ` +
-    `UNION ALL SELECT 'm', meta_key, meta_value, ${none} FROM ?? WHERE post_id = ? AND meta_key IN (${metaMarks}) ` +
-    `UNION ALL SELECT 'o', option_name, option_value, ${none} FROM ?? WHERE option_name IN (${optionMarks})`;
-  const bindings: (string | number)[] = [
-    t.posts,
-    tourId,
-    t.posts,
-    tourId,
-    t.postmeta,
-    tourId,
-    ...META_KEYS,
-    t.options,
-    ...SETTING_OPTIONS,
-  ];
+  const bindings: (string | number)[] = [tourId, tourId, tourId, ...META_KEYS, ...SETTING_OPTIONS];
   if (seatsOn) {
-    // The date's orders by pool and status, in the same round trip; the caller picks its pool and
-    // the statuses that hold seats (seatCountsFrom). Counted live on every request, never cached.
-    sql +=
-      " UNION ALL SELECT 's', package_group_slug, order_status, SUM(traveller_amount), SUM(male_amount), SUM(female_amount), COUNT(*), " +
-      'CASE WHEN id = ? THEN 1 ELSE 0 END FROM ?? WHERE tour_id = ? AND travel_date = ? ' +
-      'GROUP BY package_group_slug, order_status, CASE WHEN id = ? THEN 1 ELSE 0 END';
     const exclude = seatsOn.excludeOrderId ?? -1;
-    bindings.push(exclude, t.orders, tourId, seatsOn.travelDate, exclude);
+    bindings.push(exclude, tourId, seatsOn.travelDate, exclude);
   }
-  const result = await knex.raw(sql, bindings);
-  const rows: Row[] = wp.engine === 'mysql' ? (result as [Row[]])[0] : (result as Row[]);
-
+  const rows = await preparedRows<Row>(wp, bookingContextSql(wp, seatsOn !== undefined), bindings);
   const seatGroups: SeatGroup[] = [];
   let status: string | undefined;
   let title = '';
