@@ -9,7 +9,6 @@ import {
   seatStatusFilter,
 } from '../tourmaster/availability';
 import { type CouponOption, checkCoupon } from '../tourmaster/coupon';
-import { parseCustomFields } from '../tourmaster/custom-fields';
 import { isWellFormedDate } from '../tourmaster/dates';
 import { normalizePaymentInfos } from '../tourmaster/deposit';
 import { Money } from '../tourmaster/money';
@@ -42,7 +41,7 @@ import { countSeats } from '../wp/seats';
 import { loadServiceOptions } from '../wp/services';
 import { siteLocalTime, utcDate } from '../wp/site-time';
 import { inTransaction, type WpDb } from '../wp/tables';
-import { loadBookingContext, setting, type TourmasterSettings } from '../wp/tours';
+import { loadBookingContext, type TourmasterSettings } from '../wp/tours';
 import { notifyOrder } from './notify';
 import { guestOrderKey, newOrderKeyNonce, orderKeyCookie, ownsOrder } from './ownership';
 import type { OrderRefusal, OrderRefused, PlaceOrderResult } from './types';

@@ -20,7 +20,7 @@ import type { DatePriceEntry, Tour } from '../../tourmaster/tour-option';
 import { readTravellerCounts } from '../../tourmaster/traveller-counts';
 import { countCouponUses, findCouponByCode } from '../../wp/coupons';
 import type { CurrentUser } from '../../wp/current-user';
-import { getAllMeta, getMeta } from '../../wp/meta';
+import { getAllMeta } from '../../wp/meta';
 import { getOptions } from '../../wp/options';
 import { getOrder, type TourOrder } from '../../wp/orders';
 import { publishedPagePath } from '../../wp/posts';
