@@ -3,10 +3,11 @@ import { isEmpty, isSet, str } from '../tourmaster/php';
 import { phpMoney, readMoneyFormat } from '../tourmaster/pricing-settings';
 import { escapeHtml } from '../views/html';
 import type { TourOrder } from '../wp/orders';
+import { formatWpDate } from '../wp/php-date';
 import type { TourmasterSettings } from '../wp/tours';
 import { headerText, type Mailer, type MailMessage, mailAddress } from './mailer';
 import { mailLayout, option } from './template';
-import { addQueryArg, contentFilter, formatWpDate } from './wp-text';
+import { addQueryArg, contentFilter } from './wp-text';
 
 /**
  * The booking mails (payment.md §7, the plugin's `tourmaster_mail_notification`): which mails an

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addQueryArg, contentFilter, convertChars, formatWpDate, wpautop, wptexturize } from './wp-text';
+import { formatWpDate } from '../wp/php-date';
+import { addQueryArg, contentFilter, convertChars, wpautop, wptexturize } from './wp-text';
 
 describe('wpautop', () => {
   it('turns blank lines into paragraphs and single newlines into <br />', () => {

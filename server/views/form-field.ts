@@ -1,23 +1,9 @@
 import type { CustomField } from '../tourmaster/custom-fields';
+import { MONTHS } from '../wp/php-date';
 import { html, type SafeHtml } from './html';
 
 /** A field of the plugin's custom-field mini-syntax (parsed by tourmaster/custom-fields.ts). */
 export type FormFieldSpec = Pick<CustomField, 'slug' | 'title' | 'type' | 'required' | 'options'>;
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /**
  * The plugin's form-field markup (`tourmaster_get_form_field`), shared by the booking bar's extra
