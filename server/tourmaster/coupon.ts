@@ -41,7 +41,7 @@ export interface CouponContext {
 /**
  * pricing.md §6.1 step 3, for a coupon the caller found by its code (no coupon → the `invalid`
  * message). The legacy `tid` shortcut (step 2: an order that already carries the code skips every
- * check) is deliberately not implemented: it let an old order reuse an expired or used-up coupon
+ * check) is deliberately left out: it let an old order reuse an expired or used-up coupon
  * (DEFECTS.md 10).
  */
 export function checkCoupon(coupon: CouponOption, context: CouponContext): CouponCheck {

@@ -175,7 +175,7 @@ async function stepFourSummary(
 
 /**
  * GATEWAY(type, tid): the PayPal standard redirect form for the amount due; '' for gateways that are
- * not implemented here (Stripe, Authorize.Net, Hipay, WooCommerce), as for a gateway not set up.
+ * this server leaves to WordPress (Stripe, Authorize.Net, Hipay, WooCommerce), as for a gateway not set up.
  */
 async function gatewayForm(
   ctx: ActionContext,
