@@ -5,6 +5,7 @@ import { createTourmasterTables } from './20261121000200_create_tourmaster_table
 import { addOrderTourDateIndex } from './20261121000300_add_order_tour_date_index';
 import { createDropinBookingTables } from './20261122000100_create_dropin_booking_tables';
 import { addOrderCouponIndex } from './20261122000200_add_order_coupon_index';
+import { createDropinRateLimits } from './20261122000300_create_dropin_rate_limits';
 import type { Migration, MigrationContext } from './helpers';
 
 /** Every migration, in order. An explicit list, so the type checker sees each one. */
@@ -14,6 +15,7 @@ export const migrations: readonly Migration[] = [
   addOrderTourDateIndex,
   createDropinBookingTables,
   addOrderCouponIndex,
+  createDropinRateLimits,
 ];
 
 /** Our own bookkeeping table, under the site's prefix, beside WordPress's tables. */

@@ -6,8 +6,7 @@ import { sendReply, tourmasterFailure } from './ajax/reply';
 import { PROJECT_ROOT } from './config';
 import { toAppError } from './errors';
 import type { AppDeps } from './http/deps';
-import { paymentHandoff } from './pages/payment-handoff';
-import { paymentOrderGuard } from './pages/payment-order-guard';
+import { pageRoutes } from './pages/index';
 
 /** URL prefix of the built client (vite.config.ts `base`). */
 export const ASSET_BASE = '/dropin-assets/';
@@ -23,8 +22,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.set('trust proxy', deps.config.trustProxy);
 
   app.all(ADMIN_AJAX_PATH, adminAjax(deps));
-  app.use(paymentHandoff(deps));
-  app.use(paymentOrderGuard(deps));
+  for (const route of pageRoutes(deps)) app.use(route);
 
   app.get('/healthz', (_req, res) => {
     res.type('text/plain').send('ok');
