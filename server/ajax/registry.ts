@@ -1,7 +1,11 @@
 import type { AnyAjaxAction } from './action';
+import { get_single_tour_review } from './actions/get_single_tour_review';
+import { refresh_user_top_bar } from './actions/refresh_user_top_bar';
+import { tourmaster_add_wish_list } from './actions/tourmaster_add_wish_list';
 import { tourmaster_payment_plugin_complete } from './actions/tourmaster_payment_plugin_complete';
 import { tourmaster_payment_selected } from './actions/tourmaster_payment_selected';
 import { tourmaster_payment_template } from './actions/tourmaster_payment_template';
+import { tourmaster_send_enquiry_form } from './actions/tourmaster_send_enquiry_form';
 import { tourmaster_tour_booking } from './actions/tourmaster_tour_booking';
 import { tourmaster_tour_booking_amount_check } from './actions/tourmaster_tour_booking_amount_check';
 import { tourmaster_update_head_price } from './actions/tourmaster_update_head_price';
@@ -12,9 +16,13 @@ import { tourmaster_validate_coupon_code } from './actions/tourmaster_validate_c
  * An action that is not here is answered as WordPress answers an unregistered action (`0`, 400).
  */
 export const actions: readonly AnyAjaxAction[] = [
+  get_single_tour_review,
+  refresh_user_top_bar,
+  tourmaster_add_wish_list,
   tourmaster_payment_plugin_complete,
   tourmaster_payment_selected,
   tourmaster_payment_template,
+  tourmaster_send_enquiry_form,
   tourmaster_tour_booking,
   tourmaster_tour_booking_amount_check,
   tourmaster_update_head_price,

@@ -2,6 +2,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../config';
+import { ACCOUNT_PAGE_REGION, ACCOUNT_REPLAY_SETUP, ACCOUNT_ROUTES } from '../pages/account/replay';
+import { REVIEW_SUBMISSION_ROUTES } from '../pages/review-submission';
+import { WP_LOGIN_ROUTES } from '../pages/wp-login';
 import { fixtureSecrets, startTestServer, type TestServer } from '../testing/app';
 import { createTestDatabase, type TestDatabase } from '../testing/db';
 import { DEVIATIONS } from '../testing/deviations';
@@ -38,9 +41,15 @@ afterAll(async () => {
   writeReport();
 });
 
+/** Page and form routes we serve (`METHOD path?query` as captured), listed by the modules that own them. */
+const SERVED_ROUTES = new Set<string>([...REVIEW_SUBMISSION_ROUTES, ...WP_LOGIN_ROUTES, ...ACCOUNT_ROUTES]);
+
+/** Pages compared by their content region (our page shell is not the theme's), by route. */
+const PAGE_REGIONS = new Map(ACCOUNT_ROUTES.map((route) => [route, ACCOUNT_PAGE_REGION]));
+
 function isServed(ex: Exchange): boolean {
   const action = exchangeAction(ex);
-  if (action === undefined) return false; // page routes arrive with the pages issues
+  if (action === undefined) return SERVED_ROUTES.has(`${ex.request.method} ${ex.request.path}`);
   if (server.deps.registry.has(action)) return true;
   return ex.response.status === 400 && ex.response.json === 0;
 }
@@ -73,11 +82,18 @@ describe('legacy exchange replay', () => {
     it(`${ex.name}`, async () => {
       const action = exchangeAction(ex) ?? `${ex.request.method} ${ex.request.path.split('?')[0]}`;
       const served = isServed(ex);
+      await ACCOUNT_REPLAY_SETUP[ex.name]?.(tdb.wp);
+      const region = PAGE_REGIONS.get(`${ex.request.method} ${ex.request.path}`);
       const actual = await sendExchange(server.baseUrl, ex, await cookiesFor(ex));
       const deviation = DEVIATIONS[ex.name];
       const differences = deviation
-        ? compareReply(withReply(ex, deviation.status, deviation.json), actual)
-        : compareReply(ex, actual);
+        ? compareReply(
+            withReply(ex, deviation.status, deviation.json, deviation.text, deviation.headers),
+            actual,
+            undefined,
+            { region },
+          )
+        : compareReply(ex, actual, undefined, { region });
       outcomes.push({ name: ex.name, action, served, differences });
       // Whatever we serve or not, nothing is ever answered with a stack trace or an HTTP 500.
       expect(actual.status).not.toBe(500);
@@ -88,8 +104,16 @@ describe('legacy exchange replay', () => {
 });
 
 /** The exchange with the reply we give on purpose (DEVIATIONS.md) in place of the captured one. */
-function withReply(ex: Exchange, status: number, json: unknown): Exchange {
-  const headers = ex.response.status === 500 ? ADMIN_AJAX_REPLY_HEADERS : ex.response.headers;
+function withReply(
+  ex: Exchange,
+  status: number,
+  json: unknown,
+  text?: string,
+  replyHeaders?: [string, string][],
+): Exchange {
+  const headers = replyHeaders ?? (ex.response.status === 500 ? ADMIN_AJAX_REPLY_HEADERS : ex.response.headers);
+  if (text !== undefined)
+    return { ...ex, response: { ...ex.response, status, headers, body_kind: 'text', body: text } };
   return { ...ex, response: { ...ex.response, status, headers, body_kind: 'json', json, body: null } };
 }
 

@@ -1,12 +1,27 @@
 import type { RequestHandler } from 'express';
 import type { AppDeps } from '../http/deps';
+import { accountPage } from './account';
+import { avatarFiles } from './account/avatar';
+import { loginPage } from './login-page';
 import { paymentHandoff } from './payment-handoff';
 import { paymentOrderGuard } from './payment-order-guard';
+import { registerPage } from './register';
+import { reviewSubmission } from './review-submission';
+import { wpLogin } from './wp-login';
 
 /**
  * Every route outside admin-ajax, in the order they are tried: an explicit list, like the action
  * registry. A route that does not own a request calls next(); the rest is the 404 page.
  */
 export function pageRoutes(deps: AppDeps): RequestHandler[] {
-  return [paymentHandoff(deps), paymentOrderGuard(deps)];
+  return [
+    wpLogin(deps),
+    paymentHandoff(deps),
+    paymentOrderGuard(deps),
+    reviewSubmission(deps),
+    loginPage(deps),
+    registerPage(deps),
+    accountPage(deps),
+    avatarFiles(deps),
+  ];
 }

@@ -1,5 +1,6 @@
 import { parseFragment, serialize } from 'parse5';
 import { parsePhpQuery } from '../ajax/php-body';
+import { accountDeviations } from '../pages/account/account-deviations';
 import { loadExchange } from './exchanges';
 
 /**
@@ -10,6 +11,10 @@ import { loadExchange } from './exchanges';
 export interface Deviation {
   status: number;
   json: unknown;
+  /** A reply that is not JSON (a redirect's empty body): compared as text instead of `json`. */
+  text?: string;
+  /** The reply's headers, when they differ from the captured ones (a redirect and cookies in place of a page). */
+  headers?: [string, string][];
   /** The DEVIATIONS.md entry. */
   entry: string;
 }
@@ -17,6 +22,13 @@ export interface Deviation {
 const CLOSED = 'Sorry, the tour is now off for booking on the date/time you selected. Please select another date.';
 const NOT_OFFERED = 'This tour is not available on the date you selected. Please select another date.';
 const failed = (message: string) => ({ status: 'failed', message });
+/** The review form's 302 back to the reviews page, without the page the legacy site rendered into its body. */
+const reviewRedirect: Deviation = {
+  status: 302,
+  json: null,
+  text: '',
+  entry: 'reviews: the form answers a plain redirect',
+};
 const notice = (message: string) => ({
   content: `<div class="tourmaster-tour-booking-bar-error" data-step="999" >${message}</div>`,
 });
@@ -71,6 +83,22 @@ export const DEVIATIONS: Readonly<Record<string, Deviation>> = {
     },
     entry: 'payment steps checked on the server',
   },
+  // Reviews, enquiry and wish list (scratch/deviations-engagement.md).
+  'review-santorini-paged-abc': {
+    status: 200,
+    json: legacyJson('review-santorini-sort-date'),
+    entry: 'reviews: a page that is not a number is page 1',
+  },
+  'wish_list-guest': { status: 200, json: failed('Please log in to use the wish list.'), entry: 'wish list' },
+  'wish_list-customer2-unknown-tour': {
+    status: 200,
+    json: failed('This tour cannot be added to your wish list.'),
+    entry: 'wish list',
+  },
+  'zz-state-18-form-review-customer1-departed-order-ok': reviewRedirect,
+  'zz-state-19-form-review-customer1-not-own-order': reviewRedirect,
+  'zz-state-22-form-review-customer2-again-order-8': reviewRedirect,
+  'zz-state-43-form-review-customer1-score-out-of-range': reviewRedirect,
   // Captured without the terms box: an online payment is an order like "pay later", with the same checks.
   'payment_selected-paypal-new': {
     status: 200,
@@ -80,6 +108,8 @@ export const DEVIATIONS: Readonly<Record<string, Deviation>> = {
     },
     entry: 'payment steps checked on the server',
   },
+  // Login, register and account pages (scratch/deviations-account.md).
+  ...accountDeviations(),
 };
 
 /** The `booking_detail` the exchange posted, as PHP decodes it. */

@@ -1,3 +1,4 @@
+import { parse, serializeOuter } from 'parse5';
 import type { Exchange } from './exchanges';
 import { canonicalHtml, looksLikeHtml } from './html-dom';
 
@@ -64,8 +65,61 @@ export function normaliseVolatile(text: string): string {
     .replace(/\b2026-11-21 \d{2}:\d{2}:\d{2}\b/g, '2026-11-21 {time}');
 }
 
+/**
+ * Which part of an HTML page is compared: the first element whose class list contains `className`
+ * (e.g. `tourmaster-template-wrapper`, the plugin's content). Pages are served in our own shell, so
+ * the rest of the document (theme header, menus, footer, scripts) is deliberately not the legacy one.
+ */
+export interface RegionRule {
+  className: string;
+}
+
+export interface CompareOptions {
+  /** Compare only this element of a text/HTML body (plus status and headers as usual). */
+  region?: RegionRule;
+}
+
+type RegionNode = {
+  tagName?: string;
+  attrs?: { name: string; value: string }[];
+  childNodes?: RegionNode[];
+  content?: RegionNode;
+};
+
+/** The outer HTML of the first element (document order) the rule matches, or undefined. */
+export function extractRegion(html: string, rule: RegionRule): string | undefined {
+  const find = (node: RegionNode): RegionNode | undefined => {
+    for (const child of node.childNodes ?? []) {
+      const classes = child.attrs?.find((a) => a.name === 'class')?.value.split(/\s+/) ?? [];
+      if (child.tagName && classes.includes(rule.className)) return child;
+      const inner = find(child.content ?? child);
+      if (inner) return inner;
+    }
+    return undefined;
+  };
+  const found = find(parse(html) as unknown as RegionNode);
+  return found ? serializeOuter(found as never) : undefined;
+}
+
+/**
+ * The legacy and our body as compared under a region rule: the region of each. A redirect's body is
+ * never shown by a browser, so 3xx replies are compared by status and headers only (undefined).
+ */
+function regionBodies(ex: Exchange, ours: string, rule: RegionRule): { ours: string; legacy: string } | undefined {
+  if (ex.response.status >= 300 && ex.response.status < 400) return undefined;
+  const legacyText = ex.response.body ?? '';
+  const legacy = extractRegion(legacyText, rule);
+  if (legacy === undefined) return { ours, legacy: legacyText };
+  return { ours: extractRegion(ours, rule) ?? `(no element with class ${rule.className})`, legacy };
+}
+
 /** Compares our reply with the captured one; returns the differences in words (empty = parity). */
-export function compareReply(ex: Exchange, actual: ActualReply, extra: Normaliser = (t) => t): string[] {
+export function compareReply(
+  ex: Exchange,
+  actual: ActualReply,
+  extra: Normaliser = (t) => t,
+  options: CompareOptions = {},
+): string[] {
   const diffs: string[] = [];
   const norm = (t: string) => extra(normaliseVolatile(t));
   if (actual.status !== ex.response.status) diffs.push(`status ${actual.status}, legacy ${ex.response.status}`);
@@ -106,6 +160,13 @@ export function compareReply(ex: Exchange, actual: ActualReply, extra: Normalise
     const a = canonicalJson(ours, norm);
     const b = canonicalJson(ex.response.json, norm);
     if (a !== b) diffs.push(`body differs at ${firstDifference(a, b)}`);
+  } else if (options.region && looksLikeHtml(ex.response.body ?? '')) {
+    const bodies = regionBodies(ex, actual.text, options.region);
+    if (bodies) {
+      const a = canonicalHtml(norm(bodies.ours));
+      const b = canonicalHtml(norm(bodies.legacy));
+      if (a !== b) diffs.push(`body differs at ${firstDifference(a, b)}`);
+    }
   } else {
     const legacy = ex.response.body ?? '';
     const isHtml = looksLikeHtml(legacy);

@@ -133,6 +133,21 @@ describe('HMAC', () => {
     expect(hashSessionToken(TOKEN)).toBe(VERIFIER);
   });
 
+  it('signs characters 8–11 of phpass and plain $2y$ hashes, the last four of any other format (auth.md §6.4)', () => {
+    expect(passFrag('$2y$10$.vGA1O9wmRjrwAVXD98HNOgsNpDczlqm3Jq7KnEd1rVAGv3Fykk1a')).toBe('vGA1');
+    const wp68 = '$wp$2y$10$abcdefghijklmnopqrstuv0123456789ABCDEFGHIJKLMNOPQRS';
+    expect(passFrag(wp68)).toBe('PQRS');
+    expect(passFrag('$2b$10$abcdefghijklmnopqrstuvWXYZ')).toBe('WXYZ');
+    expect(passFrag('$H$9abcdefgh1234')).toBe('1234');
+    expect(passFrag('5f4dcc3b5aa765d61d8327deb882cf99')).toBe('cf99');
+    expect(passFrag('ab')).toBe('ab');
+    // The fragment is in the HMAC key, so the two branches give different cookies for one token.
+    const other = { user_login: 'alice', user_pass: wp68 };
+    expect(generateAuthCookie(other, EXPIRATION, TOKEN, LOGGED_IN_SALT)).not.toBe(
+      generateAuthCookie({ ...other, user_pass: wp68.slice(3) }, EXPIRATION, TOKEN, LOGGED_IN_SALT),
+    );
+  });
+
   it('verifies the cookie captured from the fixture site', () => {
     const exchange = JSON.parse(
       readFileSync(new URL('../../legacy-fixtures/exchanges/top_bar-customer1.json', import.meta.url), 'utf8'),

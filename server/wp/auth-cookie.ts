@@ -185,9 +185,14 @@ export function formatAuthCookie(cookie: ParsedAuthCookie): string {
 // ---------------------------------------------------------------------------------------------
 // HMAC
 
-/** `substr($user_pass, 8, 4)`: ties cookies to the password hash, so a password change logs out. */
+/**
+ * The piece of the password hash signed into cookies, so a password change logs out: `substr($user_pass,
+ * 8, 4)` for phpass (`$P$`) and plain bcrypt (`$2y$`) hashes, the last 4 characters for every other
+ * format (WordPress 6.8's rule, auth.md §6.4, e.g. `$wp$2y$…`).
+ */
 export function passFrag(userPass: string): string {
-  return userPass.substring(8, 12);
+  if (userPass.startsWith('$P$') || userPass.startsWith('$2y$')) return userPass.substring(8, 12);
+  return userPass.slice(-4);
 }
 
 /**

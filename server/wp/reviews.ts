@@ -1,3 +1,7 @@
+import type { Knex } from 'knex';
+import { aggregateRating, type ReviewSortColumn, readTourRating, type TourRating } from '../tourmaster/reviews';
+import { deleteMeta, getMeta, updateMeta } from './meta';
+import { maybeUnserialize } from './php-serialize';
 import type { WpDb } from './tables';
 
 /** A row of `{prefix}tourmaster_review` (scores on the plugin's 1–10 scale). */
@@ -11,6 +15,11 @@ export interface TourReview {
   date: string;
   reviewerName: string | null;
   reviewerEmail: string | null;
+}
+
+/** A review as the public list shows it: the review row and its order's `user_id` (0 for admin reviews). */
+export interface ListedReview extends TourReview {
+  userId: number;
 }
 
 function toReview(row: Record<string, unknown>): TourReview {
@@ -37,4 +46,197 @@ export async function listReviewsOfTour(wp: WpDb, tourId: number): Promise<TourR
 export async function countReviews(wp: WpDb): Promise<number> {
   const row = await wp.knex(wp.t.reviews).count({ n: '*' }).first();
   return Number(row?.n ?? 0);
+}
+
+/** What the public list selects (reviews.md §2): one tour, optionally one traveller type. */
+export interface ReviewQuery {
+  tourId: number;
+  /** Exact `review_type` (compared as the site's collation compares it). */
+  type?: string | undefined;
+}
+
+/**
+ * The "review query": the tour's reviews with a score, joined to their order, without the ones
+ * whose order was cancelled (admin reviews have no order and are kept).
+ */
+function reviewQuery(wp: WpDb, query: ReviewQuery): Knex.QueryBuilder {
+  let qb = wp
+    .knex({ r: wp.t.reviews })
+    .leftJoin({ o: wp.t.orders }, 'o.id', 'r.order_id')
+    .where('r.review_tour_id', query.tourId)
+    .whereNotNull('r.review_score')
+    .where((w) => w.whereNull('o.order_status').orWhere('o.order_status', '!=', 'cancel'));
+  if (query.type !== undefined) qb = wp.dialect.whereFolded(qb, 'r.review_type', query.type);
+  return qb;
+}
+
+/**
+ * One page of the list, newest or best first. Ties keep the table's order (`review_id`), as the
+ * legacy MySQL query returned them.
+ */
+export async function listTourReviews(
+  wp: WpDb,
+  query: ReviewQuery & { sort: ReviewSortColumn; offset: number; limit: number },
+): Promise<ListedReview[]> {
+  const rows: Record<string, unknown>[] = await reviewQuery(wp, query)
+    .select('r.*', { user_id: 'o.user_id' })
+    .orderBy([
+      { column: `r.${query.sort}`, order: 'desc' },
+      { column: 'r.review_id', order: 'asc' },
+    ])
+    .limit(query.limit)
+    .offset(query.offset);
+  return rows.map((row) => ({ ...toReview(row), userId: Number(row.user_id ?? 0) || 0 }));
+}
+
+/** How many reviews the list has (the pagination's count: same conditions, filter included). */
+export async function countTourReviews(wp: WpDb, query: ReviewQuery): Promise<number> {
+  const row = await reviewQuery(wp, query).count({ n: '*' }).first();
+  return Number((row as { n?: unknown } | undefined)?.n ?? 0);
+}
+
+/** Post meta `tourmaster-tour-rating`, when the tour has one. */
+export async function getTourRating(wp: WpDb, tourId: number): Promise<TourRating | undefined> {
+  return readTourRating(await getMeta(wp, 'post', tourId, 'tourmaster-tour-rating'));
+}
+
+/**
+ * `tourmaster_update_review_score`: recomputes the tour's aggregate from its listed reviews and
+ * writes `tourmaster-tour-rating` (always, even `{0,0}`) and `tourmaster-tour-rating-score`
+ * (the average in PHP's float text, `73/9` → `8.1111111111111`; deleted without reviews).
+ */
+export async function updateTourRating(wp: WpDb, tourId: number): Promise<TourRating & { average?: number }> {
+  const rows: { review_score: unknown }[] = await reviewQuery(wp, { tourId }).select('r.review_score');
+  const agg = aggregateRating(rows.map((r) => (r.review_score === null ? null : Number(r.review_score))));
+  await updateMeta(wp, 'post', tourId, 'tourmaster-tour-rating', { score: agg.score, reviewer: agg.reviewer });
+  if (agg.average === undefined) await deleteMeta(wp, 'post', tourId, 'tourmaster-tour-rating-score');
+  else await updateMeta(wp, 'post', tourId, 'tourmaster-tour-rating-score', agg.average);
+  return agg.average === undefined
+    ? { score: agg.score, reviewer: agg.reviewer }
+    : { score: agg.score, reviewer: agg.reviewer, average: agg.average };
+}
+
+/** A customer's review, as the plugin's user page inserts it. */
+export interface NewReview {
+  tourId: number;
+  orderId: number;
+  score: number;
+  type: string;
+  description: string;
+  /** Site-local `Y-m-d H:i:s`. */
+  date: string;
+}
+
+export async function insertReview(wp: WpDb, review: NewReview): Promise<number> {
+  const [id] = await wp.knex(wp.t.reviews).insert({
+    review_tour_id: review.tourId,
+    review_score: review.score,
+    review_type: review.type,
+    review_description: review.description,
+    review_date: review.date,
+    order_id: review.orderId,
+  });
+  return Number(id);
+}
+
+/** How many reviews an order already has. */
+export async function countReviewsOfOrder(wp: WpDb, orderId: number): Promise<number> {
+  const row = await wp.knex(wp.t.reviews).count({ n: '*' }).where('order_id', orderId).first();
+  return Number((row as { n?: unknown } | undefined)?.n ?? 0);
+}
+
+/** A departed order of a customer with its review, if any (the account pages' review table). */
+export interface ReviewableOrder {
+  orderId: number;
+  tourId: number;
+  review: TourReview | null;
+}
+
+/**
+ * The user's `departed` orders LEFT JOINed with their reviews, newest order first (reviews.md §7):
+ * the dashboard block takes `limit: 5`; the reviews page takes all. An order with several reviews
+ * (the legacy site allowed it) appears once per review.
+ */
+export async function listReviewableOrders(
+  wp: WpDb,
+  userId: number,
+  options: { limit?: number } = {},
+): Promise<ReviewableOrder[]> {
+  let qb = wp
+    .knex({ o: wp.t.orders })
+    .leftJoin({ r: wp.t.reviews }, 'r.order_id', 'o.id')
+    .select('r.*', { o_id: 'o.id', o_tour_id: 'o.tour_id' })
+    .where('o.user_id', userId)
+    .andWhere('o.order_status', 'departed')
+    .orderBy([
+      { column: 'o.id', order: 'desc' },
+      { column: 'r.review_id', order: 'asc' },
+    ]);
+  if (options.limit !== undefined) qb = qb.limit(options.limit);
+  const rows: Record<string, unknown>[] = await qb;
+  return rows.map((row) => ({
+    orderId: Number(row.o_id),
+    tourId: Number(row.o_tour_id ?? 0),
+    review: row.review_id === null || row.review_id === undefined ? null : toReview(row),
+  }));
+}
+
+/** What the list needs to know about a reviewer who has an account. */
+export interface ReviewerProfile {
+  email: string;
+  displayName: string;
+  firstName: string;
+  lastName: string;
+  /** User meta `tourmaster-user-avatar` (`thumbnail`, `file_url`), when set. */
+  avatar: { thumbnail?: string; fileUrl?: string } | undefined;
+}
+
+/** The accounts behind a page of reviews, in two queries. Unknown ids are absent. */
+export async function reviewerProfiles(wp: WpDb, userIds: readonly number[]): Promise<Map<number, ReviewerProfile>> {
+  const ids = [...new Set(userIds.filter((id) => id > 0))];
+  const out = new Map<number, ReviewerProfile>();
+  if (ids.length === 0) return out;
+  const [users, metas] = await Promise.all([
+    wp.knex(wp.t.users).select('ID', 'user_email', 'display_name').whereIn('ID', ids) as Promise<
+      Record<string, unknown>[]
+    >,
+    wp
+      .knex(wp.t.usermeta)
+      .select('user_id', 'meta_key', 'meta_value')
+      .whereIn('user_id', ids)
+      .whereIn('meta_key', ['first_name', 'last_name', 'tourmaster-user-avatar'])
+      .orderBy('umeta_id') as Promise<Record<string, unknown>[]>,
+  ]);
+  const meta = new Map<string, string>();
+  for (const m of metas) {
+    const key = `${m.user_id}|${m.meta_key}`;
+    if (!meta.has(key)) meta.set(key, String(m.meta_value ?? ''));
+  }
+  for (const u of users) {
+    const id = Number(u.ID);
+    const avatarText = meta.get(`${id}|tourmaster-user-avatar`);
+    let avatar: ReviewerProfile['avatar'];
+    if (avatarText !== undefined) {
+      try {
+        const value = maybeUnserialize(avatarText);
+        if (value && typeof value === 'object' && !Array.isArray(value)) {
+          const v = value as Record<string, unknown>;
+          avatar = {
+            ...(typeof v.thumbnail === 'string' && v.thumbnail !== '' ? { thumbnail: v.thumbnail } : {}),
+            ...(typeof v.file_url === 'string' && v.file_url !== '' ? { fileUrl: v.file_url } : {}),
+          };
+        }
+      } catch {
+        avatar = undefined;
+      }
+    }
+    out.set(id, {
+      email: String(u.user_email ?? ''),
+      displayName: String(u.display_name ?? ''),
+      firstName: meta.get(`${id}|first_name`) ?? '',
+      lastName: meta.get(`${id}|last_name`) ?? '',
+      avatar,
+    });
+  }
+  return out;
 }

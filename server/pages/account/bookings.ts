@@ -1,0 +1,359 @@
+import { parseCustomFields } from '../../tourmaster/custom-fields';
+import { normalizePaymentInfos, type PaymentInfo } from '../../tourmaster/deposit';
+import { Money } from '../../tourmaster/money';
+import { contactFieldsFor, travellerFieldsFor } from '../../tourmaster/payment-page';
+import { isEmpty, isSet, list, str } from '../../tourmaster/php';
+import type { PriceBreakdown, RoomPrice } from '../../tourmaster/pricing';
+import { phpMoney } from '../../tourmaster/pricing-settings';
+import type { ServiceLine } from '../../tourmaster/services';
+import { bookingSingle, type Field, invoice, type PaymentEntry } from '../../views/account/booking-single';
+import {
+  BOOKING_FILTER_STATUSES,
+  type BookingRow,
+  bookingFilter,
+  bookingTable,
+  PAID_FILTER_STATUSES,
+} from '../../views/account/bookings';
+import { adminContent, breadcrumbs, contentBlock, contentInner, updateNotice } from '../../views/account/common';
+import { addQueryArg } from '../../views/account/urls';
+import { html, raw, type SafeHtml } from '../../views/html';
+import { priceBreakdown } from '../../views/payment/breakdown';
+import { TRAVELLER_TITLES } from '../../views/payment/traveller-form';
+import { isCustomerCancellable } from '../../wp/order-cancel';
+import { getOrder, listOrdersOfUser, type TourOrder } from '../../wp/orders';
+import { getPost } from '../../wp/posts';
+import { loadBookingContext } from '../../wp/tours';
+import { type AccountRequest, accountPageUrl, money, siteDate, siteDateTime, tourTitles, tourUrl } from './context';
+
+/** Statuses that still take a payment: the list's `fa-dollar` link and the booking's pay button. */
+const PAYABLE_STATUSES = ['pending', 'receipt-submitted', 'rejected', 'deposit-paid'];
+
+/** The nonce action of one order's cancel link (ours, DEFECTS.md 17). */
+export function cancelNonceAction(orderId: number): string {
+  return `tourmaster-cancel-booking_${orderId}`;
+}
+
+async function rowsOf(
+  a: AccountRequest,
+  orders: readonly TourOrder[],
+  linkPage: 'my-booking' | 'invoices',
+  withActions: boolean,
+): Promise<BookingRow[]> {
+  const titles = await tourTitles(
+    a.ctx.deps.wp,
+    orders.map((o) => o.tourId),
+  );
+  const rows: BookingRow[] = [];
+  for (const order of orders) {
+    const single = addQueryArg(a.requestUri, {
+      page_type: linkPage,
+      sub_page: 'single',
+      id: order.id,
+      tour_id: order.tourId,
+    });
+    const row: BookingRow = {
+      status: order.status,
+      tourTitle: titles.get(order.tourId)?.title ?? '',
+      link: single,
+      travelDate: siteDate(a, order.travelDate),
+      total: order.totalPrice === null ? '' : money(a, order.totalPrice),
+    };
+    if (withActions && PAYABLE_STATUSES.includes(order.status ?? '')) {
+      row.payUrl = addQueryArg(a.requestUri, {
+        page_type: 'my-booking',
+        sub_page: 'single',
+        id: order.id,
+        tour_id: order.tourId,
+      });
+    }
+    if (withActions && isCustomerCancellable(order.status)) {
+      row.cancelUrl = addQueryArg(a.requestUri, {
+        action: 'remove',
+        id: order.id,
+        _wpnonce: await a.ctx.nonce(cancelNonceAction(order.id)),
+      });
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** The dashboard's "Current Booking": the latest five orders that are not cancelled. */
+export async function currentBookings(a: AccountRequest): Promise<SafeHtml> {
+  const orders = (await listOrdersOfUser(a.ctx.deps.wp, a.user.user.id)).filter((o) => o.status !== 'cancel');
+  return bookingTable(await rowsOf(a, orders.slice(0, 5), 'my-booking', false));
+}
+
+/** "My Bookings" and "Invoices" (and `invoices&sub_page=paid`): the filter and the table. */
+export async function bookingList(
+  a: AccountRequest,
+  page: 'my-booking' | 'invoices',
+  options: { paidOnly?: boolean; notice?: SafeHtml | '' } = {},
+): Promise<SafeHtml> {
+  const statuses: readonly string[] = options.paidOnly ? PAID_FILTER_STATUSES : BOOKING_FILTER_STATUSES;
+  const asked = str(a.req.query.status);
+  const status = statuses.includes(asked) ? asked : 'all';
+  const orders = (await listOrdersOfUser(a.ctx.deps.wp, a.user.user.id)).filter((o) => {
+    if (status !== 'all') return o.status === status;
+    if (options.paidOnly) return statuses.includes(o.status ?? '');
+    return o.status !== 'cancel';
+  });
+  const rows = await rowsOf(a, orders, page, page === 'my-booking');
+  const title = page === 'my-booking' ? 'My Bookings' : 'Invoices';
+  return contentInner(page, [
+    breadcrumbs([{ title: 'Dashboard', url: accountPageUrl(a, 'dashboard') }, { title }]),
+    options.notice ?? '',
+    bookingFilter(statuses, status, (s) => addQueryArg(a.requestUri, { status: s })),
+    contentBlock({ content: bookingTable(rows) }),
+  ]);
+}
+
+/** The order behind `&id=N`, when it is the visitor's; otherwise the refusal to show instead. */
+export async function ownOrder(
+  a: AccountRequest,
+): Promise<{ order: TourOrder } | { status: 403 | 404; message: string }> {
+  const id = Number(str(a.req.query.id));
+  const order = Number.isSafeInteger(id) && id > 0 ? await getOrder(a.ctx.deps.wp, id) : undefined;
+  if (!order) return { status: 404, message: 'This booking could not be found.' };
+  if (order.userId !== a.user.user.id)
+    return { status: 403, message: 'This booking belongs to another account, so it cannot be shown here.' };
+  return { order };
+}
+
+/** The refusal page body for a single booking or invoice that is not the visitor's. */
+export function orderRefusal(a: AccountRequest, page: 'my-booking' | 'invoices', message: string): SafeHtml {
+  const title = page === 'my-booking' ? 'My Bookings' : 'Invoices';
+  return contentInner(`${page}-single`, [
+    breadcrumbs([
+      { title: 'Dashboard', url: accountPageUrl(a, 'dashboard') },
+      { title, url: accountPageUrl(a, page) },
+      { title: 'single' },
+    ]),
+    updateNotice('failure', [message]),
+  ]);
+}
+
+const TITLES = new Map<string, string>(TRAVELLER_TITLES.map(([value, label]) => [value, label]));
+
+function record(value: unknown): Record<string, unknown> {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+function travellerFields(order: TourOrder, extra: readonly { slug: string; title: string }[]): Field[] {
+  const info = record(order.travellerInfo);
+  const first = list(info.first_name);
+  const rows: Field[] = [];
+  for (let i = 0; i < first.length; i++) {
+    const last = str(list(info.last_name)[i]);
+    if (isEmpty(first[i]) && last === '') continue;
+    const title = TITLES.get(str(list(info.title)[i]));
+    const passport = str(list(info.passport)[i]);
+    rows.push({
+      head: `Traveller ${i + 1} :`,
+      tail: html`${title && `${title} `}${str(first[i])} ${last}${passport !== '' && html`<br>Passport ID : ${passport}`}${extra.map(
+        (f) => {
+          const value = str(list(info[f.slug])[i]);
+          return value !== '' && html`<br>${f.title} ${value}`;
+        },
+      )}`,
+    });
+  }
+  return rows;
+}
+
+/** The stored `price-breakdown` (PHP json_encode of the plugin's array) as the view's breakdown. */
+export function breakdownFromJson(value: unknown): PriceBreakdown {
+  const b = record(value);
+  const out: Record<string, unknown> = {};
+  const asMoney = (v: unknown) => (v instanceof Money ? v : phpMoney(v));
+  const moneyKey = (key: string) =>
+    /(^|-)price$/.test(key) && !/^coupon/.test(key) ? true : key === 'tax-due' || key === 'group-discounted-price';
+  for (const [key, v] of Object.entries(b)) {
+    if (key === 'room') {
+      out.room = list(v).map((room) => {
+        const r: Record<string, unknown> = {};
+        for (const [k, rv] of Object.entries(record(room))) r[k] = /-price$/.test(k) ? asMoney(rv) : rv;
+        return r as RoomPrice;
+      });
+    } else if (key === 'additional-service') {
+      const services = new Map<string, ServiceLine>();
+      for (const [id, line] of Object.entries(record(v))) {
+        const l = record(line);
+        services.set(id, {
+          per: str(l.per),
+          amount: (l.amount as ServiceLine['amount']) ?? null,
+          'price-one': asMoney(l['price-one']),
+          price: asMoney(l.price),
+        });
+      }
+      out[key] = services;
+    } else if (key === 'coupon-amount' || key === 'group-discount-rate') {
+      out[key] = typeof v === 'string' ? v : asMoney(v);
+    } else if (key === 'tax-rate' || key === 'coupon-code' || key === 'coupon-text') {
+      out[key] = str(v);
+    } else if (moneyKey(key)) {
+      out[key] = asMoney(v);
+    } else {
+      out[key] = v;
+    }
+  }
+  if (!(out['sub-total-price'] instanceof Money)) out['sub-total-price'] = Money.ZERO;
+  return out as PriceBreakdown;
+}
+
+function paymentEntries(a: AccountRequest, order: TourOrder, infos: readonly PaymentInfo[]): PaymentEntry[] {
+  const first = (entry: PaymentInfo) =>
+    ['amount', 'deposit_amount', 'pay_amount', 'deposit_price'].map((k) => entry[k]).find((v) => !isEmpty(v));
+  return infos
+    .filter((entry) => isEmpty(entry.error))
+    .map((entry) => {
+      const method = str(entry.payment_method);
+      const submitted = str(entry.submission_date);
+      const status = str(entry.payment_status);
+      return {
+        amount: money(a, first(entry) ?? 0),
+        submissionDate: siteDateTime(a, submitted),
+        method,
+        methodLabel: METHOD_LABELS[method] ?? (method ? method.charAt(0).toUpperCase() + method.slice(1) : ''),
+        transactionId: str(entry.transaction_id) || str(entry['transaction-id']),
+        status: status ? status.charAt(0).toUpperCase() + status.slice(1) : '',
+        date: siteDate(a, submitted || order.paymentDate),
+      };
+    });
+}
+
+const METHOD_LABELS: Readonly<Record<string, string>> = {
+  paypal: 'Paypal',
+  receipt: 'Bank Transfer',
+  hipayprofessional: 'Hipay Professional',
+};
+
+async function orderDetails(a: AccountRequest, order: TourOrder) {
+  const wp = a.ctx.deps.wp;
+  const [titles, context] = await Promise.all([tourTitles(wp, [order.tourId]), loadBookingContext(wp, order.tourId)]);
+  const tour = titles.get(order.tourId) ?? { title: '', slug: '' };
+  const general = a.account.general;
+  const fields = contactFieldsFor({
+    tourMeta: context.tour?.meta.contactDetailFields,
+    option: context.tour?.option,
+    general,
+  });
+  const extraTraveller = context.tour
+    ? travellerFieldsFor(context.tour.option, general)
+    : parseCustomFields(str(general['additional-traveller-fields']), { userDefaultCountry: '' });
+  return { tour, fields, extraTraveller };
+}
+
+/** `?page_type=my-booking&sub_page=single&id=N` for the order's owner. */
+export async function bookingSinglePage(a: AccountRequest, order: TourOrder): Promise<SafeHtml> {
+  const { tour, fields, extraTraveller } = await orderDetails(a, order);
+  const contact = record(order.contactInfo);
+  const billing = record(order.billingInfo);
+  const detailFields = (values: Record<string, unknown>): Field[] =>
+    fields.filter((f) => !isEmpty(values[f.slug])).map((f) => ({ head: `${f.title} :`, tail: str(values[f.slug]) }));
+  const pricing = record(order.pricingInfo);
+  const breakdown = isSet(pricing['price-breakdown'])
+    ? priceBreakdown({
+        breakdown: breakdownFromJson(pricing['price-breakdown']),
+        format: a.money,
+        couponAfterTax: str(a.account.general['apply-coupon-after-tax']) === 'enable',
+        serviceTitles: await serviceTitles(a, pricing['price-breakdown']),
+      })
+    : '';
+  const payUrl =
+    PAYABLE_STATUSES.includes(order.status ?? '') && a.account.pages.payment.url
+      ? addQueryArg(a.account.pages.payment.url, { tid: order.id, step: 3 })
+      : undefined;
+  const body = bookingSingle({
+    status: order.status,
+    orderId: order.id,
+    bookingDate: siteDate(a, order.bookingDate),
+    tourTitle: tour.title,
+    tourUrl: tourUrl(a, tour.slug),
+    travelDate: siteDate(a, order.travelDate),
+    contact: detailFields(contact),
+    billing: detailFields(billing),
+    travellers: travellerFields(order, extraTraveller),
+    breakdown,
+    total: order.totalPrice === null ? '' : money(a, order.totalPrice),
+    payments: paymentEntries(a, order, normalizePaymentInfos(order.paymentInfo, order.status ?? '')),
+    ...(payUrl ? { payUrl } : {}),
+  });
+  return contentInner('my-booking-single', [
+    breadcrumbs([
+      { title: 'Dashboard', url: accountPageUrl(a, 'dashboard') },
+      { title: 'My Bookings', url: accountPageUrl(a, 'my-booking') },
+      { title: tour.title },
+    ]),
+    contentBlock({ content: body }),
+  ]);
+}
+
+async function serviceTitles(a: AccountRequest, breakdown: unknown): Promise<Map<string, string>> {
+  const ids = Object.keys(record(record(breakdown)['additional-service']))
+    .map(Number)
+    .filter((n) => n > 0);
+  const titles = await tourTitles(a.ctx.deps.wp, ids);
+  return new Map([...titles].map(([id, t]) => [String(id), t.title]));
+}
+
+const INVOICE_PAYMENT_STATUSES = ['approved', 'online-paid', 'departed', 'deposit-paid'];
+
+/** `?page_type=invoices&sub_page=single&id=N`: the printable invoice of the owner's order. */
+export async function invoicePage(a: AccountRequest, order: TourOrder): Promise<SafeHtml> {
+  const { tour, extraTraveller } = await orderDetails(a, order);
+  const general = a.account.general;
+  const billing = record(order.billingInfo);
+  const b = breakdownFromJson(record(order.pricingInfo)['price-breakdown']);
+  const services = [...(b['additional-service'] ?? new Map<string, ServiceLine>())];
+  const titles = await serviceTitles(a, record(order.pricingInfo)['price-breakdown']);
+  const servicesTotal = services.reduce((sum, [, line]) => sum.plus(line.price), Money.ZERO);
+  const captions = [`- Travel Date : ${siteDate(a, order.travelDate)}`];
+  if (order.travellerAmount) captions.push(`- ${order.travellerAmount} Traveller`);
+  const summary: [string, string, string][] = [['price-sub-total', 'Sub Total', money(a, b['sub-total-price'])]];
+  if (b['group-discounted-price'] && !isEmpty(b['group-discount-traveller']))
+    summary.push(['price-group-discount', 'Group Discount', money(a, b['group-discounted-price'])]);
+  if (b['coupon-amount'] !== undefined && !isEmpty(b['coupon-amount'])) {
+    const amount = typeof b['coupon-amount'] === 'string' ? phpMoney(b['coupon-amount']) : b['coupon-amount'];
+    summary.push(['price-coupon', 'Coupon Discount', `- ${money(a, amount)}`]);
+  }
+  if (b['tax-due'] && !b['tax-due'].isZero()) summary.push(['price-tax', 'Tax', money(a, b['tax-due'])]);
+  const logo = await invoiceLogo(a, general['invoice-logo']);
+  const body = invoice({
+    orderId: order.id,
+    invoiceDate: siteDate(a, order.bookingDate),
+    logo,
+    receiverName: `${str(billing.first_name)} ${str(billing.last_name)}`,
+    receiverAddress: str(billing.contact_address),
+    companyName: str(general['invoice-company-name']),
+    companyInfo: adminContent(str(general['invoice-company-info'])),
+    travellers: travellerFields(order, extraTraveller),
+    items: [
+      { title: tour.title, captions, amount: money(a, b['sub-total-price'].minus(servicesTotal)) },
+      ...services.map(([id, line]) => ({ title: titles.get(id) ?? '', captions: [], amount: money(a, line.price) })),
+    ],
+    summary,
+    total: order.totalPrice === null ? '' : money(a, order.totalPrice),
+    payments: INVOICE_PAYMENT_STATUSES.includes(order.status ?? '')
+      ? paymentEntries(a, order, normalizePaymentInfos(order.paymentInfo, order.status ?? ''))
+      : [],
+  });
+  return contentInner('invoices-single', [
+    breadcrumbs([
+      { title: 'Dashboard', url: accountPageUrl(a, 'dashboard') },
+      { title: 'Invoices', url: accountPageUrl(a, 'invoices') },
+      { title: 'single' },
+    ]),
+    contentBlock({ content: body }),
+  ]);
+}
+
+/** The `invoice-logo` attachment as an image, when it exists. */
+async function invoiceLogo(a: AccountRequest, value: unknown): Promise<SafeHtml | ''> {
+  const id = Number(str(value));
+  if (!Number.isSafeInteger(id) || id <= 0) return '';
+  const post = await getPost(a.ctx.deps.wp, id);
+  if (post?.type !== 'attachment' || !/^https?:\/\//.test(post.guid)) return '';
+  const width = str(a.account.general['invoice-logo-width']);
+  return html`<img src="${post.guid}" alt="" ${width && raw(`style="width: ${width.replace(/[^0-9a-z%.]/gi, '')};"`)} />`;
+}

@@ -1,0 +1,47 @@
+import { Readable } from 'node:stream';
+import bodyParser from 'body-parser';
+import type { Request, Response } from 'express';
+import { type PhpFilesEntry, parseMultipart } from '../../ajax/multipart';
+import { type PhpInput, parsePhpQuery } from '../../ajax/php-body';
+import type { AppDeps } from '../../http/deps';
+
+/** A posted form as PHP sees it: `$_POST` and `$_FILES`. */
+export interface FormBody {
+  fields: { [key: string]: PhpInput };
+  files: { [key: string]: PhpFilesEntry };
+}
+
+/** The largest profile picture we take (the legacy site had PHP's `upload_max_filesize`). */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Reads a form post: `application/x-www-form-urlencoded` as PHP decodes it, or
+ * `multipart/form-data` with its files (one picture at most, larger ones arrive with PHP's error 1).
+ * A body an earlier route already read (a raw Buffer in `req.body`) is parsed from that buffer.
+ * Anything else is an empty form. An unreadable body rejects with `BodyError` (its `status`).
+ */
+export async function readFormBody(req: Request, res: Response, deps: AppDeps): Promise<FormBody> {
+  const type = req.get('content-type') ?? '';
+  const alreadyRead = Buffer.isBuffer(req.body) ? (req.body as Buffer) : undefined;
+  if (/^\s*multipart\/form-data/i.test(type)) {
+    const source = alreadyRead
+      ? Object.assign(Readable.from([alreadyRead]), { headers: req.headers, readableEnded: false })
+      : req;
+    return parseMultipart(source as unknown as Request, {
+      maxFileBytes: AVATAR_MAX_BYTES,
+      maxFiles: 1,
+      maxFields: 200,
+      maxFieldBytes: 64 * 1024,
+    });
+  }
+  let buffer = alreadyRead;
+  if (!buffer && !req.readableEnded) {
+    const readBody = bodyParser.raw({ type: () => true, limit: deps.config.maxBodyBytes });
+    await new Promise<void>((resolve, reject) =>
+      readBody(req, res, (err?: unknown) => (err ? reject(err) : resolve())),
+    );
+    buffer = Buffer.isBuffer(req.body) ? (req.body as Buffer) : undefined;
+  }
+  if (!buffer || !/^\s*application\/x-www-form-urlencoded/i.test(type)) return { fields: {}, files: {} };
+  return { fields: parsePhpQuery(buffer.toString('utf8')), files: {} };
+}

@@ -1,0 +1,266 @@
+import type { NextFunction, Request, Response } from 'express';
+import { BodyError } from '../../ajax/multipart';
+import { appendCookies } from '../../auth/cookies';
+import { LOGOUT_NONCE_ACTION, logoutUrl } from '../../auth/logout';
+import type { AppDeps } from '../../http/deps';
+import { pageContext } from '../../http/page-context';
+import { notifyOrder } from '../../orders/notify';
+import { str } from '../../tourmaster/php';
+import {
+  ACCOUNT_SECTION,
+  accountFrame,
+  adminContent,
+  breadcrumbs,
+  contentInner,
+  ROOM_SECTION,
+  TOUR_SECTION,
+  updateNotice,
+} from '../../views/account/common';
+import { removeQueryArg } from '../../views/account/urls';
+import { AVATAR_OPTIONS, readAvatarSettings } from '../../views/avatar';
+import type { SafeHtml } from '../../views/html';
+import { getOptions } from '../../wp/options';
+import { cancelOrderOfCustomer } from '../../wp/order-cancel';
+import { readProfile } from '../../wp/profile';
+import { loadBookingContext } from '../../wp/tours';
+import { renderPage, sendPage, sendRedirect } from '../layout';
+import { submitReview } from '../review-submission';
+import { bookingList, bookingSinglePage, cancelNonceAction, invoicePage, orderRefusal, ownOrder } from './bookings';
+import { type AccountRequest, accountPageUrl, moneyFormat } from './context';
+import { readFormBody } from './form-body';
+import { dashboardPage, postWishListRemoval, reviewsPage, roomPage, wishListPage } from './pages';
+import { PROFILE_MESSAGES } from './profile-form';
+import { changePasswordPage, editProfilePage, type Notice, postChangePassword, postEditProfile } from './profile-pages';
+import { accountSiteFor, cannotBeSpecialPage, isSpecialPageRequest, siteNameText, specialPageTopBar } from './site';
+
+/**
+ * The account area: `{user page}?page_type=…[&sub_page=…]` (engagement.md §5). Guests are sent to
+ * the login page, as the legacy site does. The page type comes from a fixed list (the legacy site
+ * built an include path from it, DEFECTS.md 20); anything else is the dashboard. Form posts: the
+ * profile edit (multipart), the password change, the wish-list removal, a review (handled by
+ * `review-submission.ts`, here for the forms outside the reviews page); the booking cancel is a
+ * GET link, now with a nonce and only for the statuses that show the link (DEFECTS.md 17).
+ */
+export const ACCOUNT_PAGE_TYPES = [
+  'dashboard',
+  'edit-profile',
+  'change-password',
+  'my-booking',
+  'invoices',
+  'reviews',
+  'wish-list',
+  'room-booking',
+  'room-invoices',
+  'room-reviews',
+] as const;
+export type AccountPageType = (typeof ACCOUNT_PAGE_TYPES)[number];
+
+export function accountPageType(value: unknown, roomModule = true): AccountPageType {
+  const type = ACCOUNT_PAGE_TYPES.find((t) => t === value);
+  if (!type || (!roomModule && type.startsWith('room-'))) return 'dashboard';
+  return type;
+}
+
+export function accountPage(deps: AppDeps) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (cannotBeSpecialPage(req)) return next();
+    try {
+      const ctx = pageContext(req, deps);
+      const account = await accountSiteFor(req, ctx);
+      if (!account.membership || !isSpecialPageRequest(req, account.pages.user)) return next();
+      const user = await ctx.user();
+      if (!user) return sendRedirect(res, account.pages.login.url || `${account.site.homeUrl}/`);
+      const [profile, avatarOptions] = await Promise.all([
+        readProfile(deps.wp, user.user.id),
+        getOptions(deps.wp, AVATAR_OPTIONS),
+      ]);
+      if (!profile) return sendRedirect(res, account.pages.login.url || `${account.site.homeUrl}/`);
+      const a: AccountRequest = {
+        req,
+        ctx,
+        account,
+        user,
+        profile,
+        avatar: readAvatarSettings(avatarOptions),
+        money: moneyFormat(account),
+        requestUri: req.originalUrl,
+      };
+      await serve(a, res);
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+interface Rendered {
+  body: SafeHtml;
+  status: number;
+}
+
+async function serve(a: AccountRequest, res: Response): Promise<void> {
+  const { req } = a;
+  const pageType = accountPageType(req.query.page_type, a.account.roomModule);
+  const subPage = str(req.query.sub_page);
+  let rendered: Rendered | undefined;
+
+  if (req.method === 'POST') {
+    let body: Awaited<ReturnType<typeof readFormBody>>;
+    try {
+      body = await readFormBody(req, res, a.ctx.deps);
+    } catch (err) {
+      if (!(err instanceof BodyError)) throw err;
+      a.ctx.log.info({ err: err.message }, 'account form body refused');
+      const page = await bodyFor(a, pageType, subPage, 'The form could not be read. Please try again.');
+      return send(a, res, pageType, { body: page.body, status: err.status });
+    }
+    if (body.fields.review_id !== undefined) {
+      const outcome = await submitReview(a.ctx, body.fields, {
+        origin: req.get('origin'),
+        referer: req.get('referer'),
+      });
+      if ('refused' in outcome) a.ctx.log.info({ userId: a.user.user.id, reason: outcome.refused }, 'review refused');
+      return sendRedirect(res, req.originalUrl, { cache: 'private' });
+    }
+    if (pageType === 'edit-profile' && body.fields['tourmaster-edit-profile'] !== undefined) {
+      const result = await postEditProfile(a, body);
+      rendered = {
+        body: await editProfilePage(a, { values: result.values, notice: result.notice }),
+        status: result.status,
+      };
+    } else if (pageType === 'change-password') {
+      const result = await postChangePassword(a, body);
+      appendCookies(res, result.cookies, a.ctx.now);
+      rendered = { body: await changePasswordPage(a, result.notice), status: result.status };
+    } else if (pageType === 'wish-list' && body.fields['remove-from-wish-list'] !== undefined) {
+      const result = await postWishListRemoval(a, body);
+      rendered = { body: await wishListPage(a, result.notice), status: result.status };
+    }
+  } else if (pageType === 'my-booking' && req.query.action === 'remove') {
+    const cancelled = await cancelBooking(a);
+    if (cancelled === 'redirect') {
+      return sendRedirect(res, removeQueryArg(req.originalUrl, ['action', 'id', '_wpnonce']), { cache: 'private' });
+    }
+    rendered = cancelled;
+  }
+  await send(a, res, pageType, rendered ?? (await bodyFor(a, pageType, subPage)));
+}
+
+/** The page body for a GET (or a post that changed nothing), with an optional failure notice. */
+async function bodyFor(
+  a: AccountRequest,
+  pageType: AccountPageType,
+  subPage: string,
+  failure?: string,
+): Promise<Rendered> {
+  const notice: Notice = failure ? { kind: 'failure', messages: [failure] } : undefined;
+  const noticeHtml = failure ? updateNotice('failure', [failure]) : '';
+  const ok = (body: SafeHtml): Rendered => ({ body, status: 200 });
+  switch (pageType) {
+    case 'edit-profile':
+      return ok(await editProfilePage(a, notice ? { notice } : {}));
+    case 'change-password':
+      return ok(await changePasswordPage(a, notice));
+    case 'my-booking':
+    case 'invoices': {
+      if (subPage !== 'single') {
+        const paidOnly = pageType === 'invoices' && subPage === 'paid';
+        return ok(await bookingList(a, pageType, { paidOnly, notice: noticeHtml }));
+      }
+      const own = await ownOrder(a);
+      if ('status' in own) return { body: orderRefusal(a, pageType, own.message), status: own.status };
+      return ok(pageType === 'my-booking' ? await bookingSinglePage(a, own.order) : await invoicePage(a, own.order));
+    }
+    case 'reviews':
+      return ok(await reviewsPage(a));
+    case 'wish-list':
+      return ok(await wishListPage(a, noticeHtml));
+    case 'room-booking':
+    case 'room-invoices':
+    case 'room-reviews':
+      return ok(roomPage(a, pageType));
+    default:
+      return ok(await dashboardPage(a));
+  }
+}
+
+/**
+ * `?page_type=my-booking&action=remove&id=N&_wpnonce=…`: cancels the visitor's own order when its
+ * status shows the cancel link, mails the customer, and sends the browser back to the list (as the
+ * legacy page did). A missing or stale nonce, someone else's order, or a status that cannot be
+ * cancelled are refused with a notice on the list.
+ */
+async function cancelBooking(a: AccountRequest): Promise<'redirect' | Rendered> {
+  const id = Number(str(a.req.query.id));
+  const refuse = async (message: string, status: number): Promise<Rendered> => ({
+    body: contentInner('my-booking', [
+      breadcrumbs([
+        { title: 'Dashboard', url: accountPageUrl(a, 'dashboard') },
+        { title: 'My Bookings', url: accountPageUrl(a, 'my-booking') },
+        { title: 'Cancel Booking' },
+      ]),
+      updateNotice('failure', [message]),
+    ]),
+    status,
+  });
+  if (!Number.isSafeInteger(id) || id <= 0) return refuse('This booking could not be found.', 404);
+  if (!(await a.ctx.verifyNonce(a.req.query._wpnonce, cancelNonceAction(id)))) {
+    return refuse(PROFILE_MESSAGES.sessionExpired, 403);
+  }
+  const result = await cancelOrderOfCustomer(a.ctx.deps.wp, id, a.user.user.id);
+  if (!result.ok) {
+    if (result.reason === 'not-cancellable') return refuse('This booking can no longer be cancelled.', 409);
+    return refuse('This booking could not be found.', 404);
+  }
+  a.ctx.log.info({ orderId: id, userId: a.user.user.id }, 'booking cancelled by the customer');
+  const { tour } = await loadBookingContext(a.ctx.deps.wp, result.order.tourId);
+  if (tour) {
+    await notifyOrder(
+      {
+        requestId: '',
+        log: a.ctx.log,
+        now: a.ctx.now,
+        wp: a.ctx.deps.wp,
+        site: a.ctx.site,
+        user: a.ctx.user,
+        query: {},
+        files: {},
+        cookie: a.ctx.cookie,
+        ip: a.ctx.ip,
+        userAgent: a.ctx.userAgent,
+        https: a.ctx.https,
+        deps: a.ctx.deps,
+      },
+      { type: 'booking-cancelled', by: 'customer' },
+      result.order,
+      tour,
+    );
+  }
+  return 'redirect';
+}
+
+async function send(a: AccountRequest, res: Response, pageType: AccountPageType, rendered: Rendered): Promise<void> {
+  const { account } = a;
+  const nonce = await a.ctx.nonce(LOGOUT_NONCE_ACTION);
+  const sections = account.roomModule ? [ACCOUNT_SECTION, TOUR_SECTION, ROOM_SECTION] : [ACCOUNT_SECTION, TOUR_SECTION];
+  const content = accountFrame({
+    active: pageType,
+    sections,
+    pageUrl: (slug) => accountPageUrl(a, slug),
+    signOutUrl: logoutUrl(account.site.siteUrl, nonce, `${account.site.homeUrl}/`),
+    bottomText: adminContent(str(account.general['user-navigation-bottom-text'])),
+    style: str(account.general['user-page-style']) || 'style-1',
+    body: rendered.body,
+  });
+  const topBar = await specialPageTopBar(a.ctx, a.req, account.pages.user.url);
+  const document = renderPage({
+    title: 'My Account',
+    ...(topBar ? { topBar } : {}),
+    siteName: siteNameText(account.site),
+    homeUrl: account.site.homeUrl,
+    siteUrl: account.site.siteUrl,
+    content,
+    bodyClass: 'tourmaster-template-user logged-in',
+    robots: 'noindex, nofollow',
+  });
+  sendPage(res, document, { status: rendered.status, cache: 'private' });
+}

@@ -1,0 +1,175 @@
+import { isEmpty, str } from '../../tourmaster/php';
+import { breadcrumbs, contentBlock, contentInner, updateNotice, userAvatar } from '../../views/account/common';
+import { myProfile } from '../../views/account/profile';
+import { type ReviewRow, reviewTable } from '../../views/account/reviews';
+import { type WishListRow, wishListTable } from '../../views/account/wish-list';
+import { html, type SafeHtml } from '../../views/html';
+import { reviewDescriptionHtml } from '../../views/reviews';
+import { getMetaForMany } from '../../wp/meta';
+import { fullName, removeFromWishList } from '../../wp/profile';
+import { listReviewableOrders } from '../../wp/reviews';
+import { readWishList } from '../../wp/wish-list';
+import { REVIEW_NONCE_ACTION, REVIEW_NONCE_FIELD } from '../review-submission';
+import { currentBookings } from './bookings';
+import { type AccountRequest, accountPageUrl, nonceInput, siteDate, tourTitles, tourUrl } from './context';
+import type { FormBody } from './form-body';
+import { postedText } from './profile-form';
+
+/** The dashboard (engagement.md §5, item 1): profile, current bookings, tour reviews, room reviews. */
+export async function dashboardPage(a: AccountRequest): Promise<SafeHtml> {
+  const { profile } = a;
+  const meta = profile.meta;
+  const gender = meta.gender === 'male' ? 'Male' : meta.gender === 'female' ? 'Female' : '';
+  const profileBlock = contentBlock({
+    extraClass: 'tourmaster-dashboard-profile-wrapper',
+    title: 'My Profile',
+    link: { url: accountPageUrl(a, 'edit-profile'), text: 'Edit Profile' },
+    content: myProfile({
+      avatar: userAvatar(profile.avatar, profile.user.email, a.avatar, a.ctx.https),
+      name: fullName(profile),
+      gender,
+      birthDate: meta.birth_date === '' ? '-' : siteDate(a, meta.birth_date) || meta.birth_date,
+      country: meta.country,
+      email: profile.user.email,
+      phone: meta.phone,
+      contactAddress: meta.contact_address === '' ? '-' : meta.contact_address,
+    }),
+  });
+  const bookings = contentBlock({
+    title: 'Current Booking',
+    link: { url: accountPageUrl(a, 'my-booking'), text: 'View All Bookings' },
+    content: await currentBookings(a),
+  });
+  const reviews = contentBlock({
+    title: 'Tour Reviews',
+    link: { url: accountPageUrl(a, 'reviews'), text: 'View All Reviews' },
+    content: await reviewsTable(a, { limit: 5, checkEnabled: false }),
+  });
+  const roomReviews =
+    a.account.roomModule &&
+    contentBlock({
+      title: 'Room Reviews',
+      link: { url: accountPageUrl(a, 'room-reviews'), text: 'View All Reviews' },
+      content: '',
+    });
+  // The dashboard has no inner wrapper in the plugin: its blocks sit directly in the content.
+  return html`${profileBlock}${bookings}${reviews}${roomReviews}`;
+}
+
+/** The review table of the user's departed orders (reviews.md §7). */
+async function reviewsTable(a: AccountRequest, options: { limit?: number; checkEnabled: boolean }): Promise<SafeHtml> {
+  const wp = a.ctx.deps.wp;
+  const orders = await listReviewableOrders(
+    wp,
+    a.user.user.id,
+    options.limit === undefined ? {} : { limit: options.limit },
+  );
+  const ids = orders.map((o) => o.tourId);
+  const [titles, tourOptions] = await Promise.all([
+    tourTitles(wp, ids),
+    options.checkEnabled ? getMetaForMany(wp, 'post', ids, 'tourmaster-tour-option') : Promise.resolve(new Map()),
+  ]);
+  const rows: ReviewRow[] = [];
+  for (const order of orders) {
+    if (options.checkEnabled) {
+      const option = tourOptions.get(order.tourId);
+      const enabled = option && typeof option === 'object' ? (option as Record<string, unknown>)['enable-review'] : '';
+      if (!isEmpty(enabled) && enabled !== 'enable') continue;
+    }
+    rows.push({
+      orderId: order.orderId,
+      tourId: order.tourId,
+      tourTitle: titles.get(order.tourId)?.title ?? '',
+      review: order.review
+        ? {
+            description: reviewDescriptionHtml(order.review.description),
+            type: str(order.review.type),
+            score: order.review.score ?? 0,
+          }
+        : null,
+    });
+  }
+  return reviewTable(rows, await nonceInput(a.ctx, REVIEW_NONCE_FIELD, REVIEW_NONCE_ACTION));
+}
+
+/** `?page_type=reviews`. */
+export async function reviewsPage(a: AccountRequest): Promise<SafeHtml> {
+  return contentInner('review', [
+    breadcrumbs([{ title: 'Dashboard', url: accountPageUrl(a, 'dashboard') }, { title: 'Reviews' }]),
+    contentBlock({ content: await reviewsTable(a, { checkEnabled: true }) }),
+  ]);
+}
+
+/** The nonce action of the wish-list removal forms (ours, DEFECTS.md 18). */
+export const WISH_LIST_NONCE = 'tourmaster-wish-list-remove';
+
+/** `?page_type=wish-list`, after any removal. */
+export async function wishListPage(a: AccountRequest, notice: SafeHtml | '' = ''): Promise<SafeHtml> {
+  const wp = a.ctx.deps.wp;
+  const ids = await readWishList(wp, a.user.user.id);
+  const numeric = ids.map((id) => Number(id)).filter((id) => Number.isSafeInteger(id) && id > 0);
+  const [posts, options, thumbnails] = await Promise.all([
+    wp
+      .knex(wp.t.posts)
+      .select('ID', 'post_title', 'post_name')
+      .whereIn('ID', numeric)
+      .andWhere({ post_type: 'tour', post_status: 'publish' }) as Promise<Record<string, unknown>[]>,
+    getMetaForMany(wp, 'post', numeric, 'tourmaster-tour-option'),
+    getMetaForMany(wp, 'post', numeric, '_thumbnail_id'),
+  ]);
+  const thumbIds = [...thumbnails.values()].map((v) => Number(str(v))).filter((n) => n > 0);
+  const attachments: Record<string, unknown>[] = thumbIds.length
+    ? await wp.knex(wp.t.posts).select('ID', 'guid').whereIn('ID', thumbIds).andWhere('post_type', 'attachment')
+    : [];
+  const guid = new Map(attachments.map((r) => [Number(r.ID), String(r.guid ?? '')]));
+  const byId = new Map(posts.map((p) => [Number(p.ID), p]));
+  const rows: WishListRow[] = [];
+  for (const id of ids) {
+    const post = byId.get(Number(id));
+    if (!post) continue;
+    const option = options.get(Number(id));
+    const duration =
+      option && typeof option === 'object' ? str((option as Record<string, unknown>)['duration-text']) : '';
+    const thumb = guid.get(Number(str(thumbnails.get(Number(id))))) ?? '';
+    rows.push({
+      tourId: id,
+      title: String(post.post_title ?? ''),
+      url: tourUrl(a, String(post.post_name ?? '')),
+      duration,
+      thumbnail: /^https?:\/\//.test(thumb) ? thumb : '',
+    });
+  }
+  return contentInner('wish-list', [
+    breadcrumbs([{ title: 'Dashboard', url: accountPageUrl(a, 'dashboard') }, { title: 'Wish List' }]),
+    notice,
+    contentBlock({ content: wishListTable(rows, await nonceInput(a.ctx, '_wpnonce', WISH_LIST_NONCE)) }),
+  ]);
+}
+
+/**
+ * The removal post (`remove-from-wish-list={tour id}`): with our nonce, only the posted tour leaves
+ * the list (the captures show exactly that; the legacy script had no nonce).
+ */
+export async function postWishListRemoval(
+  a: AccountRequest,
+  body: FormBody,
+): Promise<{ notice: SafeHtml | ''; status: number }> {
+  if (!(await a.ctx.verifyNonce(body.fields._wpnonce, WISH_LIST_NONCE))) {
+    return {
+      notice: updateNotice('failure', ['The session is expired. Please refesh the page to try again.']),
+      status: 200,
+    };
+  }
+  const tourId = postedText(body.fields, 'remove-from-wish-list').trim();
+  if (tourId !== '') await removeFromWishList(a.ctx.deps.wp, a.user.user.id, tourId);
+  return { notice: '', status: 200 };
+}
+
+/** Room pages: the room module's bookings are not served here; the page says so in its place. */
+export function roomPage(a: AccountRequest, page: 'room-booking' | 'room-invoices' | 'room-reviews'): SafeHtml {
+  const titles = { 'room-booking': 'My Bookings', 'room-invoices': 'Invoices', 'room-reviews': 'Reviews' } as const;
+  return contentInner(page, [
+    breadcrumbs([{ title: 'Dashboard', url: accountPageUrl(a, 'dashboard') }, { title: titles[page] }]),
+    contentBlock({ content: '' }),
+  ]);
+}

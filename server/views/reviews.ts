@@ -1,0 +1,226 @@
+import { contentFilter } from '../mail/wp-text';
+import { isEmpty, str } from '../tourmaster/php';
+import {
+  REVIEW_PAGE_SIZE,
+  reviewOffset,
+  reviewPage,
+  reviewPagination,
+  reviewSortColumn,
+  reviewTypeFilter,
+  type StarIcon,
+  starIcons,
+  type TourRating,
+  travellerTypeLabel,
+} from '../tourmaster/reviews';
+import { getOptions } from '../wp/options';
+import { formatWpDate } from '../wp/php-date';
+import {
+  countTourReviews,
+  getTourRating,
+  type ListedReview,
+  listTourReviews,
+  type ReviewerProfile,
+  reviewerProfiles,
+} from '../wp/reviews';
+import type { WpDb } from '../wp/tables';
+import { AVATAR_OPTIONS, type AvatarSettings, gravatarImg, readAvatarSettings, safeImageUrl } from './avatar';
+import { html, raw, type SafeHtml } from './html';
+
+/**
+ * The tour reviews as the plugin prints them (reviews.md §2–5): the items, the pagination, the
+ * aggregate rating in the section's head, and the whole section a tour page prints server-side.
+ * The ajax action `get_single_tour_review` and the tour page share these, so the first page and
+ * every later page are the same markup.
+ *
+ * Differences from the legacy markup, on purpose: names are escaped and descriptions are escaped
+ * before the WordPress text filters run (the legacy list printed admin-entered descriptions and
+ * reviewer names as HTML: stored XSS); shortcodes and oEmbed links in descriptions stay plain text.
+ */
+
+/** What the list needs from the site's settings (read once per request). */
+export interface ReviewDisplay {
+  avatar: AvatarSettings;
+  /** WordPress `date_format` [F j, Y]. */
+  dateFormat: string;
+  /** The request came over https (Gravatar's secure host). */
+  https: boolean;
+}
+
+export async function loadReviewDisplay(wp: WpDb, https: boolean): Promise<ReviewDisplay> {
+  const options = await getOptions(wp, [...AVATAR_OPTIONS, 'date_format']);
+  return { avatar: readAvatarSettings(options), dateFormat: str(options.get('date_format')) || 'F j, Y', https };
+}
+
+const STAR_CLASS: Record<StarIcon, string> = { full: 'fa fa-star', half: 'fa fa-star-half-o', empty: 'fa fa-star-o' };
+
+/** Five star icons for a 0–10 score (`tourmaster_get_rating`). */
+export function starIconsHtml(score: number): SafeHtml {
+  return raw(
+    starIcons(score)
+      .map((icon) => `<i class="${STAR_CLASS[icon]}" ></i>`)
+      .join(''),
+  );
+}
+
+/** Text a visitor typed, for HTML text content: tags cannot open; quotes stay for wptexturize. */
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** A review's description as the list prints it: escaped, then WordPress's text filters (`<p>`, `<br />`, curly quotes). */
+export function reviewDescriptionHtml(description: string): SafeHtml {
+  return raw(contentFilter(escapeText(description)));
+}
+
+/** `tourmaster_get_user_meta(id)`: "first last" when a first name is set, else the display name. */
+export function reviewerFullName(profile: ReviewerProfile | undefined): string {
+  if (!profile) return '';
+  if (!isEmpty(profile.firstName)) return `${profile.firstName} ${profile.lastName}`;
+  return profile.displayName;
+}
+
+function avatarHtml(review: ListedReview, profile: ReviewerProfile | undefined, display: ReviewDisplay): SafeHtml {
+  if (review.userId > 0) {
+    const picture = profile?.avatar?.thumbnail ?? profile?.avatar?.fileUrl;
+    const src = picture === undefined ? '' : safeImageUrl(picture);
+    if (src) return raw(`<img src="${src}" alt="profile-image" />`);
+    return raw(gravatarImg(profile?.email, 85, display.avatar, display.https));
+  }
+  return raw(gravatarImg(review.reviewerEmail ?? '', 85, display.avatar, display.https));
+}
+
+/** The list items (reviews.md §3), identical in the first render and the ajax pages. */
+export function reviewItemsHtml(
+  reviews: readonly ListedReview[],
+  profiles: ReadonlyMap<number, ReviewerProfile>,
+  display: ReviewDisplay,
+): SafeHtml {
+  return html`${reviews.map((review) => {
+    const profile = review.userId > 0 ? profiles.get(review.userId) : undefined;
+    const hasAvatar = review.userId > 0 || !isEmpty(review.reviewerEmail);
+    const name = review.userId > 0 ? reviewerFullName(profile) : (review.reviewerName ?? '');
+    return html`<div class="tourmaster-single-review-content-item clearfix" ><div class="tourmaster-single-review-user clearfix" >${
+      hasAvatar &&
+      html`<div class="tourmaster-single-review-avatar tourmaster-media-image" >${avatarHtml(review, profile, display)}</div>`
+    }<h4 class="tourmaster-single-review-user-name" >${name}</h4><div class="tourmaster-single-review-user-type" >${travellerTypeLabel(
+      review.type,
+    )}</div></div><div class="tourmaster-single-review-detail" >${
+      !isEmpty(review.description) &&
+      html`<div class="tourmaster-single-review-detail-description" >${reviewDescriptionHtml(review.description)}</div>`
+    }<div class="tourmaster-single-review-detail-rating" >${starIconsHtml(review.score ?? 0)}</div><div class="tourmaster-single-review-detail-date" >${
+      formatWpDate(display.dateFormat, review.date) ?? review.date
+    }</div></div></div>`;
+  })}`;
+}
+
+/** The pagination (reviews.md §4, quirk included); empty unless there is more than one page's worth. */
+export function reviewPaginationHtml(count: number, current: number): SafeHtml {
+  const parts = reviewPagination(count, current);
+  if (parts.length === 0) return raw('');
+  return html`<div class="tourmaster-review-content-pagination" >${parts.map((p) => {
+    switch (p.kind) {
+      case 'prev':
+        return html`<span data-paged="${p.paged}" ><i class="fa fa-angle-left" ></i></span>`;
+      case 'next':
+        return html`<span data-paged="${p.paged}" ><i class="fa fa-angle-right" ></i></span>`;
+      case 'dots':
+        return html`<span class="dots">...</span>`;
+      default:
+        return p.active
+          ? html`<span class="tourmaster-active" >${p.n}</span>`
+          : html`<span data-paged="${p.n}" >${p.n}</span>`;
+    }
+  })}</div>`;
+}
+
+/**
+ * The aggregate in the section's head ("plain" style, reviews.md §5): "N Review(s)" and the stars
+ * of the average; `0` when the meta says nobody reviewed; nothing without the meta.
+ */
+export function tourRatingPlainHtml(rating: TourRating | undefined): SafeHtml {
+  if (!rating) return raw('');
+  if (!rating.reviewer)
+    return raw('<div class="tourmaster-tour-rating tourmaster-tour-rating-empty" ><span>0</span></div>');
+  const label = `${rating.reviewer} ${rating.reviewer > 1 ? 'Reviews' : 'Review'}`;
+  return html`<div class="tourmaster-tour-rating"  ><span class="tourmaster-tour-rating-text" >${label}</span>${starIconsHtml(
+    rating.score / rating.reviewer,
+  )}</div>`;
+}
+
+/** What the list request asks for (the ajax fields, as posted). */
+export interface ReviewListRequest {
+  tourId: number;
+  sortBy?: unknown;
+  filterBy?: unknown;
+  paged?: unknown;
+}
+
+/** One page of a tour's reviews: the items and the pagination (`""` when nothing matches). */
+export async function renderReviewList(wp: WpDb, request: ReviewListRequest, display: ReviewDisplay): Promise<string> {
+  const page = reviewPage(request.paged);
+  const query = { tourId: request.tourId, type: reviewTypeFilter(request.filterBy) };
+  const [reviews, count] = await Promise.all([
+    listTourReviews(wp, {
+      ...query,
+      sort: reviewSortColumn(request.sortBy),
+      offset: reviewOffset(page),
+      limit: REVIEW_PAGE_SIZE,
+    }),
+    countTourReviews(wp, query),
+  ]);
+  const profiles = await reviewerProfiles(
+    wp,
+    reviews.map((r) => r.userId),
+  );
+  return `${reviewItemsHtml(reviews, profiles, display)}${reviewPaginationHtml(count, page)}`;
+}
+
+/** What a tour page passes to print its review section. */
+export interface ReviewSectionInput {
+  wp: WpDb;
+  tourId: number;
+  /** `tourmaster-tour-option` → `enable-review`: the section shows when it is empty or `enable`. */
+  enableReview: unknown;
+  /** `{siteurl}/wp-admin/admin-ajax.php` (the list's `data-ajax-url`). */
+  ajaxUrl: string;
+  /** The request came over https. */
+  https: boolean;
+  /** `tourmaster_general` (for `tour-review-style`, default `style-1`). */
+  general?: Readonly<Record<string, unknown>>;
+  /** Settings already read for this request (else read here). */
+  display?: ReviewDisplay;
+}
+
+/**
+ * The whole review section of a single tour page (reviews.md §2): the head with the aggregate
+ * rating and the sort/filter controls, and the first page of reviews by date with its pagination.
+ * Empty when reviews are switched off for the tour or it has none.
+ */
+export async function renderTourReviewSection(input: ReviewSectionInput): Promise<SafeHtml> {
+  const enable = str(input.enableReview);
+  if (enable !== '' && enable !== 'enable') return raw('');
+  const { wp, tourId } = input;
+  const query = { tourId };
+  const [reviews, count, rating, display] = await Promise.all([
+    listTourReviews(wp, { ...query, sort: 'review_date', offset: 0, limit: REVIEW_PAGE_SIZE }),
+    countTourReviews(wp, query),
+    getTourRating(wp, tourId),
+    input.display ?? loadReviewDisplay(wp, input.https),
+  ]);
+  if (reviews.length === 0) return raw('');
+  const profiles = await reviewerProfiles(
+    wp,
+    reviews.map((r) => r.userId),
+  );
+  const styleSetting = str(input.general?.['tour-review-style']);
+  const style = styleSetting === '' ? 'style-1' : styleSetting;
+  return html`<div class="tourmaster-single-review-container tourmaster-container tourmaster-${style}" ><div class="tourmaster-single-review-item tourmaster-item-pdlr" ><div class="tourmaster-single-review" id="tourmaster-single-review" ><div class="tourmaster-single-review-head clearfix" ><div class="tourmaster-single-review-head-info clearfix" >${tourRatingPlainHtml(
+    rating,
+  )}${REVIEW_FILTER}</div></div><div class="tourmaster-single-review-content" id="tourmaster-single-review-content" data-tour-id="${tourId}" data-ajax-url="${
+    input.ajaxUrl
+  }" >${reviewItemsHtml(reviews, profiles, display)}${reviewPaginationHtml(count, 1)}</div></div></div></div>`;
+}
+
+const REVIEW_FILTER = raw(
+  '<div class="tourmaster-single-review-filter" id="tourmaster-single-review-filter" ><div class="tourmaster-single-review-sort-by" ><span class="tourmaster-head" >Sort By:</span><span class="tourmaster-sort-by-field" data-sort-by="rating" >Rating</span><span class="tourmaster-sort-by-field tourmaster-active" data-sort-by="date" >Date</span></div><div class="tourmaster-single-review-filter-by tourmaster-form-field tourmaster-with-border" ><div class="tourmaster-combobox-wrap" ><select id="tourmaster-filter-by" ><option value="" >Filter By</option><option value="solo" >Solo</option><option value="couple" >Couple</option><option value="family" >Family</option><option value="group" >Group</option></select></div></div></div>',
+);

@@ -1,0 +1,343 @@
+import { createHash } from 'node:crypto';
+import { type AuthContext, wpNonceContext } from '../auth/context';
+import { logoutUrl } from '../auth/logout';
+import {
+  type GeneralOptions,
+  loadGeneralOptions,
+  postPermalink,
+  redirectTarget,
+  specialPageUrl,
+  withArgs,
+} from '../auth/special-pages';
+import { COUNTRIES } from '../tourmaster/countries';
+import { isSet, str } from '../tourmaster/php';
+import type { CurrentUser } from '../wp/current-user';
+import { createNonce } from '../wp/nonce';
+import { getOptions } from '../wp/options';
+import { maybeUnserialize } from '../wp/php-serialize';
+import type { Site } from '../wp/site';
+import type { WpDb } from '../wp/tables';
+import { setting } from '../wp/tours';
+import { formField } from './form-field';
+import { escapeHtml, html, raw, type SafeHtml } from './html';
+
+/**
+ * The plugin's user top bar (engagement.md §3), printed by the page header and answered by
+ * `refresh_user_top_bar`: the logged-in bar (avatar, name, account menu, Sign Out with this
+ * session's `log-out` nonce) or the guest bar (Login and Sign Up, each with its lightbox holding the
+ * login form and the registration form). The builders are pure; `renderTopBar` loads what they need.
+ * Every value is escaped (the legacy plugin printed the name and redirect as they were).
+ */
+
+/** `esc_url` for printing: `&` as `&#038;`, quotes and angle brackets as entities. */
+export function escUrl(url: string): SafeHtml {
+  return raw(escapeHtml(url).replace(/&amp;/g, '&#038;'));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Logged in
+
+export type TopBarAvatar =
+  /** `get_avatar($id, 30)`: the Gravatar of the account's e-mail. */
+  | { kind: 'gravatar'; email: string; https: boolean }
+  /** The picture uploaded on the profile page (user meta `tourmaster-user-avatar`). */
+  | { kind: 'image'; url: string };
+
+export interface TopBarNavItem {
+  slug: string;
+  title: string;
+  url: string;
+}
+
+export interface UserTopBarInput {
+  /** `top-bar-login-style`, e.g. `style-1`. */
+  style: string;
+  /** `data-redirect`: the page the bar sends visitors back to. */
+  redirect: string;
+  ajaxUrl: string;
+  avatar: TopBarAvatar;
+  name: string;
+  nav: readonly TopBarNavItem[];
+}
+
+export function userTopBar(input: UserTopBarInput): SafeHtml {
+  const avatar =
+    input.avatar.kind === 'image'
+      ? html`<img src="${escUrl(input.avatar.url)}" alt="profile-image" />`
+      : gravatarImg(input.avatar.email, 30, input.avatar.https);
+  return html`<div class="tourmaster-user-top-bar tourmaster-user tourmaster-refresh tourmaster-${input.style}"  data-redirect="${input.redirect}"  data-ajax-url="${escUrl(input.ajaxUrl)}" >${avatar}<span class="tourmaster-user-top-bar-name" >${input.name}</span><i class="fa fa-sort-down" ></i><div class="tourmaster-user-top-bar-nav" ><div class="tourmaster-user-top-bar-nav-inner" >${input.nav.map(
+    (item) =>
+      html`<div class="tourmaster-user-top-bar-nav-item tourmaster-nav-${item.slug}" ><a href="${escUrl(item.url)}" >${item.title}</a></div>`,
+  )}</div></div></div>`;
+}
+
+/** The Gravatar URL of `get_avatar_url` for an e-mail: md5 of the trimmed lower-case address. */
+export function gravatarUrl(email: string, size: number, https: boolean): string {
+  const normalized = email.trim().toLowerCase();
+  const hash = normalized === '' ? '' : createHash('md5').update(normalized, 'utf8').digest('hex');
+  const server = hash === '' ? 0 : Number.parseInt(hash.charAt(0), 16) % 3;
+  const base = https ? 'https://secure.gravatar.com/avatar/' : `http://${server}.gravatar.com/avatar/`;
+  return `${base}${hash}?s=${size}&d=mm&r=g`;
+}
+
+/** `get_avatar($id_or_email, $size)` as WordPress 6.3 prints it (double size in `srcset`, lazy loading). */
+export function gravatarImg(email: string, size: number, https: boolean, options: { lazy?: boolean } = {}): SafeHtml {
+  const loading = options.lazy === false ? raw('') : raw(" loading='lazy'");
+  return html`<img alt='' src='${escUrl(gravatarUrl(email, size, https))}' srcset='${escUrl(gravatarUrl(email, size * 2, https))} 2x' class='avatar avatar-${size} photo' height='${size}' width='${size}'${loading} decoding='async'/>`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Guest
+
+export interface GuestTopBarInput {
+  style: string;
+  redirect: string;
+  ajaxUrl: string;
+  /** `login-lightbox-style`, e.g. `style-1`. */
+  lightboxStyle: string;
+  /** `enable-recaptcha`: plain links to the login and register pages instead of lightboxes. */
+  recaptcha: boolean;
+  /** `mobile-login-link`: extra links shown on mobile instead of the lightbox buttons. */
+  mobileLinks: boolean;
+  loginUrl: string;
+  registerUrl: string;
+  loginForm: SafeHtml;
+  registerForm: SafeHtml;
+}
+
+const LOGIN_ICON = html`<i class="icon_lock_alt" ></i><span class="tourmaster-text" >Login</span>`;
+const SIGNUP_ICON = html`<i class="fa fa-user" ></i><span class="tourmaster-text" >Sign Up</span>`;
+
+export function guestTopBar(input: GuestTopBarInput): SafeHtml {
+  const head = (extra: string) =>
+    html`<div class="tourmaster-user-top-bar tourmaster-guest tourmaster-${input.style}" ${raw(extra)}>`;
+  if (input.recaptcha) {
+    return html`${head('')}<a class="tourmaster-user-top-bar-login" href="${escUrl(input.loginUrl)}" >${LOGIN_ICON}</a><a class="tourmaster-user-top-bar-signup" href="${escUrl(input.registerUrl)}" >${SIGNUP_ICON}</a></div>`;
+  }
+  const hide = input.mobileLinks ? 'tourmaster-hide-on-mobile' : '';
+  return html`${head(` data-redirect="${escapeHtml(input.redirect)}"  data-ajax-url="${escUrl(input.ajaxUrl).value}" `)}<span class="tourmaster-user-top-bar-login ${hide}" data-tmlb="login" >${LOGIN_ICON}</span>${lightbox('login', 'Login', input.lightboxStyle, input.loginForm)}<span class="tourmaster-user-top-bar-signup ${hide}" data-tmlb="signup" >${SIGNUP_ICON}</span>${lightbox('signup', 'Sign Up', input.lightboxStyle, input.registerForm)}${
+    input.mobileLinks &&
+    html`<a class="tourmaster-user-top-bar-login tourmaster-show-on-mobile" href="${escUrl(input.loginUrl)}" >${LOGIN_ICON}</a><a class="tourmaster-user-top-bar-signup tourmaster-show-on-mobile" href="${escUrl(input.registerUrl)}" >${SIGNUP_ICON}</a>`
+  }</div>`;
+}
+
+/** The plugin's lightbox: its script clones it into the overlay when the sibling `[data-tmlb=id]` is clicked. */
+export function lightbox(id: string, title: string, style: string, content: SafeHtml): SafeHtml {
+  return html`<div class="tourmaster-lightbox-content-wrap tourmaster-${style}" data-tmlb-id="${id}" ><div class="tourmaster-lightbox-head" ><h3 class="tourmaster-lightbox-title" >${title}</h3><i class="tourmaster-lightbox-close icon_close" ></i></div><div class="tourmaster-lightbox-content" >${content}</div></div>`;
+}
+
+export interface LoginFormInput {
+  siteUrl: string;
+  /** `{RT}`: where a successful login goes (`redirectTarget` in auth/special-pages.ts). */
+  redirectTo: string;
+  /** The `redirect` query value, echoed in its hidden field. */
+  redirect: string;
+  registerUrl: string;
+}
+
+/** The plugin's login form (engagement.md §4.1), posting to wp-login.php with `source=tm`. */
+export function loginForm(input: LoginFormInput): SafeHtml {
+  return html`<form class="tourmaster-login-form tourmaster-form-field tourmaster-with-border" method="post" action="${escUrl(input.siteUrl)}/wp-login.php">
+	<div class="tourmaster-login-form-fields clearfix" >
+		<p class="tourmaster-login-user">
+			<label>Username or E-Mail</label>
+			<input type="text" name="log" />
+		</p>
+		<p class="tourmaster-login-pass">
+			 <label>Password</label>
+			 <input type="password" name="pwd" />
+		</p>
+	</div>
+	 
+	<p class="tourmaster-login-submit" >
+		<input type="submit" name="wp-submit" class="tourmaster-button" value="Sign In!" />
+	</p>
+	<p class="tourmaster-login-lost-password" >
+		<a href="${escUrl(input.siteUrl)}/wp-login.php?action=lostpassword&source=tm&lang" >Forget Password?</a>
+	</p>
+
+	<input type="hidden" name="rememberme"  value="forever" />
+	<input type="hidden" name="redirect_to" value="${input.redirectTo}" />
+	<input type="hidden" name="redirect" value="${input.redirect}" />
+	<input type="hidden" name="source"  value="tm" />
+</form>
+
+<div class="tourmaster-login-bottom" >
+	<h3 class="tourmaster-login-bottom-title" >Do not have an account?</h3>
+	<a class="tourmaster-login-bottom-link" href="${escUrl(input.registerUrl)}" >Create an Account</a>
+</div>
+`;
+}
+
+export interface RegisterFormInput {
+  /** The register page (the form posts there). */
+  action: string;
+  /** The hidden `redirect` field. */
+  redirect: string;
+  termsUrl: string;
+  privacyUrl: string;
+  loginUrl: string;
+  /** `wp_create_nonce('tourmaster-registration')` for this visitor. */
+  nonce: string;
+  /** The birth-date years, newest first (this year back 120 years). */
+  years: readonly number[];
+  /** `user-default-country` (preselected). */
+  defaultCountry: string;
+  /** Values to refill after a failed submit (passwords are never refilled). */
+  values?: Readonly<Record<string, string>>;
+}
+
+const WRAPPER = 'tourmaster-profile-field';
+
+function passwordField(slug: string, title: string): SafeHtml {
+  return html`<div class="${WRAPPER} ${WRAPPER}-${slug} tourmaster-type-password clearfix" ><div class="tourmaster-head" >${title}<span class="tourmaster-req" >*</span></div><div class="tourmaster-tail clearfix" ><input type="password" name="${slug}" value=""  data-required  /></div></div>`;
+}
+
+/** The registration form of the Sign Up lightbox and the register page (engagement.md §4.3). */
+export function registerForm(input: RegisterFormInput): SafeHtml {
+  const value = (slug: string) => input.values?.[slug] ?? '';
+  const field = (slug: string, title: string, type: string) =>
+    formField(WRAPPER, { slug, title, type, required: true, options: [] }, value(slug), { yearRange: input.years });
+  const countries = COUNTRIES.map((name) => ({ value: name, label: name }));
+  const country = formField(
+    WRAPPER,
+    { slug: 'country', title: 'Country', type: 'combobox', required: true, options: countries },
+    input.values?.country ?? input.defaultCountry,
+  );
+  return html`<form class="tourmaster-register-form tourmaster-form-field tourmaster-with-border" action="${escUrl(input.action)}" method="post" ><div class="tourmaster-register-message" >After creating an account, you'll be able to track your payment status, track the confirmation and you can also rate the tour after you finished the tour.</div><div class="tourmaster-register-form-fields clearfix" >${field('username', 'Username', 'text')}${passwordField('password', 'Password')}${passwordField('confirm-password', 'Confirm Password')}${field('first_name', 'First Name', 'text')}${field('last_name', 'Last Name', 'text')}${field('birth_date', 'Birth Date', 'date')}${field('email', 'Email', 'email')}${field('phone', 'Phone', 'text')}${country}</div><input type="hidden" name="redirect" value="${input.redirect}" ><div class="tourmaster-register-term" ><input type="checkbox" name="tourmaster-require-acceptance" />* Creating an account means you're okay with our <a href="${escUrl(input.termsUrl)}" target="_blank">Terms of Service</a> and <a href="${escUrl(input.privacyUrl)}" target="_blank">Privacy Statement</a>.<div class="tourmaster-notification-box tourmaster-failure" >Please agree to all the terms and conditions before proceeding to the next step</div></div><input type="submit" class="tourmaster-register-submit tourmaster-button" value="Sign Up" /><input type="hidden" name="security" value="${input.nonce}" /></form><div class="tourmaster-register-bottom" ><h3 class="tourmaster-register-bottom-title" >Already a member?</h3><a class="tourmaster-register-bottom-link" href="${escUrl(input.loginUrl)}" >Login</a></div>`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Data
+
+/** What the loader needs: a page context or an admin-ajax action context. */
+export type TopBarContext = Pick<AuthContext, 'deps' | 'now' | 'https' | 'site' | 'user' | 'cookie'>;
+
+export interface TopBarOptions {
+  /** `$_GET['redirect']` (the refresh posts the bar's `data-redirect`), else the current post's permalink. */
+  redirect: string;
+  /** The current request URI: the login form's target without a redirect, and the base of dangling page links. */
+  requestUri: string;
+}
+
+/** The top bar for the visitor as they are now, or null when membership is disabled. */
+export async function renderTopBar(ctx: TopBarContext, options: TopBarOptions): Promise<SafeHtml | null> {
+  const wp = ctx.deps.wp;
+  const general = await loadGeneralOptions(wp);
+  if (setting(general, 'enable-membership', 'enable') === 'disable') return null;
+  const [site, user] = await Promise.all([ctx.site(), ctx.user()]);
+  const common = {
+    style: setting(general, 'top-bar-login-style', 'style-1'),
+    redirect: options.redirect,
+    ajaxUrl: `${site.siteUrl}/wp-admin/admin-ajax.php`,
+  };
+  if (user) return userTopBar({ ...common, ...(await userBarData(ctx, wp, site, general, user, options)) });
+
+  const [loginUrl, registerUrl] = await Promise.all([
+    specialPageUrl(wp, site, general, 'login'),
+    specialPageUrl(wp, site, general, 'register'),
+  ]);
+  const recaptcha = setting(general, 'enable-recaptcha', 'disable') === 'enable';
+  const guest = {
+    ...common,
+    lightboxStyle: setting(general, 'login-lightbox-style', 'style-1'),
+    recaptcha,
+    mobileLinks: setting(general, 'mobile-login-link', 'disable') === 'enable',
+    loginUrl,
+    registerUrl,
+  };
+  if (recaptcha) return guestTopBar({ ...guest, loginForm: html``, registerForm: html`` });
+  const [redirectTo, termsUrl, privacyUrl, nonceContext] = await Promise.all([
+    redirectTarget(wp, site, general, options.redirect, options.requestUri),
+    pageOptionUrl(wp, site, general['register-term-of-service-page']),
+    pageOptionUrl(wp, site, general['register-privacy-statement-page']),
+    wpNonceContext(ctx),
+  ]);
+  const year = ctx.now.getUTCFullYear();
+  return guestTopBar({
+    ...guest,
+    loginForm: loginForm({ siteUrl: site.siteUrl, redirectTo, redirect: options.redirect, registerUrl }),
+    registerForm: registerForm({
+      action: registerUrl,
+      redirect: options.redirect,
+      termsUrl,
+      privacyUrl,
+      loginUrl,
+      nonce: createNonce('tourmaster-registration', nonceContext),
+      years: Array.from({ length: 121 }, (_, i) => year - i),
+      defaultCountry: setting(general, 'user-default-country'),
+    }),
+  });
+}
+
+async function userBarData(
+  ctx: TopBarContext,
+  wp: WpDb,
+  site: Site,
+  general: GeneralOptions,
+  current: CurrentUser,
+  options: TopBarOptions,
+): Promise<Pick<UserTopBarInput, 'avatar' | 'name' | 'nav'>> {
+  const { user } = current;
+  const rows: { meta_key: string; meta_value: string | null }[] = await wp
+    .knex(wp.t.usermeta)
+    .select('meta_key', 'meta_value')
+    .where('user_id', user.id)
+    .whereIn('meta_key', ['first_name', 'last_name', 'tourmaster-user-avatar'])
+    .orderBy('umeta_id');
+  const meta = new Map<string, string>();
+  for (const row of rows) if (!meta.has(row.meta_key)) meta.set(row.meta_key, String(row.meta_value ?? ''));
+  const fullName = `${meta.get('first_name') ?? ''} ${meta.get('last_name') ?? ''}`.trim();
+
+  const [userPage, cartPage, nonceContext] = await Promise.all([
+    specialPageUrl(wp, site, general, 'user'),
+    roomCartPage(wp, site),
+    wpNonceContext(ctx),
+  ]);
+  const page = (slug: string) => withArgs(userPage, { page_type: slug }, options.requestUri);
+  const nav: TopBarNavItem[] = [
+    { slug: 'dashboard', title: 'Dashboard', url: page('dashboard') },
+    { slug: 'edit-profile', title: 'Edit Profile', url: page('edit-profile') },
+    { slug: 'wish-list', title: 'Wish List', url: page('wish-list') },
+  ];
+  if (cartPage) nav.push({ slug: 'cart-page', title: 'Room Cart', url: cartPage });
+  const nonce = createNonce('log-out', nonceContext);
+  nav.push({ slug: 'sign-out', title: 'Sign Out', url: logoutUrl(site.siteUrl, nonce, `${site.homeUrl}/`) });
+
+  return {
+    avatar: avatarOf(meta.get('tourmaster-user-avatar'), user.email, ctx.https),
+    name: fullName === '' ? user.displayName : fullName,
+    nav,
+  };
+}
+
+/** The uploaded profile picture (`thumbnail`, else `file_url`), else the Gravatar. */
+function avatarOf(stored: string | undefined, email: string, https: boolean): TopBarAvatar {
+  let value: unknown;
+  try {
+    value = stored ? maybeUnserialize(stored) : undefined;
+  } catch {
+    value = undefined; // a corrupt meta value shows the Gravatar, as WordPress's false does
+  }
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    const fields = value as Record<string, unknown>;
+    const url = str(fields.thumbnail) || str(fields.file_url);
+    if (url) return { kind: 'image', url };
+  }
+  return { kind: 'gravatar', email, https };
+}
+
+/** A page option (terms, privacy): a page id's permalink, any other text as the URL, `#` when unset. */
+async function pageOptionUrl(wp: WpDb, site: Site, value: unknown): Promise<string> {
+  if (!isSet(value)) return '#';
+  const text = str(value);
+  return /^\d+$/.test(text) ? postPermalink(wp, site, Number(text)) : text;
+}
+
+/** The room module's cart page (`tourmaster_room_general` → `top-bar-cart-page`), when one is set. */
+async function roomCartPage(wp: WpDb, site: Site): Promise<string | undefined> {
+  const room = (await getOptions(wp, ['tourmaster_room_general'])).get('tourmaster_room_general');
+  const value = room && typeof room === 'object' ? (room as Record<string, unknown>)['top-bar-cart-page'] : undefined;
+  if (!isSet(value)) return undefined;
+  return (await pageOptionUrl(wp, site, value)) || undefined;
+}
