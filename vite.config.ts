@@ -44,6 +44,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['client/e2e/**/*.e2e.test.ts'],
+          // A fresh SQLite copy of the fixture site per test file, and a production build of the client.
+          globalSetup: ['server/testing/global-setup.ts', 'client/e2e/build-client.ts'],
+          hookTimeout: 120_000,
           testTimeout: 60_000,
         },
       },
