@@ -1,3 +1,4 @@
+import './styles/index.css';
 import { type IslandEntry, islands } from './islands/registry';
 
 /**
@@ -44,4 +45,8 @@ function schedule(when: IslandEntry['when'], element: HTMLElement, run: () => vo
 if (typeof document !== 'undefined') {
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => boot());
   else boot();
+  // Markup an island inserted later (an ajax fragment, a lightbox's copy) may hold markers too.
+  document.addEventListener('island:content', (event) => {
+    if (event.target instanceof Element) boot(event.target);
+  });
 }

@@ -10,7 +10,7 @@ import { loadDump } from '../server/wp/dump-loader';
 import { serialize, unserialize } from '../server/wp/php-serialize';
 
 /**
- * `npm run bench`: the booking actions under load, measured, never asserted in tests.
+ * `npm run bench`: the booking actions and the tour page under load, measured, never asserted in tests.
  * The server runs in its own process on MariaDB (127.0.0.1:3306, a fresh database loaded with the
  * fixture site); this process is the load generator (autocannon, 8 connections, 10 s per action).
  * BENCH_SECONDS and BENCH_CONNECTIONS override the defaults.
@@ -20,7 +20,16 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const MARIADB = { host: '127.0.0.1', port: 3306, user: 'root', password: '' };
 const database = `tmbench_${process.pid}`;
 
-const scenarios = [
+interface Scenario {
+  name: string;
+  /** An admin-ajax body (POST), or a page to GET. */
+  body?: string;
+  page?: string;
+  headers?: Record<string, string>;
+  expect: string;
+}
+
+const scenarios: Scenario[] = [
   {
     name: 'tourmaster_tour_booking_amount_check',
     body: 'action=tourmaster_tour_booking_amount_check&tid=&tour_id=4&tour_date=2027-05-15&traveller=2&adult_amount=2&male_amount=0&female_amount=0&package=&max_traveller_per_room=2',
@@ -51,6 +60,19 @@ const scenarios = [
     body: exchangeBody('payment_template-s3-santorini'),
     expect: 'tourmaster-payment-contact-detail',
   },
+  {
+    // A returning browser: it has the view cookie, so the page is read-only.
+    name: 'GET /tour/santorini-caldera-sunset-cruise/',
+    page: '/tour/santorini-caldera-sunset-cruise/',
+    headers: { cookie: 'tourmaster-tour-4=1' },
+    expect: 'tourmaster-single-tour-booking-fields',
+  },
+  {
+    // A first view: one atomic increment of the view counter per request.
+    name: 'GET /tour/santorini-…/ (first view, counted)',
+    page: '/tour/santorini-caldera-sunset-cruise/',
+    expect: 'tourmaster-single-tour-booking-fields',
+  },
 ];
 
 /** A captured exchange's request body (the payment page's real requests). */
@@ -78,35 +100,29 @@ async function main() {
 
     const started = await startServer();
     server = started.child;
-    const url = `${started.url}/wp-admin/admin-ajax.php`;
+    const ajaxUrl = `${started.url}/wp-admin/admin-ajax.php`;
     console.log(
       `server: ${started.url} (MariaDB ${database}), load: autocannon ${CONNECTIONS} connections × ${SECONDS} s\n`,
     );
     for (const s of scenarios) {
-      const check = await fetch(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: s.body,
+      const request = s.page
+        ? { url: `${started.url}${s.page}`, method: 'GET' as const, headers: s.headers ?? {} }
+        : {
+            url: ajaxUrl,
+            method: 'POST' as const,
+            headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8', ...s.headers },
+            body: s.body,
+          };
+      const check = await fetch(request.url, {
+        method: request.method,
+        headers: request.headers,
+        ...('body' in request ? { body: request.body } : {}),
       });
       const text = await check.text();
       if (!text.includes(s.expect)) console.log(`  warning: ${s.name} answered ${check.status} ${text.slice(0, 120)}`);
       // Warm up first (JIT, connection pool), then measure.
-      await autocannon({
-        url,
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' },
-        body: s.body,
-        connections: CONNECTIONS,
-        duration: 2,
-      });
-      const result = await autocannon({
-        url,
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' },
-        body: s.body,
-        connections: CONNECTIONS,
-        duration: SECONDS,
-      });
+      await autocannon({ ...request, connections: CONNECTIONS, duration: 2 });
+      const result = await autocannon({ ...request, connections: CONNECTIONS, duration: SECONDS });
       const errors = result.errors + result.non2xx;
       console.log(
         `${s.name.padEnd(44)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms${errors ? `  (${errors} errors)` : ''}`,
@@ -125,6 +141,8 @@ function startServer(): Promise<{ child: ChildProcess; url: string }> {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'server', 'main.ts')], {
       env: {
         ...process.env,
+        // As a deployment runs it (React's production build renders the pages).
+        NODE_ENV: 'production',
         PORT: '0',
         LOG_LEVEL: 'warn',
         DATABASE_URL: `mysql://${MARIADB.user}:${MARIADB.password}@${MARIADB.host}:${MARIADB.port}/${database}`,

@@ -7,6 +7,7 @@ import { PROJECT_ROOT } from './config';
 import { toAppError } from './errors';
 import type { AppDeps } from './http/deps';
 import { pageRoutes } from './pages/index';
+import { notFound } from './pages/not-found';
 
 /** URL prefix of the built client (vite.config.ts `base`). */
 export const ASSET_BASE = '/dropin-assets/';
@@ -14,7 +15,7 @@ export const ASSET_BASE = '/dropin-assets/';
 /**
  * Builds the Express app and nothing else: no listening, no I/O at import, so tests mount it
  * in-process. Routes: the admin-ajax dispatcher, health checks, built client assets; every other
- * path is a 404 until the page routes own it.
+ * path the page routes do not own is the 404 page (pages/not-found.ts).
  */
 export function createApp(deps: AppDeps): express.Express {
   const app = express();
@@ -43,9 +44,7 @@ export function createApp(deps: AppDeps): express.Express {
     express.static(path.join(PROJECT_ROOT, 'dist', 'client'), { index: false, fallthrough: false, maxAge: '7d' }),
   );
 
-  app.use((_req, res) => {
-    res.status(404).type('html').send(notFoundPage());
-  });
+  app.use(notFound(deps));
 
   // Last resort: anything thrown outside an action. Logged with its stack, never shown.
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {

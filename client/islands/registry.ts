@@ -10,4 +10,63 @@ export interface IslandEntry {
   load: () => Promise<{ mount: (element: HTMLElement) => (() => void) | undefined }>;
 }
 
-export const islands: readonly IslandEntry[] = [];
+export const islands: readonly IslandEntry[] = [
+  // Tour page (also on pages WordPress rendered: the legacy markup is the marker).
+  {
+    name: 'BookingBar',
+    selector: '#tourmaster-tour-booking-bar-wrap',
+    when: 'load',
+    load: () => import('./BookingBar/index'),
+  },
+  {
+    name: 'BookingForm',
+    selector: 'form#tourmaster-single-tour-booking-fields[data-ajax-url]',
+    when: 'load',
+    load: () => import('./BookingForm/index'),
+  },
+  {
+    name: 'EnquiryForm',
+    selector: 'form.tourmaster-enquiry-form[data-ajax-url]',
+    when: 'load',
+    load: () => import('./EnquiryForm/index'),
+  },
+  {
+    name: 'WishListButton',
+    selector: '.tourmaster-save-wish-list',
+    when: 'idle',
+    load: () => import('./WishListButton/index'),
+  },
+  {
+    name: 'UrgencyMessage',
+    selector: '.tourmaster-urgency-message',
+    when: 'idle',
+    load: () => import('./UrgencyMessage/index'),
+  },
+  { name: 'Reviews', selector: '.tourmaster-single-review', when: 'visible', load: () => import('./Reviews/index') },
+  // Payment page (ours, or WordPress's: the template wrapper with its ajax URL is the marker).
+  {
+    name: 'PaymentPage',
+    selector: '#tourmaster-payment-template-wrapper[data-ajax-url]',
+    when: 'load',
+    load: () => import('./PaymentPage/PaymentPage'),
+  },
+  // The page shell (server/pages/layout.tsx): the menu's sidebar below 1000 px and the back-to-top button.
+  { name: 'MobileMenu', selector: '[data-mobile-menu]', when: 'load', load: () => import('./MobileMenu/index') },
+  { name: 'ScrollToTop', selector: '[data-scroll-to-top]', when: 'idle', load: () => import('./ScrollToTop/index') },
+  // Anywhere: the plugin's cloned-content lightboxes, image galleries, confirm links, the star input.
+  { name: 'Lightbox', selector: '[data-tmlb]', when: 'load', load: () => import('./Lightbox/index') },
+  {
+    name: 'LightboxGallery',
+    selector: 'a.gdlr-core-lightgallery[href], a[data-lightbox-group][href]',
+    when: 'idle',
+    load: () => import('./Lightbox/gallery'),
+  },
+  { name: 'ConfirmDialog', selector: 'a[data-confirm]', when: 'load', load: () => import('./ConfirmDialog/index') },
+  // Visible only: the hidden review-form templates are not mounted, their lightbox copies are.
+  {
+    name: 'RatingInput',
+    selector: '.tourmaster-review-form-rating, .tourmaster-tour-search-field-rating',
+    when: 'visible',
+    load: () => import('./RatingInput/index'),
+  },
+];

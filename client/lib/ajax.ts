@@ -17,7 +17,7 @@ export function encodeParams(data: Record<string, AjaxValue>): string {
   const parts: string[] = [];
   const add = (key: string, value: AjaxValue) => {
     if (Array.isArray(value)) {
-      value.forEach((v, i) => add(`${key}[${v !== null && typeof v === 'object' ? i : ''}]`, v));
+      for (const [i, v] of value.entries()) add(`${key}[${v !== null && typeof v === 'object' ? i : ''}]`, v);
     } else if (value !== null && typeof value === 'object') {
       for (const [k, v] of Object.entries(value)) add(`${key}[${k}]`, v);
     } else {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../config';
 import { ACCOUNT_PAGE_REGION, ACCOUNT_REPLAY_SETUP, ACCOUNT_ROUTES } from '../pages/account/replay';
+import { PAYMENT_PAGE_REGION, PAYMENT_PAGE_ROUTES } from '../pages/payment/replay';
 import { REVIEW_SUBMISSION_ROUTES } from '../pages/review-submission';
 import { WP_LOGIN_ROUTES } from '../pages/wp-login';
 import { fixtureSecrets, startTestServer, type TestServer } from '../testing/app';
@@ -42,10 +43,18 @@ afterAll(async () => {
 });
 
 /** Page and form routes we serve (`METHOD path?query` as captured), listed by the modules that own them. */
-const SERVED_ROUTES = new Set<string>([...REVIEW_SUBMISSION_ROUTES, ...WP_LOGIN_ROUTES, ...ACCOUNT_ROUTES]);
+const SERVED_ROUTES = new Set<string>([
+  ...REVIEW_SUBMISSION_ROUTES,
+  ...WP_LOGIN_ROUTES,
+  ...ACCOUNT_ROUTES,
+  ...PAYMENT_PAGE_ROUTES,
+]);
 
 /** Pages compared by their content region (our page shell is not the theme's), by route. */
-const PAGE_REGIONS = new Map(ACCOUNT_ROUTES.map((route) => [route, ACCOUNT_PAGE_REGION]));
+const PAGE_REGIONS = new Map<string, { className: string }>([
+  ...ACCOUNT_ROUTES.map((route) => [route, ACCOUNT_PAGE_REGION] as const),
+  ...PAYMENT_PAGE_ROUTES.map((route) => [route, PAYMENT_PAGE_REGION] as const),
+]);
 
 function isServed(ex: Exchange): boolean {
   const action = exchangeAction(ex);

@@ -2,11 +2,14 @@ import type { RequestHandler } from 'express';
 import type { AppDeps } from '../http/deps';
 import { accountPage } from './account';
 import { avatarFiles } from './account/avatar';
+import { dropinManifest } from './dropin-manifest';
 import { loginPage } from './login-page';
+import { paymentPage } from './payment';
 import { paymentHandoff } from './payment-handoff';
 import { paymentOrderGuard } from './payment-order-guard';
 import { registerPage } from './register';
 import { reviewSubmission } from './review-submission';
+import { tourPage } from './tour';
 import { wpLogin } from './wp-login';
 
 /**
@@ -15,13 +18,16 @@ import { wpLogin } from './wp-login';
  */
 export function pageRoutes(deps: AppDeps): RequestHandler[] {
   return [
+    tourPage(deps),
     wpLogin(deps),
     paymentHandoff(deps),
     paymentOrderGuard(deps),
+    paymentPage(deps),
     reviewSubmission(deps),
     loginPage(deps),
     registerPage(deps),
     accountPage(deps),
     avatarFiles(deps),
+    dropinManifest(),
   ];
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'parse5';
+import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { html } from '../views/html';
 import { pageHeaders, readClientAssets, renderPage } from './layout';
@@ -26,13 +27,66 @@ describe('page shell', () => {
     expect(page).toContain('<title>Login – Aegean &amp; Trails</title>');
     expect(page).toContain('<meta name="robots" content="max-image-preview:large"/>');
     expect(page).toContain('<body class="tourmaster-body traveltour-body tourmaster-template-login">');
-    expect(page).toContain('href="http://127.0.0.1:8080/wp-content/plugins/tourmaster/tourmaster.css"');
+  });
+
+  it("loads none of the theme's or plugin's stylesheets and scripts", () => {
+    expect(page).not.toContain('/wp-content/');
+    expect(page).not.toContain('/wp-includes/');
   });
 
   it('prints the content and top bar as built, their values escaped', () => {
-    expect(page).toContain('<div class="tourmaster-template-wrapper">&lt;script&gt;x&lt;/script&gt;</div>');
-    expect(page).toContain('<div class="tourmaster-user-top-bar tourmaster-guest"></div>');
-    expect(page).toContain('<a class="dropin-site-name" href="http://127.0.0.1:8080/">Aegean &amp; Trails</a>');
+    expect(page).toContain(
+      '<main class="traveltour-page-wrapper" id="traveltour-page-wrapper"><div class="tourmaster-template-wrapper">&lt;script&gt;x&lt;/script&gt;</div></main>',
+    );
+    expect(page).toContain(
+      '<div class="traveltour-top-bar-right"><div class="tourmaster-user-top-bar tourmaster-guest"></div></div>',
+    );
+  });
+
+  it("links the logo to the home page, named by the site's name", () => {
+    expect(page).toContain('<a class="dropin-site-name" href="http://127.0.0.1:8080/">');
+    expect(page).toContain('<span class="dropin-visually-hidden">Aegean &amp; Trails</span></a>');
+    expect(page).toContain('<a class="dropin-skip-link" href="#traveltour-page-wrapper">Skip to content</a>');
+    expect(page).toContain('<button type="button" class="dropin-scroll-to-top" data-scroll-to-top="" hidden="">');
+  });
+
+  it('shows no menu without one, and the menu, its mobile sidebar and the privacy link with the shell data', () => {
+    expect(page).not.toContain('data-mobile-menu');
+    const withShell = renderPage({
+      title: 'Santorini',
+      siteName: 'Aegean Trails',
+      homeUrl: 'http://h',
+      siteUrl: 'http://h',
+      content: createElement('div', { className: 'tour' }, 'React content & more'),
+      description: 'A memorable "cruise".',
+      canonical: 'http://h/tour/santorini/',
+      showTitle: false,
+      shell: {
+        nav: [
+          { title: 'Home', url: 'http://h/', children: [] },
+          {
+            title: 'Tours',
+            url: 'http://h/tours/',
+            children: [{ title: 'Islands', url: 'http://h/islands/', children: [] }],
+          },
+        ],
+        privacyUrl: 'http://h/privacy-policy/',
+      },
+    });
+    expect(withShell).toContain('<meta name="description" content="A memorable &quot;cruise&quot;."/>');
+    expect(withShell).toContain('<link rel="canonical" href="http://h/tour/santorini/"/>');
+    expect(withShell).toContain(
+      '<main class="traveltour-page-wrapper" id="traveltour-page-wrapper"><div class="tour">React content &amp; more</div></main>',
+    );
+    expect(withShell).not.toContain('traveltour-page-title');
+    expect(withShell).toContain(
+      '<nav class="traveltour-navigation dropin-nav" aria-label="Main"><ul class="sf-menu dropin-nav-list"><li class="menu-item"><a class="dropin-nav-link" href="http://h/">Home</a></li><li class="menu-item menu-item-has-children"><a class="dropin-nav-link" href="http://h/tours/">Tours</a><ul class="sub-menu"><li class="menu-item"><a class="dropin-nav-link" href="http://h/islands/">Islands</a></li></ul></li></ul></nav>',
+    );
+    expect(withShell).toContain(
+      '<button type="button" class="dropin-mobile-menu-button" aria-expanded="false" aria-controls="dropin-mobile-menu-panel" data-mobile-menu-toggle="">',
+    );
+    expect(withShell).toContain('<div class="dropin-mobile-menu-panel" id="dropin-mobile-menu-panel" hidden="">');
+    expect(withShell).toContain('<a class="dropin-footer-link" href="http://h/privacy-policy/">Privacy Policy</a>');
   });
 
   it("links the client build's entry files from the manifest", () => {

@@ -1,6 +1,7 @@
 import { parseFragment, serialize } from 'parse5';
 import { parsePhpQuery } from '../ajax/php-body';
 import { accountDeviations } from '../pages/account/account-deviations';
+import { paymentPageDeviations } from '../pages/payment/payment-deviations';
 import { loadExchange } from './exchanges';
 
 /**
@@ -110,6 +111,8 @@ export const DEVIATIONS: Readonly<Record<string, Deviation>> = {
   },
   // Login, register and account pages (scratch/deviations-account.md).
   ...accountDeviations(),
+  // The payment page (scratch/deviations-payment-page.md).
+  ...paymentPageDeviations(),
 };
 
 /** The `booking_detail` the exchange posted, as PHP decodes it. */

@@ -1,0 +1,115 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../server/config';
+import { startTestServer, type TestServer } from '../../server/testing/app';
+import { launchBrowser } from '../../server/testing/browser';
+import { createTestDatabase, type TestDatabase } from '../../server/testing/db';
+import { islands } from '../islands/registry';
+
+/**
+ * The weight budgets of a tour page (the issue's item 6), on the production build this tier makes
+ * first: at most 40 KB of CSS and 80 KB of JavaScript, gzipped, for everything the page loads.
+ * "Loads" is computed from the Vite manifest (the entry, plus the chunks and styles of every island
+ * whose marker is on the page, with their imports) and checked against what Chromium fetched.
+ */
+const CSS_BUDGET = 40 * 1024;
+const JS_BUDGET = 80 * 1024;
+const DIST = path.join(PROJECT_ROOT, 'dist', 'client');
+const ENTRY = 'client/main.ts';
+
+type Chunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[]; dynamicImports?: string[] };
+
+let tdb: TestDatabase;
+let server: TestServer;
+let browser: Browser;
+let manifest: Record<string, Chunk>;
+
+beforeAll(async () => {
+  manifest = JSON.parse(readFileSync(path.join(DIST, '.vite', 'manifest.json'), 'utf8'));
+  tdb = await createTestDatabase();
+  server = await startTestServer(tdb, { config: { siteUrlFollowsRequest: true } });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await tdb?.drop();
+});
+
+const gzipped = (file: string) => gzipSync(readFileSync(path.join(DIST, file)), { level: 9 }).length;
+
+/**
+ * The manifest key of an island's module, from its loader: `() => import('./Name/index')` as
+ * written, or as the test runner rewrote it (`/client/islands/Name/index.ts`).
+ */
+function islandModule(load: () => unknown): string | undefined {
+  const spec = /["']((?:\.\/|\/)[^"']+)["']/.exec(String(load))?.[1];
+  if (!spec) return undefined;
+  const base = spec.startsWith('./') ? path.posix.join('client/islands', spec) : spec.slice(1);
+  const bare = (key: string) => key.replace(/\.[cm]?[jt]sx?$/, '');
+  return Object.keys(manifest).find((key) => key === base || bare(key) === bare(base));
+}
+
+/** A chunk and everything it imports statically: the files the browser fetches with it. */
+function closure(key: string, files: { js: Set<string>; css: Set<string> }): void {
+  const chunk = manifest[key];
+  if (!chunk || files.js.has(chunk.file)) return;
+  if (chunk.file.endsWith('.js')) files.js.add(chunk.file);
+  for (const css of chunk.css ?? []) files.css.add(css);
+  for (const imported of chunk.imports ?? []) closure(imported, files);
+}
+
+describe('tour page weight', () => {
+  it.each([
+    'santorini-caldera-sunset-cruise',
+    'mykonos-delos-island-hopping',
+    'corfu-old-town-paleokastritsa',
+    'meteora-monasteries-3-day-tour',
+  ])('stays within 40 KB of CSS and 80 KB of JavaScript, gzipped (%s)', async (slug) => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const fetched = new Set<string>();
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.pathname.startsWith('/dropin-assets/')) fetched.add(url.pathname.slice('/dropin-assets/'.length));
+    });
+    await page.goto(`${server.baseUrl}/tour/${slug}/`);
+    const present = await page.evaluate(
+      (selectors) => selectors.map((s) => document.querySelector(s) !== null),
+      islands.map((i) => i.selector),
+    );
+    // Every island the page can mount, including the ones waiting to be scrolled into view.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForLoadState('networkidle');
+    await page.close();
+
+    const files = { js: new Set<string>(), css: new Set<string>() };
+    closure(ENTRY, files);
+    const mounted: string[] = [];
+    islands.forEach((island, i) => {
+      if (!present[i]) return;
+      const key = islandModule(island.load);
+      expect(key, `the manifest has no chunk for island ${island.name}`).toBeDefined();
+      closure(key!, files);
+      mounted.push(island.name);
+    });
+    const js = [...files.js].reduce((sum, f) => sum + gzipped(f), 0);
+    const css = [...files.css].reduce((sum, f) => sum + gzipped(f), 0);
+    console.log(
+      `${slug}: islands ${mounted.join(', ')}; JS ${(js / 1024).toFixed(1)} KB, CSS ${(css / 1024).toFixed(1)} KB gzipped (${files.js.size} + ${files.css.size} files)`,
+    );
+    expect(css).toBeLessThanOrEqual(CSS_BUDGET);
+    expect(js).toBeLessThanOrEqual(JS_BUDGET);
+
+    // What Chromium fetched is within what the manifest says the page may load.
+    const fetchedJs = [...fetched].filter((f) => f.endsWith('.js'));
+    const fetchedCss = [...fetched].filter((f) => f.endsWith('.css'));
+    for (const f of fetchedJs) expect(files.js, `${f} was fetched but is not counted`).toContain(f);
+    for (const f of fetchedCss) expect(files.css, `${f} was fetched but is not counted`).toContain(f);
+    expect(fetchedJs.reduce((sum, f) => sum + gzipped(f), 0)).toBeLessThanOrEqual(JS_BUDGET);
+    expect(fetchedCss.reduce((sum, f) => sum + gzipped(f), 0)).toBeLessThanOrEqual(CSS_BUDGET);
+  });
+});

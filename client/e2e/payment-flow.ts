@@ -1,0 +1,192 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { PROJECT_ROOT } from '../../server/config';
+import { CAPTURE_NOW, type TestServer } from '../../server/testing/app';
+
+/**
+ * Shared steps of the booking-flow, accessibility and legacy-page browser tests: a context that
+ * only talks to the test server, the captured WordPress pages with their plugin scripts swapped for
+ * our bundle (what scripts/wp-mu-plugin/tourmaster-dropin.php does on a live site), the tour page's
+ * booking form, and the payment page's contact step.
+ */
+
+const LEGACY_ORIGIN = 'http://127.0.0.1:8080';
+const FIXTURE_CSS_PATH = path.join(PROJECT_ROOT, 'client', 'e2e', 'fixtures', 'legacy-min.css');
+
+export const TOUR_PATH = '/tour/santorini-caldera-sunset-cruise/';
+
+/** The built client's entry (`client/main.ts`) as the page loads it. */
+export function entryScript(): string {
+  const manifest = JSON.parse(
+    readFileSync(path.join(PROJECT_ROOT, 'dist', 'client', '.vite', 'manifest.json'), 'utf8'),
+  ) as Record<string, { file: string; css?: string[] }>;
+  const entry = manifest['client/main.ts'];
+  if (!entry) throw new Error('client/main.ts is not in the build manifest');
+  return `/dropin-assets/${entry.file}`;
+}
+
+/**
+ * A captured WordPress page as the mu-plugin serves it: the plugin's and theme's scripts removed
+ * (WordPress's markup and its `data-ajax-url` kept), our bundle's entry added, links pointing at the
+ * test server. The plugin's stylesheet is not in the captures: a small stand-in keeps hidden parts hidden.
+ */
+export function legacyPageHtml(
+  server: TestServer,
+  name: string,
+  transform: (html: string) => string = (h) => h,
+): string {
+  const css = readFileSync(FIXTURE_CSS_PATH, 'utf8');
+  const html = readFileSync(path.join(PROJECT_ROOT, 'legacy-fixtures', 'pages', `${name}.html`), 'utf8')
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
+    .replace(/<link\b[^>]*rel=['"]stylesheet['"][^>]*>/gi, '')
+    .replaceAll(LEGACY_ORIGIN, server.baseUrl);
+  return transform(html).replace(
+    '</head>',
+    `<style>${css}</style><script type="module" src="${entryScript()}"></script></head>`,
+  );
+}
+
+export async function newContext(
+  browser: Browser,
+  server: TestServer,
+  viewport: { width: number; height: number } = { width: 1280, height: 900 },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport,
+    ...(viewport.width < 500 ? { isMobile: true, hasTouch: true } : {}),
+  });
+  // The machine's network is closed: anything not on the test server is refused at once.
+  await context.route(
+    (url) => url.origin !== server.baseUrl,
+    (route) => route.abort(),
+  );
+  return context;
+}
+
+/** Opens a captured WordPress page (see legacyPageHtml) at `/__legacy/{name}/` on the test server's origin. */
+export async function openLegacyPage(
+  context: BrowserContext,
+  server: TestServer,
+  name: string,
+  transform?: (html: string) => string,
+): Promise<Page> {
+  const page = await context.newPage();
+  await page.clock.setFixedTime(CAPTURE_NOW);
+  const url = `${server.baseUrl}/__legacy/${name}/`;
+  const body = legacyPageHtml(server, name, transform);
+  await page.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=UTF-8', body }));
+  await page.goto(url);
+  return page;
+}
+
+/**
+ * The Santorini tour page: ours (`/tour/santorini-caldera-sunset-cruise/`, rendered by the tour page
+ * routes) when the server has it, else the captured WordPress page with our bundle, so the flow is
+ * tested either way. Returns which one was opened.
+ */
+export async function openTourPage(
+  context: BrowserContext,
+  server: TestServer,
+): Promise<{ page: Page; ours: boolean }> {
+  const probe = await fetch(`${server.baseUrl}${TOUR_PATH}`);
+  const ours = probe.ok && (await probe.text()).includes('id="tourmaster-single-tour-booking-fields"');
+  if (!ours) return { page: await openLegacyPage(context, server, 'tour-santorini-fixed'), ours };
+  const page = await context.newPage();
+  await page.clock.setFixedTime(CAPTURE_NOW);
+  await page.goto(`${server.baseUrl}${TOUR_PATH}`);
+  return { page, ours };
+}
+
+const isAjax = (action: string) => (request: Request) =>
+  request.url().includes('/wp-admin/admin-ajax.php') && (request.postData() ?? '').includes(`action=${action}`);
+
+export function waitForAjax(page: Page, action: string) {
+  return page.waitForResponse((response) => isAjax(action)(response.request()));
+}
+
+/** Records the admin-ajax actions the page posts. */
+export function recordAjax(page: Page): string[] {
+  const actions: string[] = [];
+  page.on('request', (r) => {
+    if (!r.url().includes('/wp-admin/admin-ajax.php')) return;
+    const action = new URLSearchParams(r.postData() ?? '').get('action');
+    if (action) actions.push(action);
+  });
+  return actions;
+}
+
+export async function islandReady(page: Page, selector: string): Promise<void> {
+  await page.waitForSelector(`${selector}[data-island-ready]`, { state: 'attached' });
+}
+
+/** Opens the booking calendar, shows the date's month (the month list) and clicks the date ("June 5, 2027"). */
+export async function pickDate(page: Page, label: string): Promise<void> {
+  await page.locator('form#tourmaster-single-tour-booking-fields input.tourmaster-datepicker').click();
+  const calendar = page.locator('.flatpickr-calendar.open');
+  await calendar.waitFor();
+  const month = new Date(`${label} 12:00 UTC`).getUTCMonth();
+  const months = calendar.locator('select.flatpickr-monthDropdown-months');
+  if ((await months.count()) > 0 && (await months.inputValue()) !== String(month)) {
+    await months.selectOption(String(month));
+  }
+  await calendar.locator(`.flatpickr-day:not(.prevMonthDay):not(.nextMonthDay)[aria-label="${label}"]`).click();
+}
+
+export const headPrice = (page: Page) =>
+  page
+    .locator('.tourmaster-tour-booking-bar-wrap .tourmaster-header-price .tourmaster-tour-price .tourmaster-tail')
+    .first();
+
+export interface Traveller {
+  first: string;
+  last: string;
+}
+
+export interface Contact {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  country: string;
+  address: string;
+}
+
+/** Fills the contact step of the payment page (travellers, contact details) by clicking and typing. */
+export async function fillContactStep(page: Page, travellers: readonly Traveller[], contact: Contact): Promise<void> {
+  const content = page.locator('#tourmaster-tour-payment-content');
+  for (const [i, t] of travellers.entries()) {
+    await content.locator('input[name="traveller_first_name[]"]').nth(i).fill(t.first);
+    await content.locator('input[name="traveller_last_name[]"]').nth(i).fill(t.last);
+  }
+  await content.locator('input[name="first_name"]').fill(contact.firstName);
+  await content.locator('input[name="last_name"]').fill(contact.lastName);
+  await content.locator('input[name="email"]').fill(contact.email);
+  await content.locator('input[name="phone"]').fill(contact.phone);
+  await content.locator('select[name="country"]').selectOption(contact.country);
+  await content.locator('textarea[name="contact_address"]').fill(contact.address);
+}
+
+/** The `tourmaster-booking-detail` cookie, decoded. */
+export async function bookingCookie(context: BrowserContext): Promise<unknown> {
+  const cookie = (await context.cookies()).find((c) => c.name === 'tourmaster-booking-detail');
+  return cookie ? JSON.parse(decodeURIComponent(cookie.value)) : undefined;
+}
+
+/** The step bar as a visitor reads it: each step's title and state. */
+export async function stepBar(
+  page: Page,
+): Promise<{ title: string; state: string; current: boolean; enabled: boolean }[]> {
+  return page.locator('.tourmaster-payment-step-list > li').evaluateAll((items) =>
+    items.map((li) => {
+      const button = li.querySelector('button');
+      return {
+        title: li.querySelector('.tourmaster-payment-step-item-title')?.textContent ?? '',
+        state:
+          ['tourmaster-checked', 'tourmaster-current', 'tourmaster-enable'].find((c) => li.classList.contains(c)) ?? '',
+        current: button?.getAttribute('aria-current') === 'step',
+        enabled: button ? !button.disabled : false,
+      };
+    }),
+  );
+}

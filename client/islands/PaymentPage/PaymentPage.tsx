@@ -1,0 +1,717 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { type UseFormReturn, useForm } from 'react-hook-form';
+import { type AjaxResult, type AjaxValue, postAjax } from '../../lib/ajax';
+import '../../styles/payment.css';
+import { PaypalButtons } from '../PaypalButtons/PaypalButtons';
+import type { PaypalCapturedOrder } from '../PaypalButtons/sdk';
+import {
+  asTemplateReply,
+  type BookingDetail,
+  bookingDetailCookie,
+  overlayFields,
+  parseBookingDetail,
+  replyOutcome,
+  stepItemState,
+} from './detail';
+import {
+  ACTION_SELECTOR,
+  collectNamedFields,
+  enhance,
+  markInvalid,
+  runInlineScripts,
+  scriptsOf,
+  showErrorBox,
+} from './dom';
+import { readPaymentProps } from './props';
+import { paypalAmount, readSidebarVars, type SidebarVars, windowAssignments } from './sidebar-vars';
+import {
+  DEFAULT_MESSAGES,
+  type FieldProblem,
+  type FieldRules,
+  firstProblem,
+  PHONE_FIELDS,
+  problemOf,
+} from './validation';
+
+/**
+ * The payment page's steps (payment.md §2–§3) on `#tourmaster-payment-template-wrapper`: contact
+ * details → payment → complete, each step's fragments fetched from `tourmaster_payment_template`
+ * and put in place of the sidebar and the content; the contact and terms checks before a step; the
+ * coupon box, the deposit choice, additional services, "book and pay later", online payment and
+ * PayPal's buttons. The fragments stay the server's HTML (the same the legacy jQuery received), so
+ * this works on our pages and on pages WordPress still renders; the island adds the keyboard and
+ * screen-reader support the markup lacks, and renders the step bar as a list of buttons.
+ */
+
+export const STEP_TITLES = ['Select Tour', 'Contact Details', 'Payment', 'Complete'] as const;
+
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+type FormValues = Record<string, string | boolean>;
+
+interface Parts {
+  wrapper: HTMLElement;
+  content: HTMLElement;
+  sidebar: HTMLElement;
+  /** Where the step list goes (`.tourmaster-payment-step-inner`), if the page has a step bar. */
+  stepInner: HTMLElement | null;
+  /** The bar is the clickable one (`#tourmaster-payment-step-wrap`), not an existing order's. */
+  backAllowed: boolean;
+  style2: boolean;
+  initialStep: number;
+}
+
+export function mount(element: HTMLElement): () => void {
+  const { ajaxUrl } = readPaymentProps(element);
+  const content = element.querySelector<HTMLElement>('#tourmaster-tour-payment-content');
+  const sidebar = element.querySelector<HTMLElement>('#tourmaster-tour-booking-bar-inner');
+  if (!content || !sidebar) throw new Error('PaymentPage: the page has no content or sidebar');
+  const page = element.closest('#tourmaster-page-wrapper') ?? document;
+  const stepWrap =
+    page.querySelector<HTMLElement>('#tourmaster-payment-step-wrap') ??
+    page.querySelector<HTMLElement>('.tourmaster-payment-step-wrap');
+  const stepInner = stepWrap?.querySelector<HTMLElement>('.tourmaster-payment-step-inner') ?? null;
+  const current = stepInner?.querySelector<HTMLElement>('.tourmaster-payment-step-item.tourmaster-current');
+  const parts: Parts = {
+    wrapper: element,
+    content,
+    sidebar,
+    stepInner,
+    backAllowed: stepWrap?.id === 'tourmaster-payment-step-wrap',
+    style2: element.closest('.tourmaster-payment-style-2') !== null,
+    initialStep: Number(current?.dataset.step ?? 0) || 0,
+  };
+  // The legacy items are replaced by the island's list (same classes, buttons inside).
+  if (stepInner) stepInner.replaceChildren();
+  const host = document.createElement('div');
+  host.className = 'tourmaster-payment-island';
+  content.before(host);
+  const root = createRoot(host);
+  root.render(<PaymentPage parts={parts} ajaxUrl={ajaxUrl} />);
+  return () => {
+    root.unmount();
+    host.remove();
+  };
+}
+
+interface RegisteredField {
+  key: string;
+  el: Control;
+  rules: FieldRules;
+}
+
+interface ViewState {
+  step: number;
+  busy: boolean;
+  status: string;
+  alert: string | undefined;
+  vars: SidebarVars;
+  paymentType: string;
+  paypalHost: HTMLElement | null;
+  tourEditable: boolean;
+}
+
+function PaymentPage({ parts, ajaxUrl }: { parts: Parts; ajaxUrl: string }) {
+  const [view, setView] = useState<ViewState>({
+    step: parts.initialStep,
+    busy: false,
+    status: '',
+    alert: undefined,
+    vars: {},
+    paymentType: 'full',
+    paypalHost: null,
+    tourEditable: false,
+  });
+  const form = useForm<FormValues>({ mode: 'onSubmit', shouldFocusError: false });
+  const controller = useRef<PaymentController | null>(null);
+  controller.current ??= new PaymentController(parts, ajaxUrl, form, (change) => setView((v) => ({ ...v, ...change })));
+  const c = controller.current;
+  const alertRef = useRef<HTMLDivElement>(null);
+
+  useLayoutEffect(() => {
+    c.start();
+    return () => c.stop();
+  }, [c]);
+
+  useEffect(() => {
+    if (view.alert) alertRef.current?.focus();
+  }, [view.alert]);
+
+  const sdkUrl = view.vars.paypal?.sdkUrl;
+  return (
+    <>
+      <div className="tourmaster-payment-status" role="status" aria-live="polite">
+        {view.status}
+      </div>
+      {view.alert ? (
+        <div
+          ref={alertRef}
+          className="tourmaster-payment-alert tourmaster-notification-box tourmaster-failure"
+          role="alert"
+          tabIndex={-1}
+        >
+          {view.alert}
+        </div>
+      ) : null}
+      {parts.stepInner && view.step > 0
+        ? createPortal(
+            <StepBar
+              step={view.step}
+              backAllowed={parts.backAllowed}
+              style2={parts.style2}
+              tourEditable={view.tourEditable}
+              busy={view.busy}
+              onStep={(n) => void c.goToStep(n)}
+              onEditTour={() => c.editTour()}
+            />,
+            parts.stepInner,
+          )
+        : null}
+      {view.paypalHost && sdkUrl
+        ? createPortal(
+            <PaypalButtons
+              sdkUrl={sdkUrl}
+              currency={view.vars.paypal?.currency}
+              amount={() => paypalAmount(c.vars.paypal, c.paymentType())}
+              canPay={() => c.checkTerms()}
+              onApproved={(order) => c.paypalApproved(order)}
+              onProblem={(message) => setView((v) => ({ ...v, alert: message }))}
+            />,
+            view.paypalHost,
+          )
+        : null}
+    </>
+  );
+}
+
+function StepBar(props: {
+  step: number;
+  backAllowed: boolean;
+  style2: boolean;
+  tourEditable: boolean;
+  busy: boolean;
+  onStep: (n: number) => void;
+  onEditTour: () => void;
+}) {
+  return (
+    <ol className="tourmaster-payment-step-list" aria-label="Booking steps">
+      {STEP_TITLES.map((title, i) => {
+        const n = i + 1;
+        const state = stepItemState(n, props.step, props.backAllowed);
+        const backToTour = n === 1 && props.tourEditable && props.step < 4;
+        const clickable = (state.clickable || backToTour) && !props.busy;
+        const done = state.className === 'tourmaster-checked' || state.className === 'tourmaster-enable';
+        return (
+          <li key={n} className={`tourmaster-payment-step-item ${state.className}`.trim()} data-step={n}>
+            <button
+              type="button"
+              className="tourmaster-payment-step-button"
+              aria-current={state.current ? 'step' : undefined}
+              disabled={!clickable && !state.current}
+              onClick={clickable ? () => (backToTour ? props.onEditTour() : props.onStep(n)) : undefined}
+            >
+              <span className="tourmaster-payment-step-item-icon" aria-hidden="true">
+                <i className="fa fa-check" />
+                <span className="tourmaster-text">{n}</span>
+              </span>
+              <span className="tourmaster-payment-step-item-title">
+                {title}
+                {props.style2 ? <span /> : null}
+              </span>
+              <span className="tourmaster-screen-reader-text">
+                {`, step ${n} of 4${state.current ? '' : done ? ', done' : ''}`}
+              </span>
+            </button>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/**
+ * Everything that acts on the server's markup: events (delegated to the wrapper, so fragments
+ * inserted later need nothing), requests and replies, the cookie, and the checks. React renders
+ * the step bar, the messages and PayPal's buttons from the state it reports.
+ */
+class PaymentController {
+  vars: SidebarVars = {};
+  private busy = false;
+  private step: number;
+  private contactFields: RegisteredField[] = [];
+  private termsFields: RegisteredField[] = [];
+  private generation = 0;
+  private serviceTimer: ReturnType<typeof setTimeout> | undefined;
+  private coupon: { status: string; message: string } | undefined;
+  private readonly listeners: [string, EventListener][] = [];
+
+  constructor(
+    private readonly parts: Parts,
+    private readonly ajaxUrl: string,
+    private readonly form: UseFormReturn<FormValues>,
+    private readonly report: (change: Partial<ViewState>) => void,
+  ) {
+    this.step = parts.initialStep;
+  }
+
+  start(): void {
+    const { wrapper } = this.parts;
+    this.afterContent();
+    this.afterSidebar();
+    const on = (type: string, listener: EventListener) => {
+      wrapper.addEventListener(type, listener);
+      this.listeners.push([type, listener]);
+    };
+    on('click', (e) => this.onClick(e as MouseEvent));
+    on('keydown', (e) => this.onKeyDown(e as KeyboardEvent));
+    on('input', (e) => this.onInput(e));
+    on('change', (e) => this.onChange(e));
+  }
+
+  stop(): void {
+    for (const [type, listener] of this.listeners) this.parts.wrapper.removeEventListener(type, listener);
+    this.listeners.length = 0;
+    clearTimeout(this.serviceTimer);
+  }
+
+  // ── The detail ────────────────────────────────────────────────────────────────────────────────
+
+  /** `data-booking-detail` overlaid with the page's named fields, stored back in the attribute. */
+  currentDetail(): BookingDetail {
+    const { wrapper } = this.parts;
+    const detail = overlayFields(parseBookingDetail(wrapper.dataset.bookingDetail), collectNamedFields(wrapper));
+    wrapper.dataset.bookingDetail = JSON.stringify(detail);
+    return detail;
+  }
+
+  private storeCookie(cookie: unknown): void {
+    // biome-ignore lint/suspicious/noDocumentCookie: the legacy protocol's cookie, read by the server on the next page
+    document.cookie = bookingDetailCookie(cookie, new Date());
+    this.parts.wrapper.dataset.bookingDetail = JSON.stringify(cookie);
+  }
+
+  paymentType(): string {
+    const chosen = this.parts.wrapper.querySelector<HTMLInputElement>(
+      'input[name="payment-type"]:checked, input[type="hidden"][name="payment-type"]',
+    );
+    return chosen?.value || 'full';
+  }
+
+  // ── Events ────────────────────────────────────────────────────────────────────────────────────
+
+  private onClick(event: MouseEvent): void {
+    const target = event.target instanceof Element ? event.target : null;
+    const el = target?.closest<HTMLElement>(ACTION_SELECTOR);
+    if (!el || !this.parts.wrapper.contains(el)) return;
+    event.preventDefault();
+    if (el.matches('.tourmaster-payment-step')) {
+      void this.goToStep(Number(el.dataset.step), el.dataset.name, el.dataset.value);
+    } else if (el.matches('.tourmaster-tour-booking-bar-coupon-validate')) {
+      void this.applyCoupon(el);
+    } else if (el.matches('[data-method="ajax"]')) {
+      void this.payOnline(el.dataset.actionType ?? '', el.dataset.action, el.dataset.ajax);
+    } else if (el.matches('.tourmaster-pay-now')) {
+      const select = this.parts.wrapper.querySelector<HTMLSelectElement>('select.tourmaster-payment-selection');
+      void this.payOnline(select?.value ?? '');
+    } else if (el.matches('.tourmaster-pay-woocommerce')) {
+      void this.payOnline('woocommerce');
+    } else if (el.matches('.tourmaster-tour-booking-bar-date-edit')) {
+      this.editTour();
+    } else if (el.matches('.tourmaster-tour-booking-bar-price-breakdown-link')) {
+      const breakdown = el.parentElement?.querySelector<HTMLElement>('.tourmaster-price-breakdown');
+      const open = !breakdown?.classList.contains('tourmaster-active');
+      breakdown?.classList.toggle('tourmaster-active', open);
+      el.setAttribute('aria-expanded', String(open));
+    } else if (el.matches('.goodlayers-payment-plugin-complete')) {
+      void this.pluginComplete();
+    }
+  }
+
+  /** Enter and Space on the markup's pseudo-buttons, as on real ones. */
+  private onKeyDown(event: KeyboardEvent): void {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    const el = event.target instanceof HTMLElement ? event.target : null;
+    if (el?.getAttribute('role') !== 'button' || el instanceof HTMLButtonElement) return;
+    event.preventDefault();
+    el.click();
+  }
+
+  private onInput(event: Event): void {
+    const el = event.target;
+    if (!(el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement))
+      return;
+    this.syncField(el);
+    this.mirrorBilling(el);
+    if (el.closest('.tourmaster-payment-service-form-wrap') && el instanceof HTMLInputElement && el.type === 'text') {
+      this.refreshSidebarSoon();
+    }
+    if (el.matches('input[name="coupon-code"]')) this.coupon = undefined;
+  }
+
+  private onChange(event: Event): void {
+    const el = event.target;
+    if (!(el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement))
+      return;
+    this.syncField(el);
+    if (el.matches('#tourmaster-payment-billing-copy') && el instanceof HTMLInputElement) {
+      if (el.checked) this.copyBilling();
+    } else if (el.matches('input[name="payment-type"]')) {
+      this.paymentTypeChanged();
+    } else if (
+      el.closest('.tourmaster-payment-service-form-wrap') &&
+      !(el instanceof HTMLInputElement && el.type === 'text')
+    ) {
+      this.refreshSidebarSoon();
+    } else {
+      this.mirrorBilling(el);
+    }
+  }
+
+  // ── Steps ─────────────────────────────────────────────────────────────────────────────────────
+
+  async goToStep(step: number, name?: string, value?: string): Promise<void> {
+    if (this.busy || !(step >= 2 && step <= 4)) return;
+    if (step === 3 && this.step <= 2 && !(await this.checkContact())) return;
+    if (step === 4 && !(await this.checkTerms())) return;
+    const detail: BookingDetail = { ...this.currentDetail(), step: String(step) };
+    if (name) detail[name] = value ?? '';
+    const result = await this.request({ action: 'tourmaster_payment_template', booking_detail: detail });
+    this.applyReply(result, step, false);
+  }
+
+  private async payOnline(type: string, action = 'tourmaster_payment_selected', url?: string): Promise<void> {
+    if (this.busy || !type) return;
+    if (!(await this.checkTerms())) return;
+    const result = await this.request(
+      { action, type, booking_detail: this.currentDetail() },
+      url && /^(https?:\/\/|\/)/.test(url) ? url : this.ajaxUrl,
+    );
+    this.applyReply(result, 4, true);
+  }
+
+  async paypalApproved(order: PaypalCapturedOrder): Promise<void> {
+    const result = await this.request({
+      action: 'tourmaster_payment_selected',
+      type: 'paypal',
+      paypal_type: 'js-sdk',
+      order_data: order as Record<string, AjaxValue>,
+      booking_detail: this.currentDetail(),
+    });
+    this.applyReply(result, 4, true);
+  }
+
+  private async pluginComplete(): Promise<void> {
+    const result = await this.request({ action: 'tourmaster_payment_plugin_complete', step: '4' });
+    this.applyReply(result, 4, true);
+  }
+
+  /** Back to the tour page with this booking (booking.md §7.4): the sidebar's form posts it as `tour_temp`. */
+  editTour(): void {
+    const formEl = this.parts.sidebar.querySelector<HTMLFormElement>('form.tourmaster-tour-booking-temp');
+    if (!formEl) return;
+    const input = document.createElement('input');
+    input.type = 'hidden';
+    input.name = 'tour_temp';
+    input.value = JSON.stringify(this.currentDetail());
+    formEl.append(input);
+    formEl.submit();
+  }
+
+  private async request(data: Record<string, AjaxValue>, url = this.ajaxUrl): Promise<AjaxResult<unknown>> {
+    this.setBusy(true);
+    this.report({ alert: undefined });
+    try {
+      return await postAjax(url, data);
+    } finally {
+      this.setBusy(false);
+    }
+  }
+
+  private setBusy(busy: boolean): void {
+    this.busy = busy;
+    this.parts.wrapper.setAttribute('aria-busy', String(busy));
+    this.parts.wrapper.classList.toggle('tourmaster-payment-busy', busy);
+    this.report({ busy, ...(busy ? { status: 'Loading…' } : {}) });
+  }
+
+  private applyReply(result: AjaxResult<unknown>, asked: number, payment: boolean): void {
+    if (result.kind === 'error') {
+      this.report({
+        status: '',
+        alert: 'The booking could not be sent. Please check your connection and try again.',
+      });
+      return;
+    }
+    if (result.kind === 'failed') {
+      this.report({ status: '', alert: result.message || 'The booking could not be completed. Please try again.' });
+      return;
+    }
+    const reply = asTemplateReply(result.data);
+    const outcome = replyOutcome(reply, asked, payment);
+    if (reply.sidebar !== undefined) this.setSidebar(reply.sidebar);
+    if (outcome.kind === 'refused') {
+      // The booking or payment was not taken: the step stays as it was, with the reason.
+      this.report({ status: '', alert: outcome.message });
+      return;
+    }
+    if (reply.cookie !== undefined) this.storeCookie(reply.cookie);
+    if (reply.content === undefined) {
+      this.report({ status: '' });
+      return;
+    }
+    this.setContent(reply.content, payment);
+    const step = outcome.kind === 'complete' ? 4 : outcome.step;
+    this.step = step;
+    this.report({ step, status: `Step ${step} of 4: ${STEP_TITLES[step - 1]}` });
+    this.focusStep(step);
+  }
+
+  private focusStep(step: number): void {
+    const { content } = this.parts;
+    const target =
+      content.querySelector<HTMLElement>('.tourmaster-payment-complete-head') ??
+      content.querySelector<HTMLElement>('.tourmaster-tour-booking-required-error.tourmaster-active') ??
+      content.querySelector<HTMLElement>('h3, .tourmaster-tour-booking-error') ??
+      content;
+    if (!target.hasAttribute('tabindex')) target.tabIndex = -1;
+    const top = this.parts.stepInner?.closest<HTMLElement>('.tourmaster-payment-step-wrap') ?? this.parts.wrapper;
+    top.scrollIntoView?.({ block: 'start' });
+    target.focus({ preventScroll: true });
+    if (step === 4) this.parts.wrapper.classList.add('tourmaster-payment-complete');
+  }
+
+  // ── Fragments ─────────────────────────────────────────────────────────────────────────────────
+
+  private setContent(html: string, payment: boolean): void {
+    const { content } = this.parts;
+    content.innerHTML = html;
+    if (payment) {
+      // PayPal standard: the form posts the visitor to PayPal (its inline script needs jQuery).
+      const paypalForm = content.querySelector<HTMLFormElement>('#goodlayers-paypal-redirection-form');
+      if (paypalForm) paypalForm.submit();
+      else runInlineScripts(content);
+    }
+    this.afterContent();
+  }
+
+  private setSidebar(html: string): void {
+    this.parts.sidebar.innerHTML = html;
+    this.afterSidebar();
+  }
+
+  private afterContent(): void {
+    const { content } = this.parts;
+    enhance(content);
+    this.registerContact();
+    this.registerTerms();
+    this.report({ paypalHost: content.querySelector<HTMLElement>('#paypal-button-container') });
+  }
+
+  private afterSidebar(): void {
+    const { sidebar } = this.parts;
+    enhance(sidebar);
+    this.vars = readSidebarVars(scriptsOf(sidebar));
+    const paymentType = this.paymentType();
+    Object.assign(window, windowAssignments(this.vars, paymentType));
+    if (this.coupon) {
+      const box = sidebar.querySelector<HTMLElement>('.tourmaster-tour-booking-coupon-message');
+      if (box) showCoupon(box, this.coupon);
+    }
+    this.registerTerms();
+    this.report({
+      vars: this.vars,
+      paymentType,
+      tourEditable: sidebar.querySelector('form.tourmaster-tour-booking-temp') !== null,
+    });
+  }
+
+  private refreshSidebarSoon(): void {
+    clearTimeout(this.serviceTimer);
+    this.serviceTimer = setTimeout(() => void this.refreshSidebar(), 1000);
+  }
+
+  private async refreshSidebar(): Promise<void> {
+    const result = await postAjax(this.ajaxUrl, {
+      action: 'tourmaster_payment_template',
+      booking_detail: this.currentDetail(),
+      sub_action: 'update_sidebar',
+    });
+    if (result.kind !== 'ok') return;
+    const reply = asTemplateReply(result.data);
+    if (reply.sidebar !== undefined) this.setSidebar(reply.sidebar);
+    if (reply.cookie !== undefined && typeof reply.cookie === 'object' && !Array.isArray(reply.cookie)) {
+      this.storeCookie(reply.cookie);
+    }
+  }
+
+  private paymentTypeChanged(): void {
+    const { sidebar } = this.parts;
+    const type = this.paymentType();
+    const partial = type === 'partial';
+    sidebar
+      .querySelector('.tourmaster-tour-booking-bar-total-price-wrap')
+      ?.classList.toggle('tourmaster-deposit', partial);
+    sidebar.querySelector('.tourmaster-tour-booking-bar-deposit-text')?.classList.toggle('tourmaster-active', partial);
+    Object.assign(window, windowAssignments(this.vars, type));
+    this.report({ paymentType: type });
+  }
+
+  // ── Coupon ────────────────────────────────────────────────────────────────────────────────────
+
+  private async applyCoupon(link: HTMLElement): Promise<void> {
+    if (this.busy) return;
+    const wrap = link.closest('.tourmaster-tour-booking-bar-coupon-wrap') ?? this.parts.sidebar;
+    const input = wrap.querySelector<HTMLInputElement>('input[name="coupon-code"]');
+    const box = wrap.querySelector<HTMLElement>('.tourmaster-tour-booking-coupon-message');
+    const url =
+      link.dataset.ajaxUrl && /^(https?:\/\/|\/)/.test(link.dataset.ajaxUrl) ? link.dataset.ajaxUrl : this.ajaxUrl;
+    const result = await this.request(
+      {
+        action: 'tourmaster_validate_coupon_code',
+        coupon_code: input?.value ?? '',
+        tour_id: link.dataset.tourId ?? '',
+        tid: link.dataset.tid ?? '',
+      },
+      url,
+    );
+    this.report({ status: '' });
+    const data = result.kind === 'error' ? undefined : (result.data as { status?: unknown; message?: unknown });
+    this.coupon =
+      result.kind === 'error'
+        ? { status: 'failed', message: 'The coupon could not be checked. Please try again.' }
+        : { status: String(data?.status ?? 'failed'), message: String(data?.message ?? '') };
+    if (box) showCoupon(box, this.coupon);
+    if (this.coupon.status === 'success') await this.refreshSidebar();
+  }
+
+  // ── Checks (react-hook-form holds the values and errors) ──────────────────────────────────────
+
+  /** Registers the contact step's checked fields under keys of their own (names repeat: `traveller_first_name[]`). */
+  private registerContact(): void {
+    const { content } = this.parts;
+    this.form.unregister(this.contactFields.map((f) => f.key));
+    const gen = ++this.generation;
+    const seen = new Set<Element>();
+    this.contactFields = [];
+    for (const el of content.querySelectorAll<Control>(
+      '[data-required], input[type="email"], input[name="phone"], input[name="billing_phone"]',
+    )) {
+      if (seen.has(el) || !('value' in el)) continue;
+      seen.add(el);
+      const rules: FieldRules = {
+        required: el.hasAttribute('data-required'),
+        email: el instanceof HTMLInputElement && el.type === 'email',
+        phone: PHONE_FIELDS.has(el.name),
+      };
+      const key = `contact_${gen}_${this.contactFields.length}`;
+      const registered = this.form.register(key, {
+        validate: (value) => problemOf(String(value ?? ''), rules) ?? true,
+      });
+      registered.ref(el);
+      this.form.setValue(key, el.value);
+      this.contactFields.push({ key, el, rules });
+    }
+  }
+
+  private registerTerms(): void {
+    this.form.unregister(this.termsFields.map((f) => f.key));
+    const gen = ++this.generation;
+    this.termsFields = [];
+    for (const el of this.parts.wrapper.querySelectorAll<HTMLInputElement>('input[name="term-and-service"]')) {
+      const key = `terms_${gen}_${this.termsFields.length}`;
+      const registered = this.form.register(key, { validate: (value) => value === true || 'terms' });
+      registered.ref(el);
+      this.form.setValue(key, el.checked);
+      this.termsFields.push({ key, el, rules: { required: true, email: false, phone: false } });
+    }
+  }
+
+  /** Keeps the form's value of a checked field in step with the page, and re-checks a field shown as wrong. */
+  private syncField(el: Control): void {
+    const field = [...this.contactFields, ...this.termsFields].find((f) => f.el === el);
+    if (!field) return;
+    const value = el instanceof HTMLInputElement && el.type === 'checkbox' ? el.checked : el.value;
+    this.form.setValue(field.key, value);
+    if (el.getAttribute('aria-invalid') === 'true') {
+      void this.form.trigger(field.key).then((ok) => {
+        if (ok) markInvalid(el, false);
+      });
+    }
+  }
+
+  /** The contact step's check (payment.md §3): the first problem's text in the form's error box. */
+  async checkContact(): Promise<boolean> {
+    const fields = this.contactFields.filter((f) => f.el.isConnected);
+    for (const f of fields) this.form.setValue(f.key, f.el.value);
+    await this.form.trigger(fields.map((f) => f.key));
+    const problems = fields.map((f) => this.form.getFieldState(f.key).error?.message as FieldProblem | undefined);
+    fields.forEach((f, i) => {
+      markInvalid(f.el, problems[i] !== undefined);
+    });
+    const problem = firstProblem(problems);
+    const box =
+      this.parts.content.querySelector<HTMLElement>(
+        '.tourmaster-tour-booking-required-error[data-default][data-email]',
+      ) ?? this.parts.content.querySelector<HTMLElement>('.tourmaster-tour-booking-required-error');
+    const invalid = fields.filter((_, i) => problems[i] !== undefined).map((f) => f.el);
+    showErrorBox(box, problem ? (box?.dataset[problem] ?? DEFAULT_MESSAGES[problem]) : undefined, invalid);
+    if (!problem) return true;
+    this.report({ status: '' });
+    invalid[0]?.focus();
+    return false;
+  }
+
+  /** Every terms box ticked before a booking or payment (step 4). */
+  async checkTerms(): Promise<boolean> {
+    const fields = this.termsFields.filter((f) => f.el.isConnected);
+    for (const f of fields) this.form.setValue(f.key, (f.el as HTMLInputElement).checked);
+    const ok = fields.length === 0 || (await this.form.trigger(fields.map((f) => f.key)));
+    for (const f of fields) {
+      const bad = this.form.getFieldState(f.key).invalid;
+      markInvalid(f.el, bad);
+      const box = f.el
+        .closest('.tourmaster-payment-terms')
+        ?.querySelector<HTMLElement>('.tourmaster-tour-booking-required-error');
+      showErrorBox(box ?? null, bad ? (box?.dataset.default ?? DEFAULT_MESSAGES.terms) : undefined, [f.el]);
+    }
+    if (!ok) fields.find((f) => this.form.getFieldState(f.key).invalid)?.el.focus();
+    return ok;
+  }
+
+  // ── Billing copy ──────────────────────────────────────────────────────────────────────────────
+
+  private copyBilling(): void {
+    for (const billing of this.parts.content.querySelectorAll<Control>('[data-contact-detail]')) {
+      const source = this.contactControl(billing.dataset.contactDetail ?? '');
+      if (!source) continue;
+      billing.value = source.value;
+      this.syncField(billing);
+    }
+  }
+
+  /** While "the same as contact details" is ticked, billing follows the contact field typed in. */
+  private mirrorBilling(el: Control): void {
+    const copy = this.parts.content.querySelector<HTMLInputElement>('#tourmaster-payment-billing-copy');
+    if (!copy?.checked || el.hasAttribute('data-contact-detail')) return;
+    const billing = [...this.parts.content.querySelectorAll<Control>('[data-contact-detail]')].find(
+      (b) => b.dataset.contactDetail === el.name,
+    );
+    if (!billing) return;
+    billing.value = el.value;
+    this.syncField(billing);
+  }
+
+  private contactControl(slug: string): Control | undefined {
+    return [...this.parts.content.querySelectorAll<Control>('.tourmaster-payment-contact-wrap [name]')].find(
+      (c) => c.name === slug,
+    );
+  }
+}
+
+function showCoupon(box: HTMLElement, coupon: { status: string; message: string }): void {
+  box.classList.remove('tourmaster-success', 'tourmaster-failed');
+  box.classList.add(coupon.status === 'success' ? 'tourmaster-success' : 'tourmaster-failed');
+  box.textContent = coupon.message;
+  box.style.display = coupon.message ? 'block' : 'none';
+}

@@ -1,0 +1,29 @@
+/**
+ * Cookies the legacy script wrote (`tourmaster_set_cookie`): the value URI-encoded, `expires` in
+ * seconds from now (0 meaning one day), `path=/`, no domain, not Secure.
+ */
+export function cookieString(name: string, value: string, seconds: number, now: number = Date.now()): string {
+  const lifetime = seconds === 0 ? 86400 : seconds;
+  const expires = new Date(now + lifetime * 1000).toUTCString();
+  return `${name}=${encodeURIComponent(value)}; expires=${expires}; path=/`;
+}
+
+export function setCookie(name: string, value: string, seconds: number): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the legacy cookies are plain document cookies, read by the server.
+  document.cookie = cookieString(name, value, seconds);
+}
+
+export function readCookie(name: string, cookies: string = document.cookie): string | undefined {
+  for (const part of cookies.split(/;\s*/)) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq) === name) return decodeURIComponent(part.slice(eq + 1));
+  }
+  return undefined;
+}
+
+export const BOOKING_DETAIL_COOKIE = 'tourmaster-booking-detail';
+
+/** The cookie value of a booking detail: `encodeURIComponent(JSON.stringify(detail))` (booking.md §7.3). */
+export function bookingDetailCookieValue(detail: Readonly<Record<string, unknown>>): string {
+  return encodeURIComponent(JSON.stringify(detail));
+}

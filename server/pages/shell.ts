@@ -1,0 +1,55 @@
+import { isSet, phpInt, str } from '../tourmaster/php';
+import { loadMenu, loadShellRows, mainMenuId, pagePath, pagesMenu } from '../wp/menus';
+import { unserializeCached } from '../wp/parse-cache';
+import type { WpDb } from '../wp/tables';
+import type { PageRow } from '../wp/tour-page';
+import type { ShellData } from './layout';
+
+/**
+ * The header's main menu and the footer's links (`ShellData` of layout.tsx), from rows a page has
+ * already read (the tour page's single query) or read here (`loadShell`, two small queries).
+ */
+export interface ShellSource {
+  /** Raw option text by name: `stylesheet`, `theme_mods_*`, `wp_page_for_privacy_policy`, `tourmaster_general`. */
+  options: ReadonlyMap<string, string>;
+  pages: readonly PageRow[];
+  homeUrl: string;
+}
+
+/** The plugin's own pages, which the pages menu leaves out (they are reached from the top bar and the booking). */
+const SPECIAL_PAGE_OPTIONS = ['login-page', 'register-page', 'user-page', 'payment-page'];
+
+export function optionRecord(text: string | undefined): Record<string, unknown> {
+  if (!text) return {};
+  try {
+    const value = unserializeCached(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export async function buildShell(wp: WpDb, source: ShellSource): Promise<ShellData> {
+  const stylesheet = source.options.get('stylesheet') || 'traveltour';
+  const menuId = mainMenuId(source.options.get(`theme_mods_${stylesheet}`));
+  const privacyId = phpInt(str(source.options.get('wp_page_for_privacy_policy')));
+  const privacyPath = privacyId > 0 ? pagePath(source.pages, privacyId) : undefined;
+  let nav = menuId ? await loadMenu(wp, menuId, source.homeUrl) : [];
+  if (nav.length === 0) {
+    // wp_page_menu's list, without the plugin's pages and the privacy page (the footer links it).
+    const general = optionRecord(source.options.get('tourmaster_general'));
+    const exclude = new Set<number>([privacyId]);
+    for (const key of SPECIAL_PAGE_OPTIONS) if (isSet(general[key])) exclude.add(phpInt(general[key]));
+    nav = [
+      { title: 'Home', url: `${source.homeUrl}/`, children: [] },
+      ...pagesMenu(source.pages, source.homeUrl, exclude),
+    ];
+  }
+  return { nav, ...(privacyPath ? { privacyUrl: `${source.homeUrl}${privacyPath}` } : {}) };
+}
+
+/** The shell for a page that has not read the rows itself (the 404 page, the payment page). */
+export async function loadShell(wp: WpDb, homeUrl: string): Promise<ShellData> {
+  const rows = await loadShellRows(wp);
+  return buildShell(wp, { ...rows, homeUrl });
+}

@@ -1,0 +1,285 @@
+import { DATE_CLOSED_MESSAGE, DATE_NOT_OFFERED_MESSAGE } from '../../ajax/actions/tourmaster_tour_booking';
+import { withArgs } from '../../auth/special-pages';
+import { enquiryFields } from '../../enquiry/fields';
+import { renderEnquiryForm } from '../../enquiry/form';
+import { bookingCutOff, oldDataSeatsLeft, seatPool, seatStatusFilter, seatsLeft } from '../../tourmaster/availability';
+import { bookingFormModel, bookingFormSettings } from '../../tourmaster/booking-form';
+import { parseCustomFields } from '../../tourmaster/custom-fields';
+import { bookableDates, findDateEntry } from '../../tourmaster/dates';
+import { formatMoney } from '../../tourmaster/money';
+import { defaultPackageTitle, mergePackage } from '../../tourmaster/packages';
+import { isEmpty, isSet, str } from '../../tourmaster/php';
+import { phpMoney, readMoneyFormat } from '../../tourmaster/pricing-settings';
+import { bookingFields, bookingFieldsError } from '../../views/booking-fields';
+import { raw, type SafeHtml } from '../../views/html';
+import { lightbox } from '../../views/top-bar';
+import {
+  type BookingBarBody,
+  bookingBarInner,
+  bookingBottom,
+  bookingForm,
+  type DateControl,
+  type HeaderPrice,
+  loginForm2,
+  type WishListButton,
+} from '../../views/tour/booking-bar';
+import { formatWpDate } from '../../wp/php-date';
+import { countSeats } from '../../wp/seats';
+import { setting } from '../../wp/tours';
+import { readWishList, wishListHas } from '../../wp/wish-list';
+import { carriedFieldValues, carriedHiddenFields, carriedText, formFieldNames, type TourTemp } from './carry-over';
+import { OptionRenderCache } from './memo';
+import type { TourRequest } from './request';
+import { pageOptionUrl, specialPageUrlFrom } from './urls';
+
+/**
+ * The booking bar (booking.md §2): what `form-settings` asks for (the booking form, the enquiry
+ * form, both as tabs, or a link to an external booking site), the price header, and the wish
+ * list and view count at the bottom. Undefined when the tour takes neither bookings nor enquiries.
+ */
+export async function bookingBarFor(
+  tr: TourRequest,
+  views: number,
+  temp: TourTemp | undefined,
+): Promise<SafeHtml | undefined> {
+  const option = tr.tour.option;
+  const formSettings = str(option['form-settings']) || 'booking';
+  const booking = formSettings === 'booking' || formSettings === 'both';
+  const enquiry = formSettings === 'enquiry' || formSettings === 'both';
+  if (!booking && !enquiry) return undefined;
+  const external = str(option['link-proceed-booking-to-external-url']).trim();
+
+  const [form, enquiryForm, wish] = await Promise.all([
+    booking && !external ? bookingFormFor(tr, temp) : Promise.resolve(undefined),
+    enquiry ? enquiryFormFor(tr) : Promise.resolve(undefined),
+    wishListFor(tr),
+  ]);
+  let body: BookingBarBody;
+  if (booking && external) body = { kind: 'referral', url: external };
+  else if (form && enquiryForm) body = { kind: 'both', ...form, enquiry: enquiryForm };
+  else if (form) body = { kind: 'booking', ...form };
+  else body = { kind: 'enquiry', enquiry: enquiryForm! };
+  return bookingBarInner({ price: headerPriceOf(tr), body, bottom: bookingBottom(wish, views) });
+}
+
+/** "From $X": `tour-price-text` and `tour-price-discount-text`, else the `tourmaster-tour-price` meta. */
+export function headerPriceOf(tr: Pick<TourRequest, 'tour' | 'single' | 'general'>): HeaderPrice | undefined {
+  const format = readMoneyFormat(tr.general);
+  const money = (value: unknown) => formatMoney(phpMoney(value), format, -2);
+  const text = tr.tour.option['tour-price-text'];
+  if (isSet(text)) {
+    const discount = tr.tour.option['tour-price-discount-text'];
+    return { price: money(text), ...(isSet(discount) ? { discount: money(discount) } : {}) };
+  }
+  const meta = tr.single('tourmaster-tour-price');
+  return isSet(meta) ? { price: money(meta) } : undefined;
+}
+
+/** The date the form opens on: the carried one when the tour still offers it, else the first bookable date. */
+function dateControlFor(tr: TourRequest, dates: readonly string[], selected: string): DateControl {
+  const label = (date: string) => formatWpDate(tr.dateFormat, date) ?? date;
+  if (dates.length === 1) return { kind: 'single', date: selected, label: label(selected) };
+  if (str(tr.tour.option['date-selection-type']) === 'date-list') {
+    return { kind: 'list', dates: dates.map((d) => ({ value: d, label: label(d) })), selected };
+  }
+  const duration = tr.tour.option['multiple-duration'];
+  return {
+    kind: 'calendar',
+    dates,
+    selected,
+    format: setting(tr.general, 'datepicker-date-format', 'd M yy'),
+    range: isEmpty(duration) ? '1' : str(duration),
+  };
+}
+
+type BookingFormParts = { form: SafeHtml; proceedLightbox?: SafeHtml };
+
+/** Guests' forms per tour option and site settings (memo.ts): the same until an input changes. */
+const guestForms = new OptionRenderCache<BookingFormParts>();
+
+async function bookingFormFor(tr: TourRequest, temp: TourTemp | undefined): Promise<BookingFormParts> {
+  // A guest's form without carried values reads nothing but the tour, the settings, the clock (to
+  // the minute: dates and cut-offs) and the page URLs; seats are counted live when they are shown.
+  if (tr.user || temp || bookingFormSettings(tr.general).showRemaining) return buildBookingForm(tr, temp);
+  const key = JSON.stringify([
+    tr.tour.id,
+    tr.tour.meta,
+    tr.nowLocal.slice(0, 16),
+    tr.dateFormat,
+    tr.ajaxUrl,
+    tr.site.siteUrl,
+    specialPageUrlFrom(tr, 'payment'),
+    specialPageUrlFrom(tr, 'register'),
+    specialPageUrlFrom(tr, 'login'),
+    tr.req.originalUrl,
+  ]);
+  return guestForms.for(tr.general, tr.tour.option).getAsync(key, () => buildBookingForm(tr, undefined));
+}
+
+async function buildBookingForm(tr: TourRequest, temp: TourTemp | undefined): Promise<BookingFormParts> {
+  const { tour, general } = tr;
+  const dates = bookableDates(tour.option, tour.meta, tr.nowLocal);
+  const carriedDate = carriedText(temp?.['tour-date']);
+  const selected = dates.includes(carriedDate) ? carriedDate : (dates[0] ?? '');
+  const carried = temp ? carriedFieldValues(temp) : undefined;
+  const fields = selected ? await fieldsFor(tr, selected, carried) : undefined;
+  const paymentUrl = specialPageUrlFrom(tr, 'payment');
+  const form = bookingForm({
+    tourId: tour.id,
+    paymentUrl,
+    ajaxUrl: tr.ajaxUrl,
+    updateHeaderPrice: setting(general, 'update-header-price', 'enable') === 'enable',
+    date: selected ? dateControlFor(tr, dates, selected) : undefined,
+    fields: fields ?? raw(''),
+    hidden: temp ? carriedHiddenFields(temp, formFieldNames(fields?.value ?? '')) : [],
+  });
+  // Guests on a site with accounts are asked to log in, or to go on as a guest (booking.md §7.2).
+  if (tr.user || setting(general, 'enable-membership', 'enable') !== 'enable') return { form };
+  const recaptcha = setting(general, 'enable-recaptcha', 'disable') === 'enable';
+  const login = loginForm2({
+    siteUrl: tr.site.siteUrl,
+    redirectTo: paymentUrl,
+    registerUrl: withArgs(specialPageUrlFrom(tr, 'register'), { redirect: 'payment' }, tr.req.originalUrl),
+    ...(setting(general, 'enable-guest-booking', 'enable') === 'enable' ? { continueUrl: paymentUrl } : {}),
+    ...(recaptcha
+      ? { recaptchaLoginUrl: withArgs(specialPageUrlFrom(tr, 'login'), { redirect: 'payment' }, tr.req.originalUrl) }
+      : {}),
+  });
+  return {
+    form,
+    proceedLightbox: lightbox(
+      'proceed-without-login',
+      'Proceed Booking',
+      setting(general, 'login-lightbox-style', 'style-1'),
+      login,
+    ),
+  };
+}
+
+/**
+ * The fields fragment for the selected date (booking.md §3), as `tourmaster_tour_booking` answers
+ * it at step 1: the carried values, or the date's default package. A date whose booking has closed
+ * shows the same notice the action gives.
+ */
+async function fieldsFor(
+  tr: TourRequest,
+  date: string,
+  carried: Record<string, string | string[]> | undefined,
+): Promise<SafeHtml> {
+  const { tour, general } = tr;
+  const entry = findDateEntry(tour.option, date);
+  if (!entry) return bookingFieldsError(DATE_NOT_OFFERED_MESSAGE);
+  const values: Record<string, unknown> = carried ?? { package: defaultPackageTitle(entry) };
+  const cutOff = bookingCutOff({
+    entry: mergePackage(entry, values.package).entry,
+    option: tour.option,
+    travelDate: date,
+    nowLocal: tr.nowLocal,
+  });
+  if (!cutOff.open) return bookingFieldsError(DATE_CLOSED_MESSAGE);
+
+  const formSettings = bookingFormSettings(general);
+  const extraFields = parseCustomFields(
+    tour.meta.extraBookingInfo || setting(general, 'single-tour-extra-booking-info'),
+    { userDefaultCountry: setting(general, 'user-default-country') },
+  );
+  const userValues =
+    tr.user && extraFields.length
+      ? await userMeta(
+          tr,
+          extraFields.map((f) => f.slug),
+        )
+      : new Map<string, string>();
+  const pools = new Map<string, Awaited<ReturnType<typeof countSeats>>>();
+  if (formSettings.showRemaining) {
+    for (const pkg of entry.package ?? [undefined]) {
+      const pool = seatPool(tour.id, date, pkg ?? {});
+      if (!pools.has(pool.groupSlug)) {
+        pools.set(
+          pool.groupSlug,
+          await countSeats(tr.ctx.deps.wp, { ...pool, held: seatStatusFilter(general['block-seat-status']) }),
+        );
+      }
+    }
+  }
+  const model = bookingFormModel({
+    tour,
+    entry,
+    values,
+    step: '1',
+    settings: formSettings,
+    extraFields,
+    userValue: (slug) => userValues.get(slug) || undefined,
+    loggedIn: tr.user !== null,
+    seatsLeftFor: (pkg) => {
+      const counts = pools.get(seatPool(tour.id, date, pkg ?? {}).groupSlug);
+      if (!counts) return undefined;
+      return pkg ? seatsLeft(pkg, entry['pricing-method'], counts) : oldDataSeatsLeft(tour.meta, counts);
+    },
+  });
+  return bookingFields(model);
+}
+
+/** The logged-in visitor's user metas named like the fields (the plugin's pre-fill), in one query. */
+async function userMeta(tr: TourRequest, keys: readonly string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (!tr.user || keys.length === 0) return out;
+  const wp = tr.ctx.deps.wp;
+  const rows: { meta_key: unknown; meta_value: unknown }[] = await wp
+    .knex(wp.t.usermeta)
+    .select('meta_key', 'meta_value')
+    .where('user_id', tr.user.user.id)
+    .whereIn('meta_key', [...new Set(keys)])
+    .orderBy('umeta_id');
+  for (const row of rows) {
+    const key = String(row.meta_key);
+    if (!out.has(key)) out.set(key, String(row.meta_value ?? ''));
+  }
+  return out;
+}
+
+/** The enquiry form (engagement.md §1), pre-filled from a logged-in visitor's user metas. */
+async function enquiryFormFor(tr: TourRequest): Promise<SafeHtml> {
+  const fields = enquiryFields(tr.single('tourmaster-enquiry-form-fields'), tr.general);
+  const values = tr.user
+    ? await userMeta(
+        tr,
+        fields.map((f) => f.slug),
+      )
+    : undefined;
+  return renderEnquiryForm({
+    tourId: tr.tour.id,
+    fields,
+    ...(values ? { values } : {}),
+    ajaxUrl: tr.ajaxUrl,
+    termsUrl: pageOptionUrl(tr, tr.general['register-term-of-service-page']),
+    privacyUrl: pageOptionUrl(tr, tr.general['register-privacy-statement-page']),
+  });
+}
+
+/** The wish-list button: a login lightbox for guests; for customers, saved or not (engagement.md §2). */
+async function wishListFor(tr: TourRequest): Promise<WishListButton> {
+  if (!tr.user) {
+    const recaptcha = setting(tr.general, 'enable-recaptcha', 'disable') === 'enable';
+    return {
+      kind: 'guest',
+      lightboxStyle: setting(tr.general, 'login-lightbox-style', 'style-1'),
+      login: loginForm2({
+        siteUrl: tr.site.siteUrl,
+        redirectTo: tr.req.originalUrl,
+        registerUrl: withArgs(specialPageUrlFrom(tr, 'register'), { redirect: String(tr.tour.id) }, tr.req.originalUrl),
+        ...(recaptcha
+          ? {
+              recaptchaLoginUrl: withArgs(
+                specialPageUrlFrom(tr, 'login'),
+                { redirect: String(tr.tour.id) },
+                tr.req.originalUrl,
+              ),
+            }
+          : {}),
+      }),
+    };
+  }
+  const list = await readWishList(tr.ctx.deps.wp, tr.user.user.id);
+  return wishListHas(list, tr.tour.id) ? { kind: 'saved' } : { kind: 'add', ajaxUrl: tr.ajaxUrl, tourId: tr.tour.id };
+}

@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import type { Request } from 'express';
+import type { PageContext } from '../../http/page-context';
+import { wptexturize } from '../../mail/wp-text';
+import type { Tour } from '../../tourmaster/tour-option';
+import type { CurrentUser } from '../../wp/current-user';
+import { type Site, untrailingslashit } from '../../wp/site';
+import type { TourPageRows, TourPost } from '../../wp/tour-page';
+import type { TourmasterSettings } from '../../wp/tours';
+
+/** One tour page request: who asks, the tour, and the rows read for it (one query). */
+export interface TourRequest {
+  req: Request;
+  ctx: PageContext;
+  site: Site;
+  user: CurrentUser | null;
+  tour: Tour;
+  post: TourPost;
+  rows: TourPageRows;
+  /** `tourmaster_general`. */
+  general: Readonly<Record<string, unknown>>;
+  settings: TourmasterSettings;
+  /** A single-valued tour meta as text ('' when missing). */
+  single: (key: string) => string;
+  /** `/tour/<slug>/` on the site's home URL. */
+  permalink: string;
+  ajaxUrl: string;
+  /** The site's local wall-clock time, `Y-m-d H:i:s`. */
+  nowLocal: string;
+  /** WordPress `date_format`. */
+  dateFormat: string;
+}
+
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/** HTML text to plain text: numeric and the common named character references decoded. */
+export function decodeEntities(html: string): string {
+  return html.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, ref: string) => {
+    if (ref[0] === '#') {
+      const code = ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number(ref.slice(1));
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : m;
+    }
+    return NAMED[ref.toLowerCase()] ?? m;
+  });
+}
+
+/**
+ * A title as WordPress prints it (`get_the_title()`: wptexturize, so `&` is `&#038;` and quotes
+ * curl) and as text (for React, which escapes it again). Tags in a title are shown as text.
+ */
+export function textOf(title: string): { html: string; text: string } {
+  const html = wptexturize(title.replace(/</g, '&lt;').replace(/>/g, '&gt;'));
+  return { html, text: decodeEntities(html) };
+}
+
+/**
+ * `loadSite` (wp/site.ts) from option rows already read: the same URLs (following the request's
+ * origin when the config says so), cookie hash and name, without another query.
+ */
+export function siteFromOptions(options: ReadonlyMap<string, string>, origin: string | undefined): Site {
+  const get = (name: string) => options.get(name) ?? '';
+  const siteUrl = withOrigin(untrailingslashit(get('siteurl')), origin);
+  const homeUrl = withOrigin(untrailingslashit(get('home') || get('siteurl')), origin);
+  return {
+    siteUrl,
+    homeUrl,
+    cookieHash: createHash('md5').update(siteUrl).digest('hex'),
+    name: get('blogname'),
+    description: get('blogdescription'),
+    timezone: get('timezone_string'),
+    gmtOffsetHours: Number(get('gmt_offset')) || 0,
+  };
+}
+
+function withOrigin(url: string, origin: string | undefined): string {
+  if (!origin) return url;
+  try {
+    const parsed = new URL(url || '/', origin);
+    return untrailingslashit(`${origin}${parsed.pathname === '/' ? '' : parsed.pathname}`);
+  } catch {
+    return origin;
+  }
+}

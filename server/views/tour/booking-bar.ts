@@ -1,0 +1,226 @@
+import { html, raw, type SafeHtml } from '../html';
+import { escUrl, lightbox } from '../top-bar';
+
+/**
+ * The single tour page's booking bar as the plugin prints it (booking.md §2, engagement.md §1–2,
+ * §7): the price header, the booking form (date control, the fields fragment of
+ * views/booking-fields.ts, carried-over values), the guest's "Proceed Booking" login lightbox, the
+ * Booking/Enquiry tabs, the wish-list button and the view count. Class names, ids and data
+ * attributes are the ones the booking islands and the legacy script bind to.
+ */
+
+/** The price header: `tour-price-text` (or the `tourmaster-tour-price` meta) and the discount text, as money. */
+export interface HeaderPrice {
+  price: string;
+  discount?: string;
+}
+
+const PRICE_INFO = raw(
+  '<span class="fa fa-info-circle tourmaster-tour-price-info" data-rel="tipsy" title="The initial price based on 1 adult with the lowest price in low season" ></span>',
+);
+
+export function headerPrice(price: HeaderPrice): SafeHtml {
+  return html`<div class="tourmaster-header-price tourmaster-item-mglr" ><div class="tourmaster-header-price-ribbon" >Price</div><div class="tourmaster-header-price-wrap" ><div class="tourmaster-header-price-overlay" ></div><div class="tourmaster-tour-price-wrap ${
+    price.discount ? 'tourmaster-discount' : ''
+  }" ><span class="tourmaster-tour-price" ><span class="tourmaster-head">From</span><span class="tourmaster-tail">${price.price}</span></span>${
+    price.discount && html`<span class="tourmaster-tour-discount-price" >${price.discount}</span>`
+  }${PRICE_INFO}</div></div></div>`;
+}
+
+/** How the visitor picks a date (booking.md §2 DATE-CONTROL). */
+export type DateControl =
+  /** One bookable date: shown as text, posted as a hidden field. */
+  | { kind: 'single'; date: string; label: string }
+  /** The calendar (`date-selection-type` calendar): the bookable dates as JSON for the datepicker. */
+  | { kind: 'calendar'; dates: readonly string[]; selected: string; format: string; range: string }
+  /** A select of the dates (`date-selection-type` date-list). */
+  | { kind: 'list'; dates: readonly { value: string; label: string }[]; selected: string };
+
+export function dateControl(control: DateControl): SafeHtml {
+  switch (control.kind) {
+    case 'single':
+      return html`<div class="tourmaster-tour-booking-date-display" >${control.label}</div><input type="hidden" name="tour-date" value="${control.date}" />`;
+    case 'calendar':
+      return html`<div class="tourmaster-datepicker-wrap" ><input type="text" class="tourmaster-datepicker" readonly value="${control.selected}" data-date-format="${control.format}" data-tour-range="${control.range}" data-tour-date="${JSON.stringify(
+        control.dates,
+      )}"/><input type="hidden" name="tour-date" class="tourmaster-datepicker-alt" /></div>`;
+    case 'list':
+      return html`<div class="tourmaster-combobox-wrap tourmaster-tour-date-combobox" ><select name="tour-date">${control.dates.map(
+        (d) => html`<option value="${d.value}" ${d.value === control.selected && 'selected'} >${d.label}</option>`,
+      )}</select></div>`;
+  }
+}
+
+export const NOT_AVAILABLE_MESSAGE = 'The tour is not available yet.';
+
+/** A carried-over value re-posted as it came (booking.md §7.4): `name` or `name[]` per element. */
+export interface HiddenField {
+  name: string;
+  value: string;
+}
+
+export interface BookingFormInput {
+  tourId: number;
+  /** `{payment page}`: where the form posts. */
+  paymentUrl: string;
+  ajaxUrl: string;
+  /** `update-header-price` is `enable`. */
+  updateHeaderPrice: boolean;
+  /** The date control, or undefined when the tour has no bookable date. */
+  date: DateControl | undefined;
+  /** The fields fragment for the selected date (views/booking-fields.ts). */
+  fields: SafeHtml;
+  hidden: readonly HiddenField[];
+}
+
+export function bookingForm(input: BookingFormInput): SafeHtml {
+  const classes = `tourmaster-single-tour-booking-fields${input.updateHeaderPrice ? ' tourmaster-update-header-price' : ''} tourmaster-form-field tourmaster-with-border`;
+  return html`<form class="${classes}" method="post" action="${escUrl(input.paymentUrl)}" id="tourmaster-single-tour-booking-fields" data-ajax-url="${escUrl(input.ajaxUrl)}" ><input type="hidden" name="tour-id" value="${input.tourId}" />${
+    input.date
+      ? html`<div class="tourmaster-tour-booking-date clearfix" data-step="1" ><i class="fa fa-calendar" ></i><div class="tourmaster-tour-booking-date-input" >${dateControl(input.date)}</div></div>${input.fields}`
+      : html`<div class="tourmaster-tour-booking-bar-error" data-step="999" >${NOT_AVAILABLE_MESSAGE}</div>`
+  }${input.hidden.map((h) => html`<input type="hidden" name="${h.name}" value="${h.value}" />`)}</form>`;
+}
+
+export interface LoginForm2Input {
+  siteUrl: string;
+  /** After login: the payment page (booking) or the current page (wish list). */
+  redirectTo: string;
+  /** The register page with `?redirect=payment|{tour id}`. */
+  registerUrl: string;
+  /** "Or Continue As Guest" to the payment page (`enable-guest-booking`), when allowed. */
+  continueUrl?: string;
+  /** `enable-recaptcha`: a link to the login page instead of the fields. */
+  recaptchaLoginUrl?: string;
+}
+
+/** Login form 2 (engagement.md §4.1): the booking bar's and wish list's lightbox content. */
+export function loginForm2(input: LoginForm2Input): SafeHtml {
+  const fields = input.recaptchaLoginUrl
+    ? html`<a class="tourmaster-button" href="${escUrl(input.recaptchaLoginUrl)}" >Login</a>`
+    : html`<form class="tourmaster-login-form2 tourmaster-form-field tourmaster-with-border" method="post" action="${escUrl(input.siteUrl)}/wp-login.php">
+	<h3 class="tourmaster-login-title">Already A Member?</h3>
+					<div class="tourmaster-login-form-fields clearfix" >
+					<p class="tourmaster-login-user">
+						<label>Username or E-mail</label>
+						<input type="text" name="log" />
+					</p>
+					<p class="tourmaster-login-pass">
+						 <label>Password</label>
+						 <input type="password" name="pwd" />
+					</p>
+				</div>
+				<p class="tourmaster-login-submit" >
+					<input type="submit" name="wp-submit" class="tourmaster-button" value="Sign In!" />
+				</p>
+				<p class="tourmaster-login-lost-password" >
+					<a href="${escUrl(input.siteUrl)}/wp-login.php?action=lostpassword&source=tm&lang" >Forget Password?</a>
+				</p>
+
+				<input type="hidden" name="rememberme"  value="forever" />
+				<input type="hidden" name="redirect_to" value="${input.redirectTo}" />
+				<input type="hidden" name="source"  value="tm" />
+			</form>
+`;
+  return html`<div class="tourmaster-login-form2-wrap clearfix" >
+${fields}
+<div class="tourmaster-login2-right" >
+	<h3 class="tourmaster-login2-right-title" >Don&#039;t have an account? Create one.</h3>
+	<div class="tourmaster-login2-right-content" >
+		<div class="tourmaster-login2-right-description" >When you book with an account, you will be able to track your payment status, track the confirmation and you can also rate the tour after you finished the tour.</div>
+		<a class="tourmaster-button tourmaster-register-button" href="${escUrl(input.registerUrl)}" >Sign Up</a>
+	</div>
+	${
+    input.continueUrl &&
+    html`		<h3 class="tourmaster-login2-right-title" >Or Continue As Guest</h3>
+		<a class="tourmaster-button tourmaster-continue-button" href="${escUrl(input.continueUrl)}" >Continue As Guest</a>
+	`
+  }</div>
+</div>
+`;
+}
+
+/** The wish-list button (engagement.md §2) for a guest (login lightbox), a visitor who saved the tour, or one who has not. */
+export type WishListButton =
+  | { kind: 'guest'; lightboxStyle: string; login: SafeHtml }
+  | { kind: 'saved' }
+  | { kind: 'add'; ajaxUrl: string; tourId: number };
+
+const WISH_ICONS = raw(
+  '<span class="tourmaster-save-wish-list-icon-wrap" ><i class="tourmaster-icon-active fa fa-heart" ></i><i class="tourmaster-icon-inactive fa fa-heart-o" ></i></span>Save To Wish List',
+);
+
+export function wishListButton(button: WishListButton): SafeHtml {
+  switch (button.kind) {
+    case 'guest':
+      return html`<div class="tourmaster-save-wish-list" data-tmlb="wish-list-login" >${WISH_ICONS}</div>${lightbox(
+        'wish-list-login',
+        'Adding item to wishlist requires an account',
+        button.lightboxStyle,
+        button.login,
+      )}`;
+    case 'saved':
+      return html`<div class="tourmaster-save-wish-list tourmaster-active" >${WISH_ICONS}</div>`;
+    case 'add':
+      return html`<div class="tourmaster-save-wish-list" id="tourmaster-save-wish-list" data-ajax-url="${escUrl(button.ajaxUrl)}" data-tour-id="${button.tourId}" >${WISH_ICONS}</div>`;
+  }
+}
+
+/** The bar's bottom row: the wish-list button and the view count. */
+export function bookingBottom(wish: WishListButton, views: number): SafeHtml {
+  return html`<div class="tourmaster-booking-bottom clearfix" >${wishListButton(wish)}<div class="tourmaster-view-count" ><i class="fa fa-eye" ></i><span class="tourmaster-view-count-text" >${views}</span></div></div>`;
+}
+
+/** What the bar holds, per `form-settings` (booking.md §2, engagement.md §1). */
+export type BookingBarBody =
+  /** `booking`: the form, and for guests the "Proceed Booking" lightbox. */
+  | { kind: 'booking'; form: SafeHtml; proceedLightbox?: SafeHtml }
+  /** `both`: the Booking Form / Enquiry Form tabs. */
+  | { kind: 'both'; form: SafeHtml; proceedLightbox?: SafeHtml; enquiry: SafeHtml }
+  /** `enquiry`: the enquiry form only. */
+  | { kind: 'enquiry'; enquiry: SafeHtml }
+  /** An external booking URL (`link-proceed-booking-to-external-url`). */
+  | { kind: 'referral'; url: string };
+
+export interface BookingBarInput {
+  price: HeaderPrice | undefined;
+  body: BookingBarBody;
+  bottom: SafeHtml;
+}
+
+function enquiryWrap(form: SafeHtml): SafeHtml {
+  return html`<div class="tourmaster-tour-booking-enquiry-wrap" >${form}</div>`;
+}
+
+/**
+ * The inside of `div.tourmaster-tour-booking-bar-container` (the page prints the container): the
+ * anchor the sticky script measures and `#tourmaster-tour-booking-bar-wrap`.
+ */
+export function bookingBarInner(input: BookingBarInput): SafeHtml {
+  const { body } = input;
+  let inner: SafeHtml;
+  switch (body.kind) {
+    case 'booking':
+      inner = html`${body.form}${body.proceedLightbox}`;
+      break;
+    case 'both':
+      inner = html`<div class="tourmaster-booking-tab-title clearfix" id="tourmaster-booking-tab-title" ><div class="tourmaster-booking-tab-title-item tourmaster-active" data-tourmaster-tab="booking" >Booking Form</div><div class="tourmaster-booking-tab-title-item" data-tourmaster-tab="enquiry" >Enquiry Form</div></div><div class="tourmaster-booking-tab-content" data-tourmaster-tab="enquiry" >${enquiryWrap(
+        body.enquiry,
+      )}</div><div class="tourmaster-booking-tab-content tourmaster-active" data-tourmaster-tab="booking" >${body.form}${body.proceedLightbox}</div>`;
+      break;
+    case 'enquiry':
+      inner = enquiryWrap(body.enquiry);
+      break;
+    case 'referral':
+      inner = html`<div class="tourmaster-single-tour-booking-referral" ><a class="tourmaster-button" href="${escUrl(body.url)}" target="_blank" rel="noopener" >Book Now</a></div>`;
+      break;
+  }
+  return html`<div class="tourmaster-tour-booking-bar-container-inner" ><div class="tourmaster-tour-booking-bar-anchor tourmaster-item-mglr" ></div><div class="tourmaster-tour-booking-bar-wrap tourmaster-item-mglr" id="tourmaster-tour-booking-bar-wrap" ><div class="tourmaster-tour-booking-bar-outer" >${
+    input.price && headerPrice(input.price)
+  }<div class="tourmaster-tour-booking-bar-inner" >${inner}${input.bottom}</div></div></div></div>`;
+}
+
+/** The urgency message (engagement.md §6). */
+export function urgencyMessage(count: number): SafeHtml {
+  return html`<div class="tourmaster-urgency-message" id="tourmaster-urgency-message" data-expire="86400" ><i class="tourmaster-urgency-message-icon fa fa-users" ></i><div class="tourmaster-urgency-message-text" >${count} travellers are considering this tour right now!</div></div>`;
+}
