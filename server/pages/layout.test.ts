@@ -17,6 +17,8 @@ describe('page shell', () => {
     topBar: html`<div class="tourmaster-user-top-bar tourmaster-guest"></div>`,
     robots: 'max-image-preview:large',
     bodyClass: 'tourmaster-template-login',
+    // A site without pages or an assigned menu.
+    shell: { nav: [] },
   });
 
   it('is a valid document with the legacy title, robots and body classes', () => {
@@ -50,7 +52,7 @@ describe('page shell', () => {
     expect(page).toContain('<button type="button" class="dropin-scroll-to-top" data-scroll-to-top="" hidden="">');
   });
 
-  it('shows no menu without one, and the menu, its mobile sidebar and the privacy link with the shell data', () => {
+  it('shows no menu when the site has none, and the menu, its mobile sidebar and the privacy link with the shell data', () => {
     expect(page).not.toContain('data-mobile-menu');
     const withShell = renderPage({
       title: 'Santorini',

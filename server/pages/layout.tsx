@@ -45,8 +45,11 @@ export interface PageProps {
   showTitle?: boolean;
   /** `<html lang>` (default `en-US`). */
   lang?: string;
-  /** The main menu and footer links (see `loadShell`); without them the header shows the logo only. */
-  shell?: ShellData;
+  /**
+   * The main menu, its mobile sidebar and the footer links (`loadShell` in shell.ts). Required: a
+   * visitor must be able to leave every page by the menu (a site without pages shows the logo only).
+   */
+  shell: ShellData;
 }
 
 /** What the header and footer show besides the site's name. */
@@ -180,7 +183,7 @@ function MobileMenu({ nav }: { nav: readonly MenuItem[] }) {
 }
 
 function Page(props: PageProps & { assets: ClientAssets }) {
-  const nav = props.shell?.nav ?? [];
+  const nav = props.shell.nav;
   return (
     <html lang={props.lang ?? 'en-US'}>
       <head>
@@ -242,7 +245,7 @@ function Page(props: PageProps & { assets: ClientAssets }) {
                 {props.siteName}
               </a>
               <span className="dropin-footer-links">
-                {props.shell?.privacyUrl ? (
+                {props.shell.privacyUrl ? (
                   <a className="dropin-footer-link" href={props.shell.privacyUrl}>
                     Privacy Policy
                   </a>

@@ -13,6 +13,7 @@ import {
   specialPageTopBar,
 } from './account/site';
 import { renderPage, sendPage, sendRedirect } from './layout';
+import { loadShell } from './shell';
 
 /**
  * The plugin's login page (engagement.md §4.1, §4.2): `{login page}` shows the login form posting
@@ -63,7 +64,10 @@ export function loginPage(deps: AppDeps) {
                 : '',
         });
       }
-      const topBar = await specialPageTopBar(ctx, req, account.pages.login.url);
+      const [topBar, shell] = await Promise.all([
+        specialPageTopBar(ctx, req, account.pages.login.url),
+        loadShell(deps.wp, site.homeUrl),
+      ]);
       const document = renderPage({
         title: 'Login',
         ...(topBar ? { topBar } : {}),
@@ -73,6 +77,7 @@ export function loginPage(deps: AppDeps) {
         content,
         bodyClass: 'tourmaster-template-login',
         robots: 'max-image-preview:large',
+        shell,
       });
       sendPage(res, document, { cache: 'no-cache' });
     } catch (err) {

@@ -34,6 +34,7 @@ import {
 } from './account/site';
 import { renderPage, sendPage, sendRedirect } from './layout';
 import { sameSite } from './login-page';
+import { loadShell } from './shell';
 
 /**
  * The plugin's register page (engagement.md §4.3): GET shows the form; POST checks the
@@ -157,7 +158,10 @@ async function renderForm(
     defaultCountry: str(general['user-default-country']),
     errors: state.errors,
   });
-  const topBar = await specialPageTopBar(ctx, req, account.pages.register.url);
+  const [topBar, shell] = await Promise.all([
+    specialPageTopBar(ctx, req, account.pages.register.url),
+    loadShell(ctx.deps.wp, site.homeUrl),
+  ]);
   const document = renderPage({
     title: 'Register',
     ...(topBar ? { topBar } : {}),
@@ -167,6 +171,7 @@ async function renderForm(
     content,
     bodyClass: 'tourmaster-template-register',
     robots: 'max-image-preview:large',
+    shell,
   });
   sendPage(res, document, { status: state.status ?? 200, cache: 'no-cache' });
 }

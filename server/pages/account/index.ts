@@ -25,6 +25,7 @@ import { readProfile } from '../../wp/profile';
 import { loadBookingContext } from '../../wp/tours';
 import { renderPage, sendPage, sendRedirect } from '../layout';
 import { submitReview } from '../review-submission';
+import { loadShell } from '../shell';
 import { bookingList, bookingSinglePage, cancelNonceAction, invoicePage, orderRefusal, ownOrder } from './bookings';
 import { type AccountRequest, accountPageUrl, moneyFormat } from './context';
 import { readFormBody } from './form-body';
@@ -251,7 +252,10 @@ async function send(a: AccountRequest, res: Response, pageType: AccountPageType,
     style: str(account.general['user-page-style']) || 'style-1',
     body: rendered.body,
   });
-  const topBar = await specialPageTopBar(a.ctx, a.req, account.pages.user.url);
+  const [topBar, shell] = await Promise.all([
+    specialPageTopBar(a.ctx, a.req, account.pages.user.url),
+    loadShell(a.ctx.deps.wp, account.site.homeUrl),
+  ]);
   const document = renderPage({
     title: 'My Account',
     ...(topBar ? { topBar } : {}),
@@ -261,6 +265,7 @@ async function send(a: AccountRequest, res: Response, pageType: AccountPageType,
     content,
     bodyClass: 'tourmaster-template-user logged-in',
     robots: 'noindex, nofollow',
+    shell,
   });
   sendPage(res, document, { status: rendered.status, cache: 'private' });
 }
