@@ -6,6 +6,9 @@ import { PROJECT_ROOT } from '../server/config';
  * `npm start`: builds the client when it has not been built yet (a fresh clone), then starts the
  * server. One command from clone to a running site.
  */
+// Express and React run their production paths (no dev-only checks, cached views) unless told otherwise.
+process.env.NODE_ENV ??= 'production';
+
 const manifest = path.join(PROJECT_ROOT, 'dist', 'client', '.vite', 'manifest.json');
 if (!existsSync(manifest)) {
   process.stdout.write('Building the client (first start)…\n');

@@ -5,12 +5,13 @@ import { PROJECT_ROOT } from '../config';
 import { ACCOUNT_PAGE_REGION, ACCOUNT_REPLAY_SETUP, ACCOUNT_ROUTES } from '../pages/account/replay';
 import { PAYMENT_PAGE_REGION, PAYMENT_PAGE_ROUTES } from '../pages/payment/replay';
 import { REVIEW_SUBMISSION_ROUTES } from '../pages/review-submission';
+import { TOUR_PAGE_COMPARISON, TOUR_PAGE_ROUTES } from '../pages/tour/replay';
 import { WP_LOGIN_ROUTES } from '../pages/wp-login';
 import { fixtureSecrets, startTestServer, type TestServer } from '../testing/app';
 import { createTestDatabase, type TestDatabase } from '../testing/db';
 import { DEVIATIONS } from '../testing/deviations';
 import { type Exchange, exchangeAction, exchangeLogin, loadExchanges } from '../testing/exchanges';
-import { compareReply, sendExchange } from '../testing/replay';
+import { type CompareOptions, compareReply, sendExchange } from '../testing/replay';
 import { encodeCookieValue } from '../wp/auth-cookie';
 import { startSession } from '../wp/sessions';
 import { loadSite } from '../wp/site';
@@ -48,12 +49,14 @@ const SERVED_ROUTES = new Set<string>([
   ...WP_LOGIN_ROUTES,
   ...ACCOUNT_ROUTES,
   ...PAYMENT_PAGE_ROUTES,
+  ...TOUR_PAGE_ROUTES,
 ]);
 
-/** Pages compared by their content region (our page shell is not the theme's), by route. */
-const PAGE_REGIONS = new Map<string, { className: string }>([
-  ...ACCOUNT_ROUTES.map((route) => [route, ACCOUNT_PAGE_REGION] as const),
-  ...PAYMENT_PAGE_ROUTES.map((route) => [route, PAYMENT_PAGE_REGION] as const),
+/** Pages compared by their content regions (our page shell is not the theme's), by route. */
+const PAGE_COMPARISONS = new Map<string, CompareOptions>([
+  ...ACCOUNT_ROUTES.map((route) => [route, { region: ACCOUNT_PAGE_REGION }] as const),
+  ...PAYMENT_PAGE_ROUTES.map((route) => [route, { region: PAYMENT_PAGE_REGION }] as const),
+  ...TOUR_PAGE_ROUTES.map((route) => [route, TOUR_PAGE_COMPARISON] as const),
 ]);
 
 function isServed(ex: Exchange): boolean {
@@ -92,7 +95,7 @@ describe('legacy exchange replay', () => {
       const action = exchangeAction(ex) ?? `${ex.request.method} ${ex.request.path.split('?')[0]}`;
       const served = isServed(ex);
       await ACCOUNT_REPLAY_SETUP[ex.name]?.(tdb.wp);
-      const region = PAGE_REGIONS.get(`${ex.request.method} ${ex.request.path}`);
+      const comparison = PAGE_COMPARISONS.get(`${ex.request.method} ${ex.request.path}`) ?? {};
       const actual = await sendExchange(server.baseUrl, ex, await cookiesFor(ex));
       const deviation = DEVIATIONS[ex.name];
       const differences = deviation
@@ -100,9 +103,9 @@ describe('legacy exchange replay', () => {
             withReply(ex, deviation.status, deviation.json, deviation.text, deviation.headers),
             actual,
             undefined,
-            { region },
+            comparison,
           )
-        : compareReply(ex, actual, undefined, { region });
+        : compareReply(ex, actual, undefined, comparison);
       outcomes.push({ name: ex.name, action, served, differences });
       // Whatever we serve or not, nothing is ever answered with a stack trace or an HTTP 500.
       expect(actual.status).not.toBe(500);

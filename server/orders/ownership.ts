@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { ActionContext, ReplyCookie } from '../ajax/action';
 import { timingSafeEqualString } from '../wp/auth-cookie';
 import { orderKeyNonce } from '../wp/order-writes';
-import type { TourOrder } from '../wp/orders';
+import { getOrder, type TourOrder } from '../wp/orders';
 
 /**
  * Who may see, re-price or pay an order: the logged-in user it belongs to, or, for a guest order,
@@ -48,4 +48,22 @@ export async function ownsOrder(ctx: OwnerContext, order: Pick<TourOrder, 'id' |
   if (!nonce) return false;
   const salts = await ctx.deps.salts();
   return timingSafeEqualString(presented, guestOrderKey(salts.auth, order.id, nonce));
+}
+
+/** The words a visitor is told when an order number is not theirs to see or pay. */
+export const ORDER_NOT_FOUND = 'This booking could not be found.';
+export const ORDER_OF_ANOTHER_CUSTOMER = 'This booking belongs to another customer.';
+
+/**
+ * The order `tid` names, when it exists, is not cancelled and is this visitor's; otherwise the
+ * reason to show in its place.
+ */
+export async function orderOfVisitor(
+  ctx: OwnerContext,
+  tid: number,
+): Promise<{ ok: true; order: TourOrder } | { ok: false; message: string }> {
+  const order = tid > 0 ? await getOrder(ctx.wp, tid) : undefined;
+  if (!order || order.status === 'cancel') return { ok: false, message: ORDER_NOT_FOUND };
+  if (!(await ownsOrder(ctx, order))) return { ok: false, message: ORDER_OF_ANOTHER_CUSTOMER };
+  return { ok: true, order };
 }

@@ -77,6 +77,13 @@ export interface RegionRule {
 export interface CompareOptions {
   /** Compare only this element of a text/HTML body (plus status and headers as usual). */
   region?: RegionRule;
+  /**
+   * Compare these elements of a text/HTML body, one by one (a page whose parts sit in our own
+   * layout). An element the legacy page lacks must be absent from ours too.
+   */
+  regions?: readonly RegionRule[];
+  /** Markup removed from our body before comparing: additions made on purpose, each in DEVIATIONS.md. */
+  oursWithout?: readonly RegExp[];
 }
 
 type RegionNode = {
@@ -160,6 +167,22 @@ export function compareReply(
     const a = canonicalJson(ours, norm);
     const b = canonicalJson(ex.response.json, norm);
     if (a !== b) diffs.push(`body differs at ${firstDifference(a, b)}`);
+  } else if (options.regions && looksLikeHtml(ex.response.body ?? '')) {
+    const ours = (options.oursWithout ?? []).reduce((text, pattern) => text.replace(pattern, ''), actual.text);
+    for (const rule of options.regions) {
+      const legacy = extractRegion(ex.response.body ?? '', rule);
+      const mine = extractRegion(ours, rule);
+      if (legacy === undefined || mine === undefined) {
+        if (legacy !== mine)
+          diffs.push(
+            `element .${rule.className}: ${mine ? 'present' : 'absent'}, legacy ${legacy ? 'present' : 'absent'}`,
+          );
+        continue;
+      }
+      const a = canonicalHtml(norm(mine));
+      const b = canonicalHtml(norm(legacy));
+      if (a !== b) diffs.push(`element .${rule.className} differs at ${firstDifference(a, b)}`);
+    }
   } else if (options.region && looksLikeHtml(ex.response.body ?? '')) {
     const bodies = regionBodies(ex, actual.text, options.region);
     if (bodies) {

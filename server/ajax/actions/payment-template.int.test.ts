@@ -308,6 +308,38 @@ describe('tid', () => {
   });
 });
 
+describe('book and pay later on the page of an existing order (?tid=N)', () => {
+  const payLater = { tid: '1', step: '4', 'payment-method': 'booking', 'term-and-service': 'on' };
+  const orderRow = () => tdb.wp.knex(tdb.wp.t.orders).first().where('id', 1);
+
+  it('shows its owner the completion screen and the order, and writes nothing', async () => {
+    const before = await orderRow();
+    const orders = await countOrders(tdb.wp);
+    const reply = (await template(payLater, {}, await loginCookie('customer1'))).json() as Reply;
+    expect(reply.content).toContain('tourmaster-payment-complete');
+    expect(reply.sidebar).toContain('window.tourmaster_transaction_id = "1"');
+    expect(reply.cookie).toBe('');
+    expect(await countOrders(tdb.wp)).toBe(orders);
+    expect(await orderRow()).toEqual(before);
+  });
+
+  it('refuses another customer and a guest, and writes nothing', async () => {
+    const before = await orderRow();
+    for (const cookie of [await loginCookie('customer2'), undefined]) {
+      const reply = (await template(payLater, {}, cookie)).json() as Reply;
+      expect(reply.content).toContain('This booking belongs to another customer.');
+      expect(reply.content).not.toContain('tourmaster-payment-complete');
+      expect(reply.cookie).toBeUndefined();
+    }
+    expect(await orderRow()).toEqual(before);
+  });
+
+  it('refuses an order number that does not exist', async () => {
+    const reply = (await template({ ...payLater, tid: '99999' }, {}, await loginCookie('customer1'))).json() as Reply;
+    expect(reply.content).toContain('This booking could not be found.');
+  });
+});
+
 describe('the captured guest booking (flows/guest-booking.json)', () => {
   const flow = JSON.parse(
     readFileSync(path.join(PROJECT_ROOT, 'legacy-fixtures', 'flows', 'guest-booking.json'), 'utf8'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ownsOrder } from '../../orders/ownership';
+import { orderOfVisitor } from '../../orders/ownership';
 import { completePaypalPayment } from '../../orders/paypal-payment';
 import { placeBooking } from '../../orders/place-order';
 import { readPaypalSettings } from '../../payments/paypal';
@@ -124,9 +124,9 @@ async function payExistingOrder(
   type: string,
   paypalOrderId: string | undefined,
 ): Promise<SelectedResult> {
-  const order = await getOrder(ctx.wp, tid);
-  if (!order || order.status === 'cancel') return { content: bookingRefused('This booking could not be found.') };
-  if (!(await ownsOrder(ctx, order))) return { content: bookingRefused('This booking belongs to another customer.') };
+  const own = await orderOfVisitor(ctx, tid);
+  if (!own.ok) return { content: bookingRefused(own.message) };
+  const order = own.order;
   const stored = order.bookingDetail && typeof order.bookingDetail === 'object' ? (order.bookingDetail as Detail) : {};
   const paymentType = str(detail['payment-type']) || str(stored['payment-type']) || 'full';
   const chosen: Detail = { ...stored, payment_method: type, 'payment-type': paymentType };

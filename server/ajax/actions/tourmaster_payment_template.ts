@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { orderOfVisitor } from '../../orders/ownership';
 import { placeBooking } from '../../orders/place-order';
 import { type Detail, paymentStep, validateBookingDetail } from '../../tourmaster/payment-page';
+import { isEmpty, phpInt } from '../../tourmaster/php';
 import { html, type SafeHtml } from '../../views/html';
 import { paymentComplete } from '../../views/payment/complete';
 import { bookingRefused } from '../../views/payment/error';
@@ -60,6 +62,7 @@ async function render(
 ): Promise<TemplateResult> {
   // A sidebar refresh never writes an order (the legacy site would have, for a step-4 detail).
   const payLater = step === 4 && !sidebarOnly && detail['payment-method'] === 'booking';
+  if (payLater && !isEmpty(detail.tid)) return payLaterForExistingOrder(ctx, phpInt(detail.tid));
   if (step === 'other' || (step === 4 && !payLater)) {
     const resolved = await resolvePaymentTour(ctx, detail);
     if (!resolved.ok) return { content: resolved.content, sidebar: html`` };
@@ -125,6 +128,26 @@ async function bookAndPayLater(ctx: ActionContext, detail: Detail, data: PageDat
     sidebar: summary(written, { editable: false }),
     cookie: '',
     setCookies: placed.cookies,
+  };
+}
+
+/**
+ * "Book and pay later" on the page of an order that exists (`?tid=N`, whose detail is only its
+ * number): the order is already booked and waits for its payment, so nothing is written; its owner
+ * sees the completion screen beside the order's summary. The legacy site re-priced and rewrote
+ * the order of whoever asked (DEFECTS.md 7).
+ */
+async function payLaterForExistingOrder(ctx: ActionContext, tid: number): Promise<TemplateResult> {
+  const own = await orderOfVisitor(ctx, tid);
+  if (!own.ok) return { content: bookingRefused(own.message), sidebar: html`` };
+  const stored = own.order.bookingDetail;
+  const detail = stored && typeof stored === 'object' && !Array.isArray(stored) ? (stored as Detail) : {};
+  const load = await loadPaymentPage(ctx, { ...detail, tid: String(tid) }, 4);
+  if (!load.ok) return { content: load.content, sidebar: html`` };
+  return {
+    content: paymentComplete(await completeInput(ctx, load.data.settings.general)),
+    sidebar: summary(load.data, { editable: false }),
+    cookie: '',
   };
 }
 

@@ -4,7 +4,7 @@ import type { ActionContext } from '../../ajax/action';
 import { parsePhpQuery } from '../../ajax/php-body';
 import type { AppDeps } from '../../http/deps';
 import { type PageContext, pageContext } from '../../http/page-context';
-import { ownsOrder } from '../../orders/ownership';
+import { orderOfVisitor } from '../../orders/ownership';
 import { BOOKING_DETAIL_COOKIE, decodeBookingDetailCookie } from '../../tourmaster/booking-detail-cookie';
 import { type Detail, paymentStep } from '../../tourmaster/payment-page';
 import { isEmpty, phpInt, str } from '../../tourmaster/php';
@@ -20,7 +20,6 @@ import {
 } from '../../views/payment/page-data';
 import type { PaymentPageStyle } from '../../views/payment/summary';
 import { getMeta } from '../../wp/meta';
-import { getOrder } from '../../wp/orders';
 import { PhpJsonError, phpJsonEncode } from '../../wp/php-json';
 import type { PhpValue } from '../../wp/php-values';
 import { getPost } from '../../wp/posts';
@@ -241,9 +240,8 @@ async function paypalReturnPage(ctx: ActionContext, input: PageInput & { tid: nu
 
 /** The order, when it exists, is not cancelled and belongs to this visitor (the guard already refused others). */
 async function ownOrder(ctx: ActionContext, tid: number) {
-  const order = await getOrder(ctx.wp, tid);
-  if (!order || order.status === 'cancel' || !(await ownsOrder(ctx, order))) return undefined;
-  return order;
+  const own = await orderOfVisitor(ctx, tid);
+  return own.ok ? own.order : undefined;
 }
 
 async function orderMissing(ctx: ActionContext, input: PageInput): Promise<SafeHtml> {

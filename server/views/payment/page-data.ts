@@ -1,5 +1,5 @@
 import type { ActionContext } from '../../ajax/action';
-import { ownsOrder } from '../../orders/ownership';
+import { orderOfVisitor } from '../../orders/ownership';
 import { checkCoupon } from '../../tourmaster/coupon';
 import type { CustomField } from '../../tourmaster/custom-fields';
 import { normalizePaymentInfos } from '../../tourmaster/deposit';
@@ -22,7 +22,7 @@ import { countCouponUses, findCouponByCode } from '../../wp/coupons';
 import type { CurrentUser } from '../../wp/current-user';
 import { getAllMeta } from '../../wp/meta';
 import { getOptions } from '../../wp/options';
-import { getOrder, type TourOrder } from '../../wp/orders';
+import type { TourOrder } from '../../wp/orders';
 import { publishedPagePath } from '../../wp/posts';
 import { loadServiceOptions } from '../../wp/services';
 import type { Site } from '../../wp/site';
@@ -186,9 +186,8 @@ async function priceDetail(
 async function ownedOrder(ctx: ActionContext, detail: Detail): Promise<{ order?: TourOrder; tid?: number }> {
   const tid = phpInt(detail.tid);
   if (tid <= 0) return {};
-  const order = await getOrder(ctx.wp, tid);
-  if (!order || order.status === 'cancel' || !(await ownsOrder(ctx, order))) return {};
-  return { order, tid };
+  const own = await orderOfVisitor(ctx, tid);
+  return own.ok ? { order: own.order, tid } : {};
 }
 
 async function postTitles(ctx: ActionContext, ids: readonly string[]): Promise<Map<string, string>> {

@@ -147,6 +147,20 @@ export function TourPage({ model }: { model: TourPageModel }) {
               <Html className="tourmaster-single-main-content" html={model.content} />
             </div>
           </div>
+          {/* Below 767 px the content is folded under a gradient until "Read More" (client/islands/ReadMore). */}
+          <div className="tourmaster-single-tour-read-more-gradient" />
+          <div className="tourmaster-single-tour-read-more-wrap">
+            <div className="tourmaster-container">
+              <a
+                className="tourmaster-button tourmaster-item-mglr"
+                href="#tourmaster-single-tour-detail"
+                role="button"
+                aria-expanded="false"
+              >
+                Read More
+              </a>
+            </div>
+          </div>
         </div>
         {model.reviews ? <Html className="tourmaster-single-review-wrap" html={model.reviews} /> : null}
       </div>
