@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { budgetReport } from './scripts/bundle-budgets';
 
 // One file for the client build and the three test tiers (STYLE.md §2.10).
 // The integration tier runs twice: on MariaDB and on the embedded SQLite default.
@@ -18,6 +20,8 @@ export default defineConfig({
   root: '.',
   // Served by server/app.ts under this prefix, which WordPress itself never uses.
   base: '/dropin-assets/',
+  // Prints each page's gzipped weight after a build, and fails the build over budget.
+  plugins: [budgetReport(path.resolve('dist/client'))],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

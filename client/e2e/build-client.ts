@@ -7,5 +7,12 @@ import { PROJECT_ROOT } from '../../server/config';
  * what visitors get (one chunk per island, the real bundle sizes).
  */
 export default async function buildClient(): Promise<void> {
-  await build({ configFile: path.join(PROJECT_ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  // Vitest runs with NODE_ENV=test, which would make Vite bundle React's development build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: path.join(PROJECT_ROOT, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
 }

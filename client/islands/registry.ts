@@ -42,6 +42,12 @@ export const islands: readonly IslandEntry[] = [
     when: 'idle',
     load: () => import('./UrgencyMessage/index'),
   },
+  {
+    name: 'ReadMore',
+    selector: '.tourmaster-single-tour-read-more-wrap',
+    when: 'idle',
+    load: () => import('./ReadMore/index'),
+  },
   { name: 'Reviews', selector: '.tourmaster-single-review', when: 'visible', load: () => import('./Reviews/index') },
   // Payment page (ours, or WordPress's: the template wrapper with its ajax URL is the marker).
   {
