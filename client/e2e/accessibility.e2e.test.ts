@@ -36,19 +36,14 @@ afterAll(async () => {
 });
 
 /**
- * Whole-document findings, by page. Our markup (the payment page's `#tourmaster-page-wrapper`, what
- * the PaymentPage island adds) must have none; findings elsewhere (the shell's header and top bar, the
- * tour page) belong to their owners and are listed in test-results/axe-report.json for them, and fail
- * the run only with AXE_STRICT=1.
+ * Whole-document findings, by page: none may be serious or critical. They are also written to
+ * test-results/axe-report.json, so a failure can be read in full.
  */
 const report: Record<string, string[]> = {};
-const STRICT = process.env.AXE_STRICT === '1';
 
-function others(name: string, violations: Violation[]): void {
+function wholePage(name: string, violations: Violation[]): void {
   report[name] = describeViolations(violations);
-  if (violations.length)
-    process.stdout.write(`\naxe (${name}), for the page's owners:\n  ${report[name].join('\n  ')}\n`);
-  if (STRICT) expect(report[name]).toEqual([]);
+  expect(report[name]).toEqual([]);
 }
 
 /** The violations whose nodes are inside the payment page's own markup. */
@@ -140,11 +135,16 @@ async function tabTo(page: Page, selector: string, max = 120): Promise<void> {
 }
 
 describe('axe-core', () => {
-  it('the tour page: findings listed for its owners (strict with AXE_STRICT=1)', async () => {
+  it('the tour page has none, as loaded and with every island mounted', async () => {
     const context = await newContext(browser, server);
     const { page, ours } = await openTourPage(context, server);
     await islandReady(page, 'form#tourmaster-single-tour-booking-fields');
-    others(ours ? 'tour page' : 'captured tour page', await axe(page));
+    const name = ours ? 'tour page' : 'captured tour page';
+    wholePage(name, await axe(page));
+    // The islands that wait to be scrolled into view (the reviews, the star input).
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    if (await page.$('.tourmaster-single-review')) await islandReady(page, '.tourmaster-single-review');
+    wholePage(`${name}, scrolled to the end`, await axe(page));
     await context.close();
   });
 
@@ -158,7 +158,7 @@ describe('axe-core', () => {
     expect(describeViolations(await axe(page, '#tourmaster-page-wrapper'))).toEqual([]);
     const all = await axe(page);
     expect(describeViolations(inPaymentMarkup(all))).toEqual([]);
-    others('payment page, step 2 (whole document)', all);
+    wholePage('payment page, step 2 (whole document)', all);
     await context.close();
   });
 
@@ -169,7 +169,7 @@ describe('axe-core', () => {
     expect(describeViolations(await axe(page, '#tourmaster-page-wrapper'))).toEqual([]);
     const all = await axe(page);
     expect(describeViolations(inPaymentMarkup(all))).toEqual([]);
-    others('payment page, step 3 (whole document)', all);
+    wholePage('payment page, step 3 (whole document)', all);
     await context.close();
   });
 });

@@ -22,13 +22,13 @@ export const islands: readonly IslandEntry[] = [
     name: 'BookingForm',
     selector: 'form#tourmaster-single-tour-booking-fields[data-ajax-url]',
     when: 'load',
-    load: () => import('./BookingForm/index'),
+    load: () => import('./BookingForm/BookingForm'),
   },
   {
     name: 'EnquiryForm',
     selector: 'form.tourmaster-enquiry-form[data-ajax-url]',
     when: 'load',
-    load: () => import('./EnquiryForm/index'),
+    load: () => import('./EnquiryForm/EnquiryForm'),
   },
   {
     name: 'WishListButton',
@@ -75,4 +75,5 @@ export const islands: readonly IslandEntry[] = [
     when: 'visible',
     load: () => import('./RatingInput/index'),
   },
+  // The posts index (ours, or the theme's WordPress rendered): the next pages appended on scroll.
 ];

@@ -1,6 +1,6 @@
 import flatpickr from 'flatpickr';
 import { describe, expect, it } from 'vitest';
-import { calendarBounds, dayDiff, jqueryUiToFlatpickr, parseYmd, ymd } from './date-format';
+import { calendarBounds, dayDiff, formatFlatpickr, jqueryUiToFlatpickr, parseYmd, ymd } from './date-format';
 
 describe('jqueryUiToFlatpickr', () => {
   it.each([
@@ -26,6 +26,15 @@ describe('jqueryUiToFlatpickr', () => {
     expect(format(date, jqueryUiToFlatpickr('d M yy'))).toBe('15 May 2027');
     expect(format(date, jqueryUiToFlatpickr("'day' d 'of' MM"))).toBe('day 15 of May');
     expect(format(date, jqueryUiToFlatpickr('DD, dd/mm/y'))).toBe('Saturday, 15/05/27');
+  });
+
+  it('writes dates as flatpickr does, before it is loaded', () => {
+    for (const jq of ['d M yy', 'dd/mm/yy', 'DD, d MM yy', 'D, M d, y', 'm/d/yy', "'day' d 'of' MM", '@']) {
+      for (const date of [new Date(2027, 4, 15), new Date(2026, 0, 3), new Date(2030, 11, 31)]) {
+        const format = jqueryUiToFlatpickr(jq);
+        expect(formatFlatpickr(date, format)).toBe(flatpickr.formatDate(date, format));
+      }
+    }
   });
 
   it('drops tokens flatpickr has no equivalent for (day of year, ticks)', () => {

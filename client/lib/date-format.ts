@@ -64,6 +64,52 @@ export function jqueryUiToFlatpickr(format: string): string {
   return out;
 }
 
+const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/**
+ * A date in a format {@link jqueryUiToFlatpickr} made, as flatpickr (English) writes it: the
+ * calendar input shows its date before flatpickr is loaded. `\x` is a literal `x`.
+ */
+export function formatFlatpickr(date: Date, format: string): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const day = DAY_NAMES[date.getDay()] ?? '';
+  const month = MONTH_NAMES[date.getMonth()] ?? '';
+  const tokens: Readonly<Record<string, () => string>> = {
+    d: () => pad(date.getDate()),
+    j: () => String(date.getDate()),
+    D: () => day.slice(0, 3),
+    l: () => day,
+    m: () => pad(date.getMonth() + 1),
+    n: () => String(date.getMonth() + 1),
+    M: () => month.slice(0, 3),
+    F: () => month,
+    Y: () => String(date.getFullYear()),
+    y: () => String(date.getFullYear()).slice(-2),
+    U: () => String(Math.floor(date.getTime() / 1000)),
+  };
+  let out = '';
+  for (let i = 0; i < format.length; i++) {
+    const ch = format[i] as string;
+    if (ch === '\\') out += format[++i] ?? '';
+    else out += tokens[ch]?.() ?? ch;
+  }
+  return out;
+}
+
 /** `Y-m-d` of a local date. */
 export function ymd(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');

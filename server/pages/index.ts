@@ -7,6 +7,7 @@ import { loginPage } from './login-page';
 import { paymentPage } from './payment';
 import { paymentHandoff } from './payment-handoff';
 import { paymentOrderGuard } from './payment-order-guard';
+import { pluginImages } from './plugin-images';
 import { registerPage } from './register';
 import { reviewSubmission } from './review-submission';
 import { tourPage } from './tour';
@@ -23,11 +24,13 @@ export function pageRoutes(deps: AppDeps): RequestHandler[] {
     paymentHandoff(deps),
     paymentOrderGuard(deps),
     paymentPage(deps),
+    pluginImages(),
     reviewSubmission(deps),
     loginPage(deps),
     registerPage(deps),
     accountPage(deps),
     avatarFiles(deps),
+    // Last: the posts index, posts and pages (anything a route above did not take).
     dropinManifest(),
   ];
 }

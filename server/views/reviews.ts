@@ -214,13 +214,49 @@ export async function renderTourReviewSection(input: ReviewSectionInput): Promis
   );
   const styleSetting = str(input.general?.['tour-review-style']);
   const style = styleSetting === '' ? 'style-1' : styleSetting;
-  return html`<div class="tourmaster-single-review-container tourmaster-container tourmaster-${style}" ><div class="tourmaster-single-review-item tourmaster-item-pdlr" ><div class="tourmaster-single-review" id="tourmaster-single-review" ><div class="tourmaster-single-review-head clearfix" ><div class="tourmaster-single-review-head-info clearfix" >${tourRatingPlainHtml(
+  return reviewSectionHtml({
+    style,
     rating,
-  )}${REVIEW_FILTER}</div></div><div class="tourmaster-single-review-content" id="tourmaster-single-review-content" data-tour-id="${tourId}" data-ajax-url="${
-    input.ajaxUrl
-  }" >${reviewItemsHtml(reviews, profiles, display)}${reviewPaginationHtml(count, 1)}</div></div></div></div>`;
+    tourId,
+    ajaxUrl: input.ajaxUrl,
+    items: reviewItemsHtml(reviews, profiles, display),
+    pagination: reviewPaginationHtml(count, 1),
+  });
 }
 
+/**
+ * The section's frame (reviews.md §2) around the first page of reviews: shared by this function and
+ * the tour page, which builds the items from the rows its single query read.
+ */
+export function reviewSectionHtml(input: {
+  style: string;
+  rating: Parameters<typeof tourRatingPlainHtml>[0];
+  tourId: number;
+  ajaxUrl: string;
+  items: SafeHtml;
+  pagination: SafeHtml;
+}): SafeHtml {
+  return html`<div class="tourmaster-single-review-container tourmaster-container tourmaster-${input.style}" ><div class="tourmaster-single-review-item tourmaster-item-pdlr" ><div class="tourmaster-single-review" id="tourmaster-single-review" ><div class="tourmaster-single-review-head clearfix" ><div class="tourmaster-single-review-head-info clearfix" >${tourRatingPlainHtml(
+    input.rating,
+  )}${REVIEW_FILTER}</div></div><div class="tourmaster-single-review-content" id="tourmaster-single-review-content" data-tour-id="${input.tourId}" data-ajax-url="${
+    input.ajaxUrl
+  }" >${input.items}${input.pagination}</div></div></div></div>`;
+}
+
+/** The name of the reviews' filter select for assistive technology (DEVIATIONS.md 68). */
+export const REVIEW_FILTER_LABEL = 'Filter reviews by traveller type';
+
+/** The legacy filter select as the plugin printed it, with our name added (for tests comparing to captures). */
+export const withReviewFilterLabel = (legacy: string) =>
+  legacy.replace(
+    '<select id="tourmaster-filter-by" >',
+    `<select id="tourmaster-filter-by" aria-label="${REVIEW_FILTER_LABEL}" >`,
+  );
+
+/**
+ * The sort and filter controls. The select has no visible label in the legacy markup; its name is
+ * printed here, not left to the island, which mounts only when the section scrolls into view.
+ */
 const REVIEW_FILTER = raw(
-  '<div class="tourmaster-single-review-filter" id="tourmaster-single-review-filter" ><div class="tourmaster-single-review-sort-by" ><span class="tourmaster-head" >Sort By:</span><span class="tourmaster-sort-by-field" data-sort-by="rating" >Rating</span><span class="tourmaster-sort-by-field tourmaster-active" data-sort-by="date" >Date</span></div><div class="tourmaster-single-review-filter-by tourmaster-form-field tourmaster-with-border" ><div class="tourmaster-combobox-wrap" ><select id="tourmaster-filter-by" ><option value="" >Filter By</option><option value="solo" >Solo</option><option value="couple" >Couple</option><option value="family" >Family</option><option value="group" >Group</option></select></div></div></div>',
+  `<div class="tourmaster-single-review-filter" id="tourmaster-single-review-filter" ><div class="tourmaster-single-review-sort-by" ><span class="tourmaster-head" >Sort By:</span><span class="tourmaster-sort-by-field" data-sort-by="rating" >Rating</span><span class="tourmaster-sort-by-field tourmaster-active" data-sort-by="date" >Date</span></div><div class="tourmaster-single-review-filter-by tourmaster-form-field tourmaster-with-border" ><div class="tourmaster-combobox-wrap" ><select id="tourmaster-filter-by" aria-label="${REVIEW_FILTER_LABEL}" ><option value="" >Filter By</option><option value="solo" >Solo</option><option value="couple" >Couple</option><option value="family" >Family</option><option value="group" >Group</option></select></div></div></div>`,
 );

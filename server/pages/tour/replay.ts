@@ -5,7 +5,8 @@ import type { CompareOptions } from '../../testing/replay';
  * sits in our shell and our layout, so it is compared by the plugin's parts the islands and the
  * visitor rely on: the info bar, the main content (gallery, tabs), the booking bar with its form,
  * enquiry tab and price, and the reviews section. What we leave out or add on purpose is in
- * DEVIATIONS.md (56–63); only the enquiry honeypot is markup inside a compared part.
+ * DEVIATIONS.md (56–63, 68); only the enquiry trap field and the filter's label are markup inside a
+ * compared part.
  */
 export const TOUR_PAGE_COMPARISON: CompareOptions = {
   regions: [
@@ -14,8 +15,12 @@ export const TOUR_PAGE_COMPARISON: CompareOptions = {
     { className: 'tourmaster-tour-booking-bar-wrap' },
     { className: 'tourmaster-single-review' },
   ],
-  // DEVIATIONS.md 60: the enquiry form's honeypot field.
-  oursWithout: [/<div class="tourmaster-enquiry-field-trap"[^>]*>[\s\S]*?<\/div>/g],
+  oursWithout: [
+    // DEVIATIONS.md 60: the enquiry form's trap field.
+    /<div class="tourmaster-enquiry-field-trap"[^>]*>[\s\S]*?<\/div>/g,
+    // DEVIATIONS.md 68: the reviews' filter select is named.
+    / aria-label="Filter reviews by traveller type"/g,
+  ],
 };
 
 /** `METHOD path` of every captured single-tour page (`page-tour-*` but the list shortcode page). */

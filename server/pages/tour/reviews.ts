@@ -1,13 +1,13 @@
 import { str } from '../../tourmaster/php';
 import { readTourRating } from '../../tourmaster/reviews';
 import { AVATAR_OPTIONS, readAvatarSettings } from '../../views/avatar';
-import { html, raw, type SafeHtml } from '../../views/html';
+import type { SafeHtml } from '../../views/html';
 import {
   type ReviewDisplay,
   reviewerFullName,
   reviewItemsHtml,
   reviewPaginationHtml,
-  tourRatingPlainHtml,
+  reviewSectionHtml,
 } from '../../views/reviews';
 import { unserializeCached } from '../../wp/parse-cache';
 import type { PhpValue } from '../../wp/php-values';
@@ -52,21 +52,19 @@ export function reviewSection(
   ]);
   return sections.get(key, () => {
     const rating = ratingText === undefined ? undefined : readTourRating(unserializeCached(ratingText));
-    return html`<div class="tourmaster-single-review-container tourmaster-container tourmaster-${style}" ><div class="tourmaster-single-review-item tourmaster-item-pdlr" ><div class="tourmaster-single-review" id="tourmaster-single-review" ><div class="tourmaster-single-review-head clearfix" ><div class="tourmaster-single-review-head-info clearfix" >${tourRatingPlainHtml(
+    return reviewSectionHtml({
+      style,
       rating,
-    )}${REVIEW_FILTER}</div></div><div class="tourmaster-single-review-content" id="tourmaster-single-review-content" data-tour-id="${tr.tour.id}" data-ajax-url="${
-      tr.ajaxUrl
-    }" >${reviewItemsHtml(reviews, reviewers, display)}${reviewPaginationHtml(reviewCount, 1)}</div></div></div></div>`;
+      tourId: tr.tour.id,
+      ajaxUrl: tr.ajaxUrl,
+      items: reviewItemsHtml(reviews, reviewers, display),
+      pagination: reviewPaginationHtml(reviewCount, 1),
+    });
   });
 }
 
 /** The section is the same for every visitor until a review, a reviewer or a setting changes. */
 const sections = new RenderCache<SafeHtml>(200);
-
-/** The section's sort and filter controls (reviews.md §2), as views/reviews.ts prints them. */
-const REVIEW_FILTER = raw(
-  '<div class="tourmaster-single-review-filter" id="tourmaster-single-review-filter" ><div class="tourmaster-single-review-sort-by" ><span class="tourmaster-head" >Sort By:</span><span class="tourmaster-sort-by-field" data-sort-by="rating" >Rating</span><span class="tourmaster-sort-by-field tourmaster-active" data-sort-by="date" >Date</span></div><div class="tourmaster-single-review-filter-by tourmaster-form-field tourmaster-with-border" ><div class="tourmaster-combobox-wrap" ><select id="tourmaster-filter-by" ><option value="" >Filter By</option><option value="solo" >Solo</option><option value="couple" >Couple</option><option value="family" >Family</option><option value="group" >Group</option></select></div></div></div>',
-);
 
 /** The newest listed review, for the structured data. */
 export function newestReview(

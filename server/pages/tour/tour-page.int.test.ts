@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from '../../testing/db';
 import { loadExchange } from '../../testing/exchanges';
 import { canonicalHtml } from '../../testing/html-dom';
 import { extractRegion } from '../../testing/replay';
-import { renderTourReviewSection } from '../../views/reviews';
+import { renderTourReviewSection, withReviewFilterLabel } from '../../views/reviews';
 import { renderTopBar } from '../../views/top-bar';
 import { loadSite } from '../../wp/site';
 import { loadTourPageRows, readTourViewCount } from '../../wp/tour-page';
@@ -110,7 +110,7 @@ describe('tour page', () => {
     );
     if (legacy.includes('tourmaster-single-review-container')) {
       expect(region(ours, 'tourmaster-single-review-container')).toBe(
-        region(legacy, 'tourmaster-single-review-container'),
+        region(withReviewFilterLabel(legacy), 'tourmaster-single-review-container'),
       );
     } else expect(ours).not.toContain('tourmaster-single-review-container');
     if (legacy.includes('tourmaster-tour-booking-enquiry-wrap')) {

@@ -154,7 +154,6 @@ export function TourPage({ model }: { model: TourPageModel }) {
               <a
                 className="tourmaster-button tourmaster-item-mglr"
                 href="#tourmaster-single-tour-detail"
-                role="button"
                 aria-expanded="false"
               >
                 Read More
