@@ -76,4 +76,10 @@ export const islands: readonly IslandEntry[] = [
     load: () => import('./RatingInput/index'),
   },
   // The posts index (ours, or the theme's WordPress rendered): the next pages appended on scroll.
+  {
+    name: 'BlogInfiniteScroll',
+    selector: 'body.blog .traveltour-content-area',
+    when: 'idle',
+    load: () => import('./BlogInfiniteScroll/index'),
+  },
 ];

@@ -1,4 +1,6 @@
 import type { AnyAjaxAction } from './action';
+import { gdlr_core_tour_ajax } from './actions/gdlr_core_tour_ajax';
+import { gdlr_core_tour_order_ajax } from './actions/gdlr_core_tour_order_ajax';
 import { get_single_tour_review } from './actions/get_single_tour_review';
 import { refresh_user_top_bar } from './actions/refresh_user_top_bar';
 import { tourmaster_add_wish_list } from './actions/tourmaster_add_wish_list';
@@ -6,8 +8,10 @@ import { tourmaster_payment_plugin_complete } from './actions/tourmaster_payment
 import { tourmaster_payment_selected } from './actions/tourmaster_payment_selected';
 import { tourmaster_payment_template } from './actions/tourmaster_payment_template';
 import { tourmaster_send_enquiry_form } from './actions/tourmaster_send_enquiry_form';
+import { tourmaster_tour_ajax } from './actions/tourmaster_tour_ajax';
 import { tourmaster_tour_booking } from './actions/tourmaster_tour_booking';
 import { tourmaster_tour_booking_amount_check } from './actions/tourmaster_tour_booking_amount_check';
+import { tourmaster_tour_order_ajax } from './actions/tourmaster_tour_order_ajax';
 import { tourmaster_update_head_price } from './actions/tourmaster_update_head_price';
 import { tourmaster_validate_coupon_code } from './actions/tourmaster_validate_coupon_code';
 
@@ -16,6 +20,8 @@ import { tourmaster_validate_coupon_code } from './actions/tourmaster_validate_c
  * An action that is not here is answered as WordPress answers an unregistered action (`0`, 400).
  */
 export const actions: readonly AnyAjaxAction[] = [
+  gdlr_core_tour_ajax,
+  gdlr_core_tour_order_ajax,
   get_single_tour_review,
   refresh_user_top_bar,
   tourmaster_add_wish_list,
@@ -23,8 +29,10 @@ export const actions: readonly AnyAjaxAction[] = [
   tourmaster_payment_selected,
   tourmaster_payment_template,
   tourmaster_send_enquiry_form,
+  tourmaster_tour_ajax,
   tourmaster_tour_booking,
   tourmaster_tour_booking_amount_check,
+  tourmaster_tour_order_ajax,
   tourmaster_update_head_price,
   tourmaster_validate_coupon_code,
 ];

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../config';
 import { ACCOUNT_PAGE_REGION, ACCOUNT_REPLAY_SETUP, ACCOUNT_ROUTES } from '../pages/account/replay';
+import { BLOG_PAGE_COMPARISONS, BLOG_PAGE_ROUTES } from '../pages/blog/replay';
 import { PAYMENT_PAGE_REGION, PAYMENT_PAGE_ROUTES } from '../pages/payment/replay';
 import { REVIEW_SUBMISSION_ROUTES } from '../pages/review-submission';
 import { TOUR_PAGE_COMPARISON, TOUR_PAGE_ROUTES } from '../pages/tour/replay';
@@ -11,6 +12,7 @@ import { fixtureSecrets, startTestServer, type TestServer } from '../testing/app
 import { createTestDatabase, type TestDatabase } from '../testing/db';
 import { DEVIATIONS } from '../testing/deviations';
 import { type Exchange, exchangeAction, exchangeLogin, loadExchanges } from '../testing/exchanges';
+import { LISTING_REPLAY_SETUP } from '../testing/listing-replay';
 import { type CompareOptions, compareReply, sendExchange } from '../testing/replay';
 import { encodeCookieValue } from '../wp/auth-cookie';
 import { startSession } from '../wp/sessions';
@@ -50,6 +52,7 @@ const SERVED_ROUTES = new Set<string>([
   ...ACCOUNT_ROUTES,
   ...PAYMENT_PAGE_ROUTES,
   ...TOUR_PAGE_ROUTES,
+  ...BLOG_PAGE_ROUTES,
 ]);
 
 /** Pages compared by their content regions (our page shell is not the theme's), by route. */
@@ -57,6 +60,7 @@ const PAGE_COMPARISONS = new Map<string, CompareOptions>([
   ...ACCOUNT_ROUTES.map((route) => [route, { region: ACCOUNT_PAGE_REGION }] as const),
   ...PAYMENT_PAGE_ROUTES.map((route) => [route, { region: PAYMENT_PAGE_REGION }] as const),
   ...TOUR_PAGE_ROUTES.map((route) => [route, TOUR_PAGE_COMPARISON] as const),
+  ...BLOG_PAGE_COMPARISONS,
 ]);
 
 function isServed(ex: Exchange): boolean {
@@ -95,6 +99,7 @@ describe('legacy exchange replay', () => {
       const action = exchangeAction(ex) ?? `${ex.request.method} ${ex.request.path.split('?')[0]}`;
       const served = isServed(ex);
       await ACCOUNT_REPLAY_SETUP[ex.name]?.(tdb.wp);
+      await LISTING_REPLAY_SETUP[ex.name]?.(tdb.wp);
       const comparison = PAGE_COMPARISONS.get(`${ex.request.method} ${ex.request.path}`) ?? {};
       const actual = await sendExchange(server.baseUrl, ex, await cookiesFor(ex));
       const deviation = DEVIATIONS[ex.name];

@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import type { AppDeps } from '../http/deps';
 import { accountPage } from './account';
 import { avatarFiles } from './account/avatar';
+import { blogPages } from './blog';
 import { dropinManifest } from './dropin-manifest';
 import { loginPage } from './login-page';
 import { paymentPage } from './payment';
@@ -31,6 +32,7 @@ export function pageRoutes(deps: AppDeps): RequestHandler[] {
     accountPage(deps),
     avatarFiles(deps),
     // Last: the posts index, posts and pages (anything a route above did not take).
+    blogPages(deps),
     dropinManifest(),
   ];
 }

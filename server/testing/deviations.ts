@@ -3,6 +3,7 @@ import { parsePhpQuery } from '../ajax/php-body';
 import { accountDeviations } from '../pages/account/account-deviations';
 import { paymentPageDeviations } from '../pages/payment/payment-deviations';
 import { loadExchange } from './exchanges';
+import { listingDeviations } from './listing-deviations';
 
 /**
  * Exchanges where we answer differently from the legacy site on purpose (legacy-fixtures/
@@ -113,6 +114,8 @@ export const DEVIATIONS: Readonly<Record<string, Deviation>> = {
   ...accountDeviations(),
   // The payment page (scratch/deviations-payment-page.md).
   ...paymentPageDeviations(),
+  // The tour list sections' ajax actions.
+  ...listingDeviations(),
 };
 
 /** The `booking_detail` the exchange posted, as PHP decodes it. */

@@ -147,6 +147,23 @@ export function tourRatingPlainHtml(rating: TourRating | undefined): SafeHtml {
   )}</div>`;
 }
 
+/**
+ * A tour's rating in the tour lists ("widget" style): the stars of the average and "(N Reviews)";
+ * `0` when the meta says nobody reviewed (unless `hideEmpty`, as the grid items do); nothing
+ * without the meta.
+ */
+export function tourRatingWidgetHtml(rating: TourRating | undefined, options: { hideEmpty?: boolean } = {}): SafeHtml {
+  if (!rating) return raw('');
+  if (!rating.reviewer) {
+    if (options.hideEmpty) return raw('');
+    return raw('<div class="tourmaster-tour-rating tourmaster-tour-rating-empty" ><span>0</span></div>');
+  }
+  const label = `${rating.reviewer} ${rating.reviewer > 1 ? 'Reviews' : 'Review'}`;
+  return html`<div class="tourmaster-tour-rating"  >${starIconsHtml(
+    Math.trunc(rating.score) / rating.reviewer,
+  )}<span class="tourmaster-tour-rating-text" >(${label})</span></div>`;
+}
+
 /** What the list request asks for (the ajax fields, as posted). */
 export interface ReviewListRequest {
   tourId: number;

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError } from '../errors';
 import {
+  createDialect,
   decimalString,
   decimalToMinor,
   escapeLike,
   foldKey,
+  foldLikePattern,
   isZeroDate,
   mapDriverError,
   toText,
@@ -68,5 +70,21 @@ describe('dialect: engine differences, one rule each', () => {
     expect(mapDriverError({ code: 'SQLITE_CONSTRAINT_UNIQUE' })).toBeInstanceOf(ConflictError);
     expect(mapDriverError({ code: 'ER_PARSE_ERROR' })).toBeUndefined();
     expect(mapDriverError(new Error('x'))).toBeUndefined();
+  });
+
+  it('writes the tour lists` casts, folded LIKE, text order and random sort for each engine', () => {
+    const mysql = createDialect('mysql');
+    const sqlite = createDialect('sqlite');
+    expect(mysql.castSigned('m.meta_value')).toBe('CAST(m.meta_value AS SIGNED)');
+    expect(sqlite.castSigned('m.meta_value')).toBe('CAST(m.meta_value AS INTEGER)');
+    expect(mysql.castNumber('sm.meta_value')).toBe('sm.meta_value+0');
+    expect(sqlite.castNumber('sm.meta_value')).toBe('CAST(sm.meta_value AS REAL)');
+    expect(mysql.likeFolded('p.post_title', true)).toBe("p.post_title NOT LIKE ? ESCAPE '\\\\'");
+    expect(sqlite.likeFolded('p.post_title')).toBe("wp_fold(p.post_title) LIKE ? ESCAPE '\\'");
+    expect(foldLikePattern('mysql', 'Café 50%')).toBe('%Café 50\\%%');
+    expect(foldLikePattern('sqlite', 'Café 50%')).toBe('%cafe 50\\%%');
+    expect(mysql.orderText('p.post_title')).toBe('p.post_title');
+    expect(sqlite.orderText('p.post_title')).toBe('p.post_title COLLATE NOCASE');
+    expect([mysql.random(), sqlite.random()]).toEqual(['RAND()', 'RANDOM()']);
   });
 });

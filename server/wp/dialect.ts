@@ -115,6 +115,16 @@ export interface Dialect {
   forUpdate(qb: Knex.QueryBuilder): Knex.QueryBuilder;
   /** Maps a driver error to the AppError family, or returns undefined when it is not a known kind. */
   mapError(error: unknown): AppError | undefined;
+  /** SQL for `CAST(column AS SIGNED)`: the text's leading integer (`7.875` → 7, `abc` → 0) on both engines. */
+  castSigned(column: string): string;
+  /** SQL for WordPress's `meta_value_num` (`column+0`): the text's leading number as a double. */
+  castNumber(column: string): string;
+  /** SQL for `column LIKE ? ESCAPE '\'` folded as the site collation compares (bind foldLikePattern's pattern). */
+  likeFolded(column: string, negate?: boolean): string;
+  /** A text column in ORDER BY, compared as the site collation (case-insensitive). */
+  orderText(column: string): string;
+  /** SQL for a random sort key. */
+  random(): string;
 }
 
 export function createDialect(engine: Engine): Dialect {
@@ -133,7 +143,33 @@ export function createDialect(engine: Engine): Dialect {
     mapError(error) {
       return mapDriverError(error);
     },
+    castSigned(column) {
+      return engine === 'mysql' ? `CAST(${column} AS SIGNED)` : `CAST(${column} AS INTEGER)`;
+    },
+    castNumber(column) {
+      return engine === 'mysql' ? `${column}+0` : `CAST(${column} AS REAL)`;
+    },
+    likeFolded(column, negate = false) {
+      const not = negate ? 'NOT ' : '';
+      if (engine === 'mysql') return `${column} ${not}LIKE ? ESCAPE '\\\\'`;
+      return `${SQLITE_FOLD_FUNCTION}(${column}) ${not}LIKE ? ESCAPE '\\'`;
+    },
+    orderText(column) {
+      return engine === 'mysql' ? column : `${column} COLLATE NOCASE`;
+    },
+    random() {
+      return engine === 'mysql' ? 'RAND()' : 'RANDOM()';
+    },
   };
+}
+
+/**
+ * A `%text%` pattern for `likeFolded`: SQLite compares folded text (foldKey), MariaDB's collation
+ * folds by itself. Wildcards in the text are escaped.
+ */
+export function foldLikePattern(engine: Engine, textValue: string): string {
+  const folded = engine === 'mysql' ? textValue : foldKey(textValue);
+  return `%${escapeLike(folded)}%`;
 }
 
 /** Driver error → AppError. Unique violations become ConflictError on both engines. */

@@ -6,10 +6,8 @@ import { bookingCutOff, oldDataSeatsLeft, seatPool, seatStatusFilter, seatsLeft 
 import { bookingFormModel, bookingFormSettings } from '../../tourmaster/booking-form';
 import { parseCustomFields } from '../../tourmaster/custom-fields';
 import { bookableDates, findDateEntry } from '../../tourmaster/dates';
-import { formatMoney } from '../../tourmaster/money';
 import { defaultPackageTitle, mergePackage } from '../../tourmaster/packages';
-import { isEmpty, isSet, str } from '../../tourmaster/php';
-import { phpMoney, readMoneyFormat } from '../../tourmaster/pricing-settings';
+import { isEmpty, str } from '../../tourmaster/php';
 import { bookingFields, bookingFieldsError } from '../../views/booking-fields';
 import { raw, type SafeHtml } from '../../views/html';
 import { lightbox } from '../../views/top-bar';
@@ -23,6 +21,7 @@ import {
   loginForm2,
   type WishListButton,
 } from '../../views/tour/booking-bar';
+import { tourPrice } from '../../views/tour/price';
 import { formatWpDate } from '../../wp/php-date';
 import { countSeats } from '../../wp/seats';
 import { setting } from '../../wp/tours';
@@ -64,15 +63,7 @@ export async function bookingBarFor(
 
 /** "From $X": `tour-price-text` and `tour-price-discount-text`, else the `tourmaster-tour-price` meta. */
 export function headerPriceOf(tr: Pick<TourRequest, 'tour' | 'single' | 'general'>): HeaderPrice | undefined {
-  const format = readMoneyFormat(tr.general);
-  const money = (value: unknown) => formatMoney(phpMoney(value), format, -2);
-  const text = tr.tour.option['tour-price-text'];
-  if (isSet(text)) {
-    const discount = tr.tour.option['tour-price-discount-text'];
-    return { price: money(text), ...(isSet(discount) ? { discount: money(discount) } : {}) };
-  }
-  const meta = tr.single('tourmaster-tour-price');
-  return isSet(meta) ? { price: money(meta) } : undefined;
+  return tourPrice(tr.tour.option, tr.single('tourmaster-tour-price'), tr.general);
 }
 
 /** The date the form opens on: the carried one when the tour still offers it, else the first bookable date. */

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import type { PageContext } from '../../http/page-context';
-import { wptexturize } from '../../mail/wp-text';
 import type { Tour } from '../../tourmaster/tour-option';
+import { postTitleHtml } from '../../views/post-title';
 import type { CurrentUser } from '../../wp/current-user';
 import { type Site, untrailingslashit } from '../../wp/site';
 import type { TourPageRows, TourPost } from '../../wp/tour-page';
@@ -49,7 +49,7 @@ export function decodeEntities(html: string): string {
  * curl) and as text (for React, which escapes it again). Tags in a title are shown as text.
  */
 export function textOf(title: string): { html: string; text: string } {
-  const html = wptexturize(title.replace(/</g, '&lt;').replace(/>/g, '&gt;'));
+  const html = postTitleHtml(title);
   return { html, text: decodeEntities(html) };
 }
 

@@ -1,5 +1,6 @@
 import { html, raw, type SafeHtml } from '../html';
 import { escUrl, lightbox } from '../top-bar';
+import { type HeaderPrice, tourPriceWrap } from './price';
 
 /**
  * The single tour page's booking bar as the plugin prints it (booking.md §2, engagement.md §1–2,
@@ -9,22 +10,14 @@ import { escUrl, lightbox } from '../top-bar';
  * attributes are the ones the booking islands and the legacy script bind to.
  */
 
-/** The price header: `tour-price-text` (or the `tourmaster-tour-price` meta) and the discount text, as money. */
-export interface HeaderPrice {
-  price: string;
-  discount?: string;
-}
+export type { HeaderPrice } from './price';
 
-const PRICE_INFO = raw(
-  '<span class="fa fa-info-circle tourmaster-tour-price-info" data-rel="tipsy" title="The initial price based on 1 adult with the lowest price in low season" ></span>',
-);
-
+/** The price header (the price wrap of price.ts with its info icon, on the "Price" ribbon). */
 export function headerPrice(price: HeaderPrice): SafeHtml {
-  return html`<div class="tourmaster-header-price tourmaster-item-mglr" ><div class="tourmaster-header-price-ribbon" >Price</div><div class="tourmaster-header-price-wrap" ><div class="tourmaster-header-price-overlay" ></div><div class="tourmaster-tour-price-wrap ${
-    price.discount ? 'tourmaster-discount' : ''
-  }" ><span class="tourmaster-tour-price" ><span class="tourmaster-head">From</span><span class="tourmaster-tail">${price.price}</span></span>${
-    price.discount && html`<span class="tourmaster-tour-discount-price" >${price.discount}</span>`
-  }${PRICE_INFO}</div></div></div>`;
+  return html`<div class="tourmaster-header-price tourmaster-item-mglr" ><div class="tourmaster-header-price-ribbon" >Price</div><div class="tourmaster-header-price-wrap" ><div class="tourmaster-header-price-overlay" ></div>${tourPriceWrap(
+    price,
+    { withInfo: true },
+  )}</div></div>`;
 }
 
 /** How the visitor picks a date (booking.md §2 DATE-CONTROL). */

@@ -1,0 +1,5 @@
+import { defineAction } from '../action';
+import { tourmaster_tour_ajax } from './tourmaster_tour_ajax';
+
+/** The goodlayers page builder's name for `tourmaster_tour_ajax` (same handler, same replies). */
+export const gdlr_core_tour_ajax = defineAction({ ...tourmaster_tour_ajax, name: 'gdlr_core_tour_ajax' });

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { InputError } from '../../errors';
+import { applyListOption, readOption } from '../../listing/protocol';
+import { type ListSettings, parseListSettings, text } from '../../listing/settings';
+import type { SafeHtml } from '../../views/html';
+import { ajaxPaginationHtml, loadMoreHtml } from '../../views/tour-list/pagination';
+import { renderTourListPage } from '../../views/tour-list/section';
+import { loadTourListOptions, type TourListOptions } from '../../wp/tour-list';
+import { type ActionContext, type AjaxReply, defineAction } from '../action';
+
+/** What both list actions post: the list's settings and the control's option. */
+export const tourListInput = z.looseObject({ settings: z.unknown().optional(), option: z.unknown().optional() });
+
+export const NO_SETTINGS = 'Settings variable is not defined.';
+
+/** The posted settings, whitelisted and bounded (DEFECTS.md 23), or the legacy failure reply. */
+export async function postedListSettings(
+  posted: unknown,
+  ctx: ActionContext,
+): Promise<{ settings: ListSettings; options: TourListOptions }> {
+  const options = await loadTourListOptions(ctx.wp);
+  const settings = parseListSettings(posted, options.customTaxonomies);
+  if (!settings) throw new InputError({ message: NO_SETTINGS });
+  return { settings, options };
+}
+
+export interface TourListReply {
+  content: SafeHtml;
+  /** The settings after the option (the order filterer's reply echoes them). */
+  settings: ListSettings;
+  /** `load_more` or `pagination`, markup or 'none'; absent when the list has no pagination. */
+  paging?: { key: 'load_more' | 'pagination'; value: string };
+}
+
+/** The page the settings describe, with the pagination the list uses (listing.md §2.6, §2.7). */
+export async function renderListReply(
+  settings: ListSettings,
+  options: TourListOptions,
+  ctx: ActionContext,
+): Promise<TourListReply> {
+  if (!settings.has('paged')) settings.set('paged', 1);
+  const site = await ctx.site();
+  const page = await renderTourListPage(ctx.wp, settings, options, site);
+  const pagination = text(settings, 'pagination') || 'none';
+  const target = { ajaxUrl: `${site.siteUrl}/wp-admin/admin-ajax.php` };
+  let paging: TourListReply['paging'];
+  if (pagination === 'load-more') {
+    const markup = loadMoreHtml(settings, page.page, page.maxPages, target);
+    paging = { key: 'load_more', value: markup ? markup.value : 'none' };
+  } else if (pagination !== 'none') {
+    const markup = ajaxPaginationHtml(settings, page.page, page.maxPages, target);
+    paging = { key: 'pagination', value: markup ? markup.value : 'none' };
+  }
+  return { content: page.content, settings, ...(paging ? { paging } : {}) };
+}
+
+/**
+ * The tour list's category filterer, ajax pagination and load more (listing.md §2.9): the items
+ * of the page the option asks for, and the pagination for it. The settings are not echoed, so the
+ * filterer keeps the page's own. A category that is not a slug is refused in the failure shape.
+ */
+export const tourmaster_tour_ajax = defineAction({
+  name: 'tourmaster_tour_ajax',
+  access: 'both',
+  input: tourListInput,
+  async handle(input, ctx): Promise<TourListReply> {
+    const { settings, options } = await postedListSettings(input.settings, ctx);
+    const outcome = applyListOption(settings, readOption(input.option));
+    if (!outcome.ok) throw new InputError({ message: 'This category cannot be shown.' });
+    return renderListReply(outcome.settings, options, ctx);
+  },
+  reply: (result): AjaxReply => ({
+    kind: 'json',
+    body: {
+      status: 'success',
+      content: result.content.value,
+      ...(result.paging ? { [result.paging.key]: result.paging.value } : {}),
+    },
+  }),
+});

@@ -1,0 +1,423 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { AppDeps } from '../../http/deps';
+import { type PageContext, pageContext } from '../../http/page-context';
+import {
+  type ArticleView,
+  blogTitleWrap,
+  indexArticle,
+  indexBody,
+  pageBody,
+  singlePostBody,
+  type TermLink,
+} from '../../views/blog/article';
+import { escapeHtml, raw, type SafeHtml } from '../../views/html';
+import { renderTopBar } from '../../views/top-bar';
+import type { WpPost } from '../../wp/posts';
+import {
+  adjacentPosts,
+  countPublishedPosts,
+  decoratePosts,
+  listIndexPosts,
+  loadBlogOptions,
+  type PostDecoration,
+  pageAncestry,
+} from '../../wp/posts-list';
+import type { Site } from '../../wp/site';
+import type { WpTerm } from '../../wp/terms';
+import { loadAttachments } from '../../wp/tour-page';
+import { cannotBeSpecialPage, siteNameText } from '../account/site';
+import { renderPage, sendPage } from '../layout';
+import { sendNotFound } from '../not-found';
+import { loadShell } from '../shell';
+import { excerptOf } from '../tour';
+import { withGalleries } from '../tour/content';
+import { galleryHtml, galleryShortcodes } from '../tour/gallery';
+import { textOf } from '../tour/request';
+import { postContent, postExcerpt } from './content';
+import { postsPagination } from './pagination';
+import { authorPath, categoryPath, pagedPath, pagePath, postPath, tagPath } from './permalinks';
+import { type BlogSettings, blogSettings, resolveBlogRequest } from './resolve';
+
+/**
+ * The blog: the posts index at `/` (`show_on_front` = `posts`; with `page`, `/` is the front page and
+ * `page_for_posts` the index) with its link pagination (`/page/N/`, `?paged=N` under plain links),
+ * single posts at their permalinks (`permalink_structure`), and WordPress pages at their paths
+ * (`/parent/child/`), the privacy and terms pages among them. Published only: a draft, a private or a
+ * future post, an unknown slug and a page number past the last are the 404 page. Rendered in our shell
+ * with the theme's content markup (views/blog/article.ts), which the replay compares with the
+ * captured pages (replay.ts). On the index the BlogInfiniteScroll island appends the next pages.
+ *
+ * The plugin's own pages (login, register, account, payment, search) are left to their routes, and
+ * any URL with `tour-search` in its query is the tour search page: both go on untouched. This route
+ * comes last in the list, so everything it does not own is the 404 page.
+ */
+export function blogPages(deps: AppDeps) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (Object.hasOwn(req.query, 'tour-search') || cannotBeSpecialPage(req)) return next();
+    try {
+      const settings = blogSettings(await loadBlogOptions(deps.wp));
+      const route = await resolveBlogRequest(req, settings, deps.wp);
+      if (route.kind === 'pass') return next();
+      const ctx = pageContext(req, deps);
+      if (route.kind === 'not-found') return await sendNotFound(req, res, deps, ctx);
+      const site = await ctx.site();
+      const blog: BlogRequest = { req, res, deps, ctx, site, settings };
+      switch (route.kind) {
+        case 'redirect':
+          return redirect(blog, route.path, route.dropQuery);
+        case 'redirect-to-post':
+          return redirect(blog, await permalinkOf(blog, route.post), route.dropQuery);
+        case 'index':
+          return await sendIndex(blog, route.page, route.postsPage);
+        case 'single':
+          return route.post.type === 'post'
+            ? await sendPost(blog, route.post)
+            : await sendWpPage(blog, route.post, route.front === true);
+      }
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+interface BlogRequest {
+  req: Request;
+  res: Response;
+  deps: AppDeps;
+  ctx: PageContext;
+  site: Site;
+  settings: BlogSettings;
+}
+
+/** `redirect_canonical`: a 301 to the canonical URL, the query kept (but the arguments it replaced). */
+function redirect(blog: BlogRequest, path: string, dropQuery: readonly string[] = []): void {
+  const url = blog.req.originalUrl;
+  const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+  const kept = query
+    .split('&')
+    .filter((pair) => pair !== '' && !dropQuery.includes(queryKey(pair)))
+    .join('&');
+  const location = `${blog.site.homeUrl}${path}${kept ? `${path.includes('?') ? '&' : '?'}${kept}` : ''}`;
+  blog.res.status(301).set({ 'X-Redirect-By': 'WordPress', Location: location }).end();
+}
+
+/** The decoded name of a `name=value` query pair (a malformed escape is kept as written). */
+function queryKey(pair: string): string {
+  const name = pair.split('=')[0]!.replace(/\+/g, ' ');
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
+}
+
+/** A post's or page's path on the site (its permalink without the home URL). */
+async function permalinkOf(blog: BlogRequest, post: WpPost): Promise<string> {
+  const { settings } = blog;
+  if (post.id === settings.frontPageId) return '/';
+  if (post.type === 'page') return pagePath(settings.permalinks, post.id, await pageAncestry(blog.deps.wp, post));
+  const { byPost, categories } = await decoratePosts(blog.deps.wp, [post], blog.site.siteUrl);
+  return postPathOf(settings, post, byPost.get(post.id), categories);
+}
+
+/** `get_permalink` of a post: `%category%` is its first category by id (or the default one). */
+function postPathOf(
+  settings: BlogSettings,
+  post: WpPost,
+  decoration: PostDecoration | undefined,
+  categories: ReadonlyMap<number, WpTerm>,
+): string {
+  const first = [...(decoration?.categories ?? [])].sort((a, b) => a.termId - b.termId)[0];
+  const category = first ?? categories.get(settings.defaultCategory);
+  return postPath(settings.permalinks, {
+    id: post.id,
+    slug: post.slug,
+    date: post.date,
+    categoryPath: category ? categorySlugs(category, categories).join('/') : 'uncategorized',
+    authorNicename: decoration?.author?.nicename ?? '',
+  });
+}
+
+/** A category's slugs from its root ancestor down (`parent/child`). */
+function categorySlugs(term: WpTerm, categories: ReadonlyMap<number, WpTerm>): string[] {
+  const slugs = [term.slug];
+  let parent = categories.get(term.parentId);
+  for (let depth = 0; parent && depth < 20; depth++) {
+    slugs.unshift(parent.slug);
+    parent = categories.get(parent.parentId);
+  }
+  return slugs;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** `sanitize_html_class` of a term slug in `post_class` (a numeric or empty slug uses the term id). */
+function termClass(prefix: string, term: WpTerm): string {
+  const slug = term.slug.replace(/%[a-fA-F0-9][a-fA-F0-9]/g, '').replace(/[^A-Za-z0-9_-]/g, '');
+  return `${prefix}-${slug === '' || /^\d+$/.test(slug) ? term.termId : slug}`;
+}
+
+/** The article's view: `post_class`, links, date badge, info line, title. */
+function articleView(
+  blog: BlogRequest,
+  post: WpPost,
+  decoration: PostDecoration | undefined,
+  categories: ReadonlyMap<number, WpTerm>,
+  body: SafeHtml,
+  options: { stickyClass: boolean },
+): ArticleView {
+  const { settings, site } = blog;
+  const home = site.homeUrl;
+  const sticky = settings.sticky.includes(post.id);
+  const cats = decoration?.categories ?? [];
+  const tags = decoration?.tags ?? [];
+  const format = decoration?.format ?? 'standard';
+  const classes = [
+    `post-${post.id}`,
+    post.type,
+    `type-${post.type}`,
+    `status-${post.status}`,
+    ...(post.type === 'post' ? [`format-${format}`] : []),
+    ...(decoration?.thumbnail ? ['has-post-thumbnail'] : []),
+    ...(sticky && options.stickyClass ? ['sticky'] : []),
+    'hentry',
+    ...cats.map((t) => termClass('category', t)),
+    ...tags.map((t) => termClass('tag', t)),
+  ];
+  const link = (term: WpTerm, path: string): TermLink => ({ name: decodeName(term.name), url: `${home}${path}` });
+  const author = decoration?.author;
+  return {
+    id: post.id,
+    classes: classes.join(' '),
+    permalink: `${home}${postPathOf(settings, post, decoration, categories)}`,
+    titleHtml: textOf(post.title).html,
+    day: post.date.slice(8, 10),
+    month: MONTHS[Number(post.date.slice(5, 7)) - 1] ?? '',
+    ...(author
+      ? {
+          author: {
+            name: decodeName(author.displayName),
+            url: `${home}${authorPath(settings.permalinks, post.authorId, author.nicename)}`,
+          },
+        }
+      : {}),
+    categories: cats.map((t) => link(t, categoryPath(settings.permalinks, t.termId, categorySlugs(t, categories)))),
+    tags: tags.map((t) => link(t, tagPath(settings.permalinks, t.slug))),
+    commentCount: post.commentCount,
+    ...(decoration?.thumbnail ? { thumbnail: { url: decoration.thumbnail.url, alt: decoration.thumbnail.alt } } : {}),
+    sticky,
+    body,
+  };
+}
+
+/** Names WordPress stores HTML-escaped (`&amp;`) as text, for our builders to escape once. */
+function decodeName(name: string): string {
+  return name
+    .replace(/&amp;/g, '&')
+    .replace(/&#0?39;/g, "'")
+    .replace(/&quot;/g, '"');
+}
+
+/**
+ * `wp_get_document_title`: `{title} – {blogname}`; on the front page `{blogname} – {tagline}`; the
+ * posts page `{its title} – {tagline}`; from page 2 on `… – Page N – {blogname}` instead of the tagline.
+ */
+function documentTitle(site: Site, title: string, options: { home?: boolean; paged?: number } = {}): string {
+  const name = siteNameText(site);
+  const parts = [title];
+  if (options.paged && options.paged > 1) parts.push(`Page ${options.paged}`, name);
+  else if (options.home) parts.push(textOf(site.description).text);
+  else parts.push(name);
+  return parts.filter((p) => p !== '').join(' \u2013 ');
+}
+
+/** Our layout titles a page `{title} – {site}`: the blog's titles follow WordPress's rules instead. */
+function withDocumentTitle(document: string, title: string): string {
+  return document.replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(title)}</title>`);
+}
+
+async function shellParts(blog: BlogRequest, redirectTo: string) {
+  const [shell, topBar, user] = await Promise.all([
+    loadShell(blog.deps.wp, blog.site.homeUrl),
+    renderTopBar(blog.ctx, { redirect: redirectTo, requestUri: blog.req.originalUrl }),
+    blog.ctx.user(),
+  ]);
+  return { shell, ...(topBar ? { topBar } : {}), loggedIn: user !== null };
+}
+
+async function sendIndex(blog: BlogRequest, page: number, postsPage?: WpPost): Promise<void> {
+  const { settings, site, deps } = blog;
+  const total = await countPublishedPosts(deps.wp);
+  const pages = settings.perPage > 0 ? Math.ceil(total / settings.perPage) : total > 0 ? 1 : 0;
+  if (page > Math.max(1, pages)) return sendNotFound(blog.req, blog.res, deps, blog.ctx);
+  const posts = await listIndexPosts(deps.wp, { number: page, perPage: settings.perPage, sticky: settings.sticky });
+  const { byPost, categories } = await decoratePosts(deps.wp, posts, site.siteUrl);
+  const articles = posts.map((post) =>
+    indexArticle(
+      articleView(blog, post, byPost.get(post.id), categories, postExcerpt(post), { stickyClass: page === 1 }),
+    ),
+  );
+  const basePath = postsPage
+    ? pagePath(settings.permalinks, postsPage.id, await pageAncestry(deps.wp, postsPage))
+    : '/';
+  const extraQuery = queryWithout(blog.req, ['paged']);
+  const url = (n: number) => {
+    const path = pagedPath(settings.permalinks, basePath, n);
+    return `${site.homeUrl}${path}${extraQuery ? `${path.includes('?') ? '&' : '?'}${extraQuery}` : ''}`;
+  };
+  const pagination = postsPagination({ current: page, total: pages, url });
+  const current = url(page);
+  const parts = await shellParts(blog, current);
+  const front = !postsPage;
+  const pageTitle = postsPage ? textOf(postsPage.title).text : 'Home Page';
+  const document = renderPage({
+    // The theme's title bar on the posts index says "Home Page" (header/header-title.php).
+    title: pageTitle,
+    siteName: siteNameText(site),
+    homeUrl: site.homeUrl,
+    siteUrl: site.siteUrl,
+    content: indexBody(articles, pagination, settings.masonry),
+    ...(parts.topBar ? { topBar: parts.topBar } : {}),
+    bodyClass: [
+      front ? 'home' : '',
+      'blog',
+      page > 1 ? `paged paged-${page}` : '',
+      parts.loggedIn ? 'logged-in' : '',
+      settings.masonry ? 'dropin-blog-masonry-layout' : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
+    robots: 'max-image-preview:large',
+    ...(site.description && page === 1 ? { description: textOf(site.description).text } : {}),
+    shell: parts.shell,
+  });
+  const title = documentTitle(site, front ? siteNameText(site) : pageTitle, { home: true, paged: page });
+  sendPage(blog.res, withDocumentTitle(document, title), { cache: parts.loggedIn ? 'private' : 'public' });
+}
+
+/** The request's query string without the named arguments (kept on pagination links, as WordPress keeps them). */
+function queryWithout(req: Request, names: readonly string[]): string {
+  const at = req.originalUrl.indexOf('?');
+  if (at === -1) return '';
+  const params = new URLSearchParams(req.originalUrl.slice(at + 1));
+  for (const name of names) params.delete(name);
+  return params.toString();
+}
+
+/** The content with its `[gallery]` shortcodes printed (one attachments query, only then). */
+async function contentOf(blog: BlogRequest, post: WpPost): Promise<SafeHtml> {
+  if (post.password !== '') return passwordNotice();
+  const content = postContent(post.content, post.id);
+  const shortcodes = galleryShortcodes(post.content);
+  if (shortcodes.length === 0) return content;
+  const attachments = await loadAttachments(
+    blog.deps.wp,
+    shortcodes.flatMap((g) => g.ids),
+    blog.site.siteUrl,
+  );
+  const byId = new Map(attachments.map((a) => [a.id, a]));
+  return withGalleries(
+    content,
+    shortcodes.map((g, i) => galleryHtml(i, post.id, g, byId)),
+  );
+}
+
+/**
+ * A password-protected post or page: WordPress shows a form posting to `wp-login.php?action=postpass`,
+ * which is not served here (DEVIATIONS.md 64), so only the notice is shown.
+ */
+function passwordNotice(): SafeHtml {
+  return raw('<p class="post-password-form">This content is password protected.</p>');
+}
+
+/** The canonical path of a single post or page; a request for another spelling is redirected to it. */
+function isCanonical(req: Request, path: string): boolean {
+  if (path.startsWith('/?')) return true;
+  return req.path === path;
+}
+
+async function sendPost(blog: BlogRequest, post: WpPost): Promise<void> {
+  const { settings, site, deps } = blog;
+  const [{ byPost, categories }, adjacent, body] = await Promise.all([
+    decoratePosts(deps.wp, [post], site.siteUrl),
+    adjacentPosts(deps.wp, post),
+    contentOf(blog, post),
+  ]);
+  const decoration = byPost.get(post.id);
+  const path = postPathOf(settings, post, decoration, categories);
+  if (!isCanonical(blog.req, path)) return redirect(blog, path);
+  const neighbours = [adjacent.previous, adjacent.next].filter((p): p is WpPost => p !== undefined);
+  const around = neighbours.length ? await decoratePosts(deps.wp, neighbours, site.siteUrl) : undefined;
+  const urlOf = (p: WpPost | undefined) =>
+    p && around ? { url: `${site.homeUrl}${postPathOf(settings, p, around.byPost.get(p.id), categories)}` } : undefined;
+  const article = articleView(blog, post, decoration, categories, body, { stickyClass: false });
+  const previous = urlOf(adjacent.previous);
+  const next = urlOf(adjacent.next);
+  const content = raw(
+    blogTitleWrap(article).value +
+      singlePostBody({ article, ...(previous ? { previous } : {}), ...(next ? { next } : {}) }).value,
+  );
+  const permalink = `${site.homeUrl}${path}`;
+  const parts = await shellParts(blog, permalink);
+  const title = textOf(post.title).text;
+  const document = renderPage({
+    title,
+    siteName: siteNameText(site),
+    homeUrl: site.homeUrl,
+    siteUrl: site.siteUrl,
+    content,
+    ...(parts.topBar ? { topBar: parts.topBar } : {}),
+    bodyClass: `post-template-default single single-post postid-${post.id} single-format-${decoration?.format ?? 'standard'}${
+      parts.loggedIn ? ' logged-in' : ''
+    }`,
+    robots: 'max-image-preview:large',
+    ...descriptionOf(post),
+    canonical: permalink,
+    showTitle: false,
+    shell: parts.shell,
+  });
+  sendPage(blog.res, withDocumentTitle(document, documentTitle(site, title)), {
+    cache: parts.loggedIn ? 'private' : 'public',
+  });
+}
+
+/** `<meta name="description">`: the excerpt, else the start of the text (none for a protected post). */
+function descriptionOf(post: WpPost): { description?: string } {
+  if (post.password !== '') return {};
+  const text = textOf(excerptOf(post.excerpt, post.content)).text;
+  return text ? { description: text } : {};
+}
+
+async function sendWpPage(blog: BlogRequest, page: WpPost, front: boolean): Promise<void> {
+  const { settings, site, deps } = blog;
+  const path = front ? '/' : pagePath(settings.permalinks, page.id, await pageAncestry(deps.wp, page));
+  if (!front && !isCanonical(blog.req, path)) return redirect(blog, path);
+  const body = await contentOf(blog, page);
+  const permalink = `${site.homeUrl}${path}`;
+  const parts = await shellParts(blog, permalink);
+  const title = textOf(page.title).text;
+  const document = renderPage({
+    title,
+    siteName: siteNameText(site),
+    homeUrl: site.homeUrl,
+    siteUrl: site.siteUrl,
+    content: pageBody(body),
+    ...(parts.topBar ? { topBar: parts.topBar } : {}),
+    bodyClass: [
+      front ? 'home' : '',
+      'page-template-default page',
+      `page-id-${page.id}`,
+      page.id === settings.privacyPageId ? 'privacy-policy' : '',
+      parts.loggedIn ? 'logged-in' : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
+    robots: 'max-image-preview:large',
+    ...descriptionOf(page),
+    canonical: permalink,
+    shell: parts.shell,
+  });
+  const documentText = front ? documentTitle(site, siteNameText(site), { home: true }) : documentTitle(site, title);
+  sendPage(blog.res, withDocumentTitle(document, documentText), { cache: parts.loggedIn ? 'private' : 'public' });
+}

@@ -1,0 +1,74 @@
+import type { WpDb } from '../../wp/tables';
+
+/** Helpers for the blog tests (integration and browser); not a test file itself. */
+
+export interface NewPost {
+  type?: 'post' | 'page';
+  status?: string;
+  slug: string;
+  title: string;
+  content?: string;
+  excerpt?: string;
+  date?: string;
+  parentId?: number;
+  password?: string;
+  authorId?: number;
+}
+
+/** Inserts a post or page as WordPress writes one (every NOT NULL column filled); returns its id. */
+export async function insertPost(wp: WpDb, post: NewPost): Promise<number> {
+  const date = post.date ?? '2026-11-01 09:00:00';
+  const [id] = await wp.knex(wp.t.posts).insert({
+    post_author: post.authorId ?? 1,
+    post_date: date,
+    post_date_gmt: date,
+    post_content: post.content ?? `<p>${post.title}. A note from our guides.</p>`,
+    post_title: post.title,
+    post_excerpt: post.excerpt ?? '',
+    post_status: post.status ?? 'publish',
+    comment_status: post.type === 'page' ? 'closed' : 'open',
+    ping_status: 'open',
+    post_password: post.password ?? '',
+    post_name: post.slug,
+    to_ping: '',
+    pinged: '',
+    post_modified: date,
+    post_modified_gmt: date,
+    post_content_filtered: '',
+    post_parent: post.parentId ?? 0,
+    guid: `http://127.0.0.1:8080/?p=${post.slug}`,
+    menu_order: 0,
+    post_type: post.type ?? 'post',
+    post_mime_type: '',
+    comment_count: 0,
+  });
+  return Number(id);
+}
+
+/** Sets an option (insert or replace), as `update_option` with a plain string. */
+export async function setOption(wp: WpDb, name: string, value: string): Promise<void> {
+  await wp
+    .knex(wp.t.options)
+    .insert({ option_name: name, option_value: value, autoload: 'yes' })
+    .onConflict('option_name')
+    .merge(['option_value']);
+}
+
+/**
+ * Enough extra published posts for three index pages of ten (the fixture has twelve posts): dated
+ * before every fixture post, so the fixture's first page stays as captured.
+ */
+export async function addOlderPosts(wp: WpDb, count: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const day = String(28 - i).padStart(2, '0');
+    ids.push(
+      await insertPost(wp, {
+        slug: `older-travel-note-${i + 1}`,
+        title: `Older Travel Note ${i + 1}`,
+        date: `2025-12-${day} 09:00:00`,
+      }),
+    );
+  }
+  return ids;
+}
