@@ -63,7 +63,8 @@ export const islands: readonly IslandEntry[] = [
   { name: 'Lightbox', selector: '[data-tmlb]', when: 'load', load: () => import('./Lightbox/index') },
   {
     name: 'LightboxGallery',
-    selector: 'a.gdlr-core-lightgallery[href], a[data-lightbox-group][href]',
+    selector:
+      'a.gdlr-core-lightgallery[href], a[data-lightbox-group][href], .wp-block-gallery a[href], .gallery .gallery-item a[href]',
     when: 'idle',
     load: () => import('./Lightbox/gallery'),
   },
@@ -81,5 +82,19 @@ export const islands: readonly IslandEntry[] = [
     selector: 'body.blog .traveltour-content-area',
     when: 'idle',
     load: () => import('./BlogInfiniteScroll/index'),
+  },
+  // Page-builder sliders and carousels (WordPress's `.gdlr-core-flexslider`, our `[data-slider]`).
+  {
+    name: 'Slider',
+    selector: '.gdlr-core-flexslider, [data-slider]',
+    when: 'visible',
+    load: () => import('./Slider/index'),
+  },
+  // Section background videos: never downloaded on phones (client/islands/BackgroundVideo).
+  {
+    name: 'BackgroundVideo',
+    selector: '.gdlr-core-pbf-background-video, [data-background-video]',
+    when: 'idle',
+    load: () => import('./BackgroundVideo/index'),
   },
 ];
