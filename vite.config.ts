@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { budgetReport } from './scripts/bundle-budgets';
+import { budgetReport } from './scripts/bundle-budgets.ts';
 
 // One file for the client build and the three test tiers (STYLE.md §2.10).
 // The integration tier runs twice: on MariaDB and on the embedded SQLite default.
