@@ -10,10 +10,11 @@ import { loadDump } from '../server/wp/dump-loader';
 import { serialize, unserialize } from '../server/wp/php-serialize';
 
 /**
- * `npm run bench`: the booking actions and the tour page under load, measured, never asserted in tests.
+ * `npm run bench`: the booking actions, the tour page, the search page and a list section's paging
+ * under load, measured, never asserted in tests.
  * The server runs in its own process on MariaDB (127.0.0.1:3306, a fresh database loaded with the
  * fixture site); this process is the load generator (autocannon, 8 connections, 10 s per action).
- * BENCH_SECONDS and BENCH_CONNECTIONS override the defaults.
+ * BENCH_SECONDS and BENCH_CONNECTIONS override the defaults; BENCH_ONLY=text runs the scenarios whose name has it.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
@@ -73,6 +74,18 @@ const scenarios: Scenario[] = [
     page: '/tour/santorini-caldera-sunset-cruise/',
     expect: 'tourmaster-single-tour-booking-fields',
   },
+  {
+    // The tour search page: the form, five tours and the list settings for the order filterer.
+    name: 'GET /?tour-search=&tax-tour_category=islands',
+    page: '/?tour-search=&tax-tour_category=islands',
+    expect: 'tourmaster-tour-search-content-wrap',
+  },
+  {
+    // A list section's page 2 (the "Tour List" page's list, as its page numbers post it).
+    name: 'tourmaster_tour_ajax (list page 2)',
+    body: exchangeBody('tourmaster_tour_ajax-tour-list-paged-2'),
+    expect: '"pagination"',
+  },
 ];
 
 /** A captured exchange's request body (the payment page's real requests). */
@@ -104,7 +117,8 @@ async function main() {
     console.log(
       `server: ${started.url} (MariaDB ${database}), load: autocannon ${CONNECTIONS} connections × ${SECONDS} s\n`,
     );
-    for (const s of scenarios) {
+    const only = process.env.BENCH_ONLY;
+    for (const s of scenarios.filter((x) => !only || x.name.includes(only))) {
       const request = s.page
         ? { url: `${started.url}${s.page}`, method: 'GET' as const, headers: s.headers ?? {} }
         : {

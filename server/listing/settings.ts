@@ -225,6 +225,18 @@ export function parseListSettings(
   return settings;
 }
 
+/**
+ * One setting's value as the ajax actions accept it (the page's own settings are held to the same
+ * rules): the parsed value, the key's fallback, or undefined for an unknown key or a bad value.
+ */
+export function parseSettingValue(
+  key: string,
+  value: unknown,
+  customTaxonomies: readonly string[],
+): SettingValue | undefined {
+  return parseSetting(key, value, customTaxonomies, [...BUILTIN_TOUR_TAXONOMIES, ...customTaxonomies]);
+}
+
 function parseSetting(
   key: string,
   value: unknown,

@@ -1,11 +1,11 @@
-import type { Knex } from 'knex';
 import type { TourListQuery } from '../listing/query';
 import type { MetaClause, TaxClause } from '../listing/search-query';
 import { parseSearch } from '../listing/search-terms';
-import { foldKey, foldLikePattern } from './dialect';
-import { getOptions } from './options';
+import { foldKey, foldLikePattern, SQLITE_FOLD_FUNCTION } from './dialect';
+import { unserializeCached } from './parse-cache';
 import type { PhpValue } from './php-values';
-import { quoteTable, type WpDb } from './tables';
+import { preparedRows, quoteTable, type WpDb } from './tables';
+import { LARGE_OPTION_BYTES, type PageRow, resolveLargeOptions } from './tour-page';
 
 /**
  * The tour lists' reads (listing.md §1.2, §2.3, §3): one query for the page of tours and how many
@@ -20,9 +20,17 @@ export interface TourListOptions {
 }
 
 export async function loadTourListOptions(wp: WpDb): Promise<TourListOptions> {
-  const options = await getOptions(wp, ['tourmaster_general', 'tourmaster_custom_tour_taxs']);
-  const general = options.get('tourmaster_general');
-  const custom = options.get('tourmaster_custom_tour_taxs');
+  // The raw text, parsed through the parse cache (tourmaster_general is ~11 KB of PHP serialisation).
+  const rows: { option_name: string; option_value: string | null }[] = await wp
+    .knex(wp.t.options)
+    .select('option_name', 'option_value')
+    .whereIn('option_name', ['tourmaster_general', 'tourmaster_custom_tour_taxs']);
+  const value = (name: string) => {
+    const text = rows.find((r) => r.option_name === name)?.option_value;
+    return text === undefined || text === null ? undefined : unserializeCached(text);
+  };
+  const general = value('tourmaster_general');
+  const custom = value('tourmaster_custom_tour_taxs');
   return {
     general: isRecord(general) ? general : {},
     customTaxonomies: isRecord(custom) ? Object.keys(custom).filter((k) => /^[a-z0-9_-]{1,32}$/.test(k)) : [],
@@ -54,127 +62,255 @@ const SORT_KEYS: ReadonlyMap<string, { key: string; numeric: boolean }> = new Ma
   ['rating', { key: 'tourmaster-tour-rating-score', numeric: true }],
 ]);
 
-/** The page of published tours the query describes, and how many there are in all. */
-export async function queryTourList(wp: WpDb, query: TourListQuery): Promise<TourListPage> {
-  const termIds = query.tax ? await termTaxonomyIds(wp, query.tax.clauses) : [];
-  const k = wp.knex;
-  const d = wp.dialect;
-  const qb = k({ p: wp.t.posts })
-    .select('p.ID', 'p.post_title', 'p.post_name', 'p.post_excerpt', 'p.post_content', 'p.post_date')
-    .select(k.raw('COUNT(*) OVER () AS found'))
-    .where('p.post_type', 'tour')
-    .andWhere('p.post_status', 'publish');
+/** A page of tours with the metas its items print (`queryTourList` with meta keys). */
+export interface TourListPageWithMeta extends TourListPage {
+  /** The first value of each asked key, per tour (get_post_meta's single value). */
+  metas: Map<number, Map<string, string>>;
+}
 
+/**
+ * The page of published tours the query describes, and how many there are in all, in one prepared
+ * statement; with `metaKeys`, the page's metas come back in the same statement. `knownTerms`: the
+ * terms of the clauses' taxonomies when the caller has read them already (no query for them).
+ */
+export async function queryTourList(
+  wp: WpDb,
+  query: TourListQuery,
+  knownTerms?: readonly TourTerm[],
+): Promise<TourListPage>;
+export async function queryTourList(
+  wp: WpDb,
+  query: TourListQuery,
+  knownTerms: readonly TourTerm[] | undefined,
+  metaKeys: readonly string[],
+): Promise<TourListPageWithMeta>;
+export async function queryTourList(
+  wp: WpDb,
+  query: TourListQuery,
+  knownTerms?: readonly TourTerm[],
+  metaKeys?: readonly string[],
+): Promise<TourListPage | TourListPageWithMeta> {
+  const termIds = query.tax ? await termTaxonomyIds(wp, query.tax.clauses, knownTerms) : [];
+  const statement = tourListStatement(wp, query, termIds, metaKeys ?? []);
+  const rows = await listRows<ListRow>(wp, statement.sql, statement.bindings);
+  const page = listPageFrom(rows);
+  return metaKeys ? page : { rows: page.rows, found: page.found };
+}
+
+/** A row of the list statement: `p` (a tour of the page) or `m` (one of its metas). */
+type ListRow = {
+  src: string;
+  id: unknown;
+  a: unknown;
+  b: unknown;
+  c: unknown;
+  d: unknown;
+  e: unknown;
+  f: unknown;
+  g: unknown;
+};
+
+/** The page (in its order), the count and the metas from the list statement's rows. */
+function listPageFrom(rows: readonly ListRow[]): TourListPageWithMeta {
+  const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+  const page: { row: TourListRow; rn: number }[] = [];
+  const metaRows: { postId: number; key: string; value: string; id: number }[] = [];
+  let found = 0;
+  for (const r of rows) {
+    if (r.src === 'p') {
+      found = Number(r.f ?? 0);
+      page.push({
+        row: {
+          id: Number(r.id),
+          title: text(r.a),
+          slug: text(r.b),
+          excerpt: text(r.c),
+          content: text(r.d),
+          date: text(r.e),
+        },
+        rn: Number(r.g ?? 0),
+      });
+    } else if (r.src === 'm')
+      metaRows.push({ postId: Number(r.id), key: text(r.a), value: text(r.b), id: Number(r.g ?? 0) });
+  }
+  // The union's members come back in any order: the page's own order is its row number.
+  page.sort((x, y) => x.rn - y.rn);
+  metaRows.sort((x, y) => x.id - y.id);
+  const metas = new Map<number, Map<string, string>>();
+  for (const m of metaRows) {
+    const meta = metas.get(m.postId) ?? new Map<string, string>();
+    if (!meta.has(m.key)) meta.set(m.key, m.value);
+    metas.set(m.postId, meta);
+  }
+  return { rows: page.map((p) => p.row), found: page.length ? found : 0, metas };
+}
+
+/**
+ * The list statements' texts run as prepared statements (MariaDB keeps each per connection): at
+ * most this many different texts, a bound on what the server holds whatever filters visitors
+ * combine; texts beyond it are sent as plain queries.
+ */
+const MAX_PREPARED_LISTS = 256;
+const preparedLists = new Set<string>();
+
+async function listRows<T>(wp: WpDb, sql: string, bindings: readonly (string | number)[]): Promise<T[]> {
+  if (preparedLists.has(sql) || preparedLists.size < MAX_PREPARED_LISTS) {
+    preparedLists.add(sql);
+    return preparedRows<T>(wp, sql, bindings);
+  }
+  const result = await wp.knex.raw(sql, [...bindings]);
+  return (wp.engine === 'mysql' ? (result as [T[]])[0] : result) as T[];
+}
+
+/**
+ * The list query as SQL: the page of tours (with the count of all that match and each row's place
+ * in the order), and with `metaKeys` a second member with those metas of the same page (its ids
+ * chosen by the same filter and order, without the text columns). Written out directly (no query
+ * builder on the hot path); every value is a bound parameter, the page size and offset are ints.
+ */
+function tourListStatement(
+  wp: WpDb,
+  query: TourListQuery,
+  termIds: readonly (readonly number[])[] | 'in-sql',
+  metaKeys: readonly string[],
+): {
+  sql: string;
+  bindings: (string | number)[];
+  members: { sql: string; bindings: (string | number)[] };
+  with: { sql: string; bindings: (string | number)[] };
+} {
+  const d = wp.dialect;
+  const posts = quoteTable(wp, wp.t.posts);
+  const postmeta = quoteTable(wp, wp.t.postmeta);
+  const relationships = quoteTable(wp, wp.t.termRelationships);
+  const search = parseSearch(query.keywords);
+  const direction = query.order === 'asc' ? 'ASC' : 'DESC';
+  const sort = SORT_KEYS.get(query.orderby);
+  const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+
+  // FROM … WHERE …, with its parameters in the order they appear.
+  let from = `FROM ${posts} p`;
+  const fromBindings: (string | number)[] = [];
+  if (sort) {
+    // WordPress joins on the sort key, so tours without it are not listed; a tie keeps the newest first.
+    from +=
+      ` INNER JOIN ${postmeta} sm ON sm.post_id = p.ID AND sm.meta_key = ? AND sm.meta_id = ` +
+      `(SELECT MIN(m2.meta_id) FROM ${postmeta} m2 WHERE m2.post_id = p.ID AND m2.meta_key = ?)`;
+    fromBindings.push(sort.key, sort.key);
+  }
+  const where = ["p.post_type = 'tour'", "p.post_status = 'publish'"];
+  // With the terms resolved in SQL (`in-sql`), each clause's terms and their descendants are a
+  // recursive common table expression at the head of the statement.
+  const withParts: string[] = [];
+  const withBindings: (string | number)[] = [];
   if (query.tax) {
     const tax = query.tax;
-    qb.where((outer) => {
-      tax.clauses.forEach((_, i) => {
-        const ids = termIds[i] ?? [];
-        const exists = (sub: Knex.QueryBuilder) => {
-          if (ids.length === 0) return sub.whereRaw('1 = 0');
-          return sub.whereExists(
-            k
-              .select(k.raw('1'))
-              .from({ tr: wp.t.termRelationships })
-              .whereRaw('?? = ??', ['tr.object_id', 'p.ID'])
-              .whereIn('tr.term_taxonomy_id', ids),
-          );
-        };
-        if (tax.relation === 'AND') outer.andWhere(exists);
-        else outer.orWhere(exists);
-      });
+    const clauses = tax.clauses.map((clause, i) => {
+      if (termIds === 'in-sql') {
+        const slugs = (typeof clause.terms === 'string' ? [clause.terms] : [...clause.terms]).map((slug) =>
+          wp.engine === 'mysql' ? slug : foldKey(slug),
+        );
+        const slugColumn = wp.engine === 'mysql' ? 't.slug' : `${SQLITE_FOLD_FUNCTION}(t.slug)`;
+        const terms = quoteTable(wp, wp.t.terms);
+        const taxonomyTable = quoteTable(wp, wp.t.termTaxonomy);
+        withParts.push(
+          `tc${i}(term_id, term_taxonomy_id) AS (SELECT tt.term_id, tt.term_taxonomy_id FROM ${taxonomyTable} tt ` +
+            `JOIN ${terms} t ON t.term_id = tt.term_id WHERE tt.taxonomy = ? AND ${slugColumn} IN (${marks(slugs.length)}) ` +
+            `UNION SELECT c.term_id, c.term_taxonomy_id FROM ${taxonomyTable} c JOIN tc${i} ON c.parent = tc${i}.term_id WHERE c.taxonomy = ?)`,
+        );
+        withBindings.push(clause.taxonomy, ...slugs, clause.taxonomy);
+        return `EXISTS (SELECT 1 FROM ${relationships} tr WHERE tr.object_id = p.ID AND tr.term_taxonomy_id IN (SELECT term_taxonomy_id FROM tc${i}))`;
+      }
+      const ids = termIds[i] ?? [];
+      if (ids.length === 0) return '1 = 0';
+      fromBindings.push(...ids);
+      return `EXISTS (SELECT 1 FROM ${relationships} tr WHERE tr.object_id = p.ID AND tr.term_taxonomy_id IN (${marks(ids.length)}))`;
     });
+    if (clauses.length) where.push(`(${clauses.join(tax.relation === 'AND' ? ' AND ' : ' OR ')})`);
   }
-
-  for (const clause of query.meta) qb.whereExists(metaExists(wp, clause));
-
-  const search = parseSearch(query.keywords);
+  const withClause = {
+    sql: withParts.length ? `WITH RECURSIVE ${withParts.join(', ')} ` : '',
+    bindings: withBindings,
+  };
+  for (const clause of query.meta) {
+    const condition = metaCondition(wp, clause);
+    where.push(
+      `EXISTS (SELECT 1 FROM ${postmeta} m WHERE m.post_id = p.ID AND m.meta_key = ?${condition.sql ? ` AND ${condition.sql}` : ''})`,
+    );
+    fromBindings.push(clause.key, ...condition.bindings);
+  }
   if (search.terms.length) {
     // Password-protected tours are never found by their words.
-    qb.andWhere('p.post_password', '');
+    where.push("p.post_password = ''");
     for (const term of search.terms) {
       const pattern = foldLikePattern(wp.engine, term.text);
       const columns = ['p.post_title', 'p.post_excerpt', 'p.post_content'].map((c) => d.likeFolded(c, term.exclude));
-      qb.whereRaw(`(${columns.join(term.exclude ? ' AND ' : ' OR ')})`, [pattern, pattern, pattern]);
+      where.push(`(${columns.join(term.exclude ? ' AND ' : ' OR ')})`);
+      fromBindings.push(pattern, pattern, pattern);
     }
   }
+  const body = `${from} WHERE ${where.join(' AND ')}`;
 
-  const direction = query.order === 'asc' ? 'ASC' : 'DESC';
-  const sort = SORT_KEYS.get(query.orderby);
+  let order: { sql: string; bindings: string[] };
   if (sort) {
-    // WordPress joins on the sort key, so tours without it are not listed; a tie keeps the newest first.
-    qb.join({ sm: wp.t.postmeta }, (on) => {
-      on.on('sm.post_id', '=', 'p.ID').andOn('sm.meta_key', '=', k.raw('?', [sort.key]));
-      on.andOn(
-        'sm.meta_id',
-        '=',
-        k.raw(
-          `(SELECT MIN(m2.meta_id) FROM ${quoteTable(wp, wp.t.postmeta)} m2 WHERE m2.post_id = p.ID AND m2.meta_key = ?)`,
-          [sort.key],
-        ),
-      );
-    });
-    qb.orderByRaw(`${sort.numeric ? d.castNumber('sm.meta_value') : 'sm.meta_value'} ${direction}`);
-    qb.orderBy([
-      { column: 'p.post_date', order: 'desc' },
-      { column: 'p.ID', order: 'desc' },
-    ]);
+    const key = sort.numeric ? d.castNumber('sm.meta_value') : 'sm.meta_value';
+    order = { sql: `${key} ${direction}, p.post_date DESC, p.ID DESC`, bindings: [] };
   } else if (query.orderby === 'title') {
-    qb.orderByRaw(`${d.orderText('p.post_title')} ${direction}, p.ID ${direction}`);
+    order = { sql: `${d.orderText('p.post_title')} ${direction}, p.ID ${direction}`, bindings: [] };
   } else if (query.orderby === 'menu_order') {
-    qb.orderByRaw(`p.menu_order ${direction}, p.ID ${direction}`);
+    order = { sql: `p.menu_order ${direction}, p.ID ${direction}`, bindings: [] };
   } else if (query.orderby === 'rand') {
-    qb.orderByRaw(d.random());
+    order = { sql: d.random(), bindings: [] };
   } else if (query.orderby === 'relevance' && search.terms.length) {
     const relevance = relevanceOrder(wp, search);
-    qb.orderByRaw(relevance.sql, relevance.bindings);
-    qb.orderBy([
-      { column: 'p.post_date', order: 'desc' },
-      { column: 'p.ID', order: 'desc' },
-    ]);
+    order = { sql: `${relevance.sql}, p.post_date DESC, p.ID DESC`, bindings: relevance.bindings };
   } else {
-    qb.orderBy([
-      { column: 'p.post_date', order: direction.toLowerCase() },
-      { column: 'p.ID', order: direction.toLowerCase() },
-    ]);
+    order = { sql: `p.post_date ${direction}, p.ID ${direction}`, bindings: [] };
   }
+  const perPage = Math.max(1, Math.trunc(query.perPage));
+  const offset = Math.max(0, Math.trunc(query.page - 1)) * perPage;
+  const tail = `ORDER BY ${order.sql} LIMIT ${perPage} OFFSET ${offset}`;
 
-  qb.limit(query.perPage).offset((query.page - 1) * query.perPage);
-  const rows: Record<string, unknown>[] = await qb;
+  const list =
+    "SELECT 'p' AS src, p.ID AS id, p.post_title AS a, p.post_name AS b, p.post_excerpt AS c, p.post_content AS d, " +
+    `p.post_date AS e, COUNT(*) OVER () AS f, ROW_NUMBER() OVER (ORDER BY ${order.sql}) AS g ${body} ${tail}`;
+  const listBindings = [...order.bindings, ...fromBindings, ...order.bindings];
+  // MariaDB takes a parenthesised member with its own ORDER BY and LIMIT; SQLite wants a subquery.
+  const first = wp.engine === 'mysql' ? `(${list})` : `SELECT * FROM (${list})`;
+  let members = { sql: first, bindings: listBindings };
+  if (metaKeys.length > 0) {
+    const ids = `SELECT p.ID ${body} ${tail}`;
+    const metas =
+      `SELECT 'm', m.post_id, m.meta_key, m.meta_value, NULL, NULL, NULL, NULL, m.meta_id FROM ${postmeta} m ` +
+      `WHERE m.post_id IN (SELECT x.ID FROM (${ids}) x) AND m.meta_key IN (${marks(metaKeys.length)})`;
+    members = {
+      sql: `${first} UNION ALL ${metas}`,
+      bindings: [...listBindings, ...fromBindings, ...order.bindings, ...metaKeys],
+    };
+  }
   return {
-    rows: rows.map((r) => ({
-      id: Number(r.ID),
-      title: String(r.post_title ?? ''),
-      slug: String(r.post_name ?? ''),
-      excerpt: String(r.post_excerpt ?? ''),
-      content: String(r.post_content ?? ''),
-      date: String(r.post_date ?? ''),
-    })),
-    found: rows.length ? Number(rows[0]?.found ?? 0) : 0,
+    sql: `${withClause.sql}${members.sql}`,
+    bindings: [...withClause.bindings, ...members.bindings],
+    members,
+    with: withClause,
   };
 }
 
-/** `EXISTS (postmeta of the tour with the key and the clause's condition)`. */
-function metaExists(wp: WpDb, clause: MetaClause): Knex.QueryBuilder {
-  const k = wp.knex;
-  const sub = k
-    .select(k.raw('1'))
-    .from({ m: wp.t.postmeta })
-    .whereRaw('?? = ??', ['m.post_id', 'p.ID'])
-    .andWhere('m.meta_key', clause.key);
+/** The condition of a meta clause on `m.meta_value` (EXISTS: none), with its parameters. */
+function metaCondition(wp: WpDb, clause: MetaClause): { sql: string; bindings: (string | number)[] } {
   const signed = wp.dialect.castSigned('m.meta_value');
   switch (clause.compare) {
     case 'EXISTS':
-      return sub;
+      return { sql: '', bindings: [] };
     case 'LIKE':
-      return sub.whereRaw(wp.dialect.likeFolded('m.meta_value'), [foldLikePattern(wp.engine, clause.value)]);
+      return { sql: wp.dialect.likeFolded('m.meta_value'), bindings: [foldLikePattern(wp.engine, clause.value)] };
     case 'BETWEEN':
-      return sub.whereRaw(`${signed} BETWEEN ? AND ?`, [Number(clause.value[0]), Number(clause.value[1])]);
+      return { sql: `${signed} BETWEEN ? AND ?`, bindings: [Number(clause.value[0]), Number(clause.value[1])] };
     case '=':
-      if (clause.key === 'tourmaster-tour-discount') return sub.andWhere('m.meta_value', clause.value);
-      return sub.whereRaw(`${signed} = ?`, [Number(clause.value)]);
+      if (clause.key === 'tourmaster-tour-discount') return { sql: 'm.meta_value = ?', bindings: [clause.value] };
+      return { sql: `${signed} = ?`, bindings: [Number(clause.value)] };
     default:
-      return sub.whereRaw(`${signed} ${clause.compare} ?`, [Number(clause.value)]);
+      return { sql: `${signed} ${clause.compare} ?`, bindings: [Number(clause.value)] };
   }
 }
 
@@ -216,56 +352,237 @@ function relevanceOrder(wp: WpDb, search: ReturnType<typeof parseSearch>): { sql
 
 /**
  * The term_taxonomy ids each clause matches: its slugs (compared as the site collation compares)
- * and every descendant term, as WP_Tax_Query includes children. One query for all clauses.
+ * and every descendant term, as WP_Tax_Query includes children. One query for all clauses, none
+ * when the caller passes the terms of every clause's taxonomy.
  */
-async function termTaxonomyIds(wp: WpDb, clauses: readonly TaxClause[]): Promise<number[][]> {
+async function termTaxonomyIds(
+  wp: WpDb,
+  clauses: readonly TaxClause[],
+  knownTerms?: readonly TourTerm[],
+): Promise<number[][]> {
   const taxonomies = [...new Set(clauses.map((c) => c.taxonomy))];
   if (taxonomies.length === 0) return [];
-  const rows: Record<string, unknown>[] = await wp
-    .knex({ t: wp.t.terms })
-    .join({ tt: wp.t.termTaxonomy }, 'tt.term_id', 't.term_id')
-    .select('t.term_id', 't.slug', 'tt.term_taxonomy_id', 'tt.taxonomy', 'tt.parent')
-    .whereIn('tt.taxonomy', taxonomies);
+  const known = knownTerms && taxonomies.every((t) => knownTaxonomies(knownTerms).has(t));
+  const terms = known ? knownTerms : await loadTourTerms(wp, taxonomies);
   return clauses.map((clause) => {
-    const terms = rows.filter((r) => r.taxonomy === clause.taxonomy);
+    const inTaxonomy = terms.filter((t) => t.taxonomy === clause.taxonomy);
     const wanted = new Set((typeof clause.terms === 'string' ? [clause.terms] : clause.terms).map(foldKey));
-    const roots = terms.filter((r) => wanted.has(foldKey(String(r.slug))));
+    const roots = inTaxonomy.filter((t) => wanted.has(foldKey(t.slug)));
     const ids = new Set<number>();
     const seen = new Set<number>();
     const visit = (termId: number) => {
       if (seen.has(termId)) return;
       seen.add(termId);
-      for (const r of terms) {
-        if (Number(r.term_id) === termId) ids.add(Number(r.term_taxonomy_id));
-        if (Number(r.parent) === termId) visit(Number(r.term_id));
+      for (const t of inTaxonomy) {
+        if (t.termId === termId) ids.add(t.termTaxonomyId);
+        if (t.parentId === termId) visit(t.termId);
       }
     };
-    for (const root of roots) visit(Number(root.term_id));
+    for (const root of roots) visit(root.termId);
     return [...ids];
   });
 }
 
-/** The metas the items print, for the page's tours, in one query (first value per key, as get_post_meta). */
-export async function loadTourListMeta(
+/** A term of a tour taxonomy, as the lists, the search form and the archives use it. */
+export interface TourTerm {
+  termId: number;
+  termTaxonomyId: number;
+  /** As stored (WordPress keeps names HTML-escaped: `Food &amp; Wine`). */
+  name: string;
+  slug: string;
+  taxonomy: string;
+  description: string;
+  parentId: number;
+}
+
+const termLists = new WeakMap<readonly TourTerm[], Set<string>>();
+
+/** The taxonomies a term list was loaded for (`loadTourTerms` records them). */
+function knownTaxonomies(terms: readonly TourTerm[]): Set<string> {
+  return termLists.get(terms) ?? new Set(terms.map((t) => t.taxonomy));
+}
+
+/** Every term of the given taxonomies, by name as `get_terms` orders them (`hide_empty=0`), in one query. */
+export async function loadTourTerms(wp: WpDb, taxonomies: readonly string[]): Promise<TourTerm[]> {
+  if (taxonomies.length === 0) return [];
+  const rows: Record<string, unknown>[] = await wp
+    .knex({ t: wp.t.terms })
+    .join({ tt: wp.t.termTaxonomy }, 'tt.term_id', 't.term_id')
+    .select('t.term_id', 't.name', 't.slug', 'tt.term_taxonomy_id', 'tt.taxonomy', 'tt.description', 'tt.parent')
+    .whereIn('tt.taxonomy', [...new Set(taxonomies)]);
+  const terms = rows.map((r) => ({
+    termId: Number(r.term_id),
+    termTaxonomyId: Number(r.term_taxonomy_id),
+    name: String(r.name ?? ''),
+    slug: String(r.slug ?? ''),
+    taxonomy: String(r.taxonomy),
+    description: String(r.description ?? ''),
+    parentId: Number(r.parent) || 0,
+  }));
+  terms.sort(byTermName);
+  termLists.set(terms, new Set(taxonomies));
+  return terms;
+}
+
+/** What a listing page (search, archive) prints around its list: options by name (raw text), the published pages, terms. */
+export interface ListingPageRows {
+  options: Map<string, string>;
+  /** Published pages, by `menu_order` then title (the pages menu, the plugin pages' permalinks). */
+  pages: PageRow[];
+  /** The terms of the taxonomies asked for, by name. */
+  terms: TourTerm[];
+}
+
+/** The options a listing page and its shell read. */
+export const LISTING_PAGE_OPTIONS = [
+  'siteurl',
+  'home',
+  'blogname',
+  'blogdescription',
+  'timezone_string',
+  'gmt_offset',
+  'date_format',
+  'posts_per_page',
+  'permalink_structure',
+  'tourmaster_general',
+  'tourmaster_custom_tour_taxs',
+  'wp_page_for_privacy_policy',
+  'stylesheet',
+] as const;
+
+const listingSql = new Map<string, string>();
+
+function listingPageSql(wp: WpDb, taxonomies: number): string {
+  const key = `${wp.engine}:${wp.prefix}:${taxonomies}`;
+  let sql = listingSql.get(key);
+  if (sql) return sql;
+  const q = (name: string) => quoteTable(wp, name);
+  const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+  const like = wp.engine === 'mysql' ? "'theme\\\\_mods\\\\_%' ESCAPE '\\\\'" : "'theme\\_mods\\_%' ESCAPE '\\'";
+  // MariaDB sends a large option (tourmaster_general is ~11 KB) as its MD5 when the process has
+  // already read that exact text (tour-page.ts `resolveLargeOptions`); SQLite sends it as it is.
+  const large = `LENGTH(option_value) > ${LARGE_OPTION_BYTES}`;
+  const value = wp.engine === 'mysql' ? `IF(${large}, NULL, option_value)` : 'option_value';
+  const digest = wp.engine === 'mysql' ? `IF(${large}, MD5(option_value), NULL)` : 'NULL';
+  // Nine columns, as the list statement's members have (they may follow in the same statement).
+  sql =
+    `SELECT 'o' AS src, option_name AS k, ${value} AS v, ${digest} AS a, NULL AS b, NULL AS c, NULL AS d, NULL AS e, NULL AS f FROM ${q(wp.t.options)} ` +
+    `WHERE option_name IN (${marks(LISTING_PAGE_OPTIONS.length)}) OR option_name LIKE ${like} ` +
+    `UNION ALL SELECT 'g', post_name, post_title, ID, post_parent, menu_order, NULL, NULL, NULL FROM ${q(wp.t.posts)} ` +
+    `WHERE post_type = 'page' AND post_status = 'publish'`;
+  if (taxonomies > 0)
+    sql +=
+      ` UNION ALL SELECT 't', t.slug, t.name, t.term_id, tt.term_taxonomy_id, tt.parent, tt.taxonomy, tt.description, NULL ` +
+      `FROM ${q(wp.t.terms)} t JOIN ${q(wp.t.termTaxonomy)} tt ON tt.term_id = t.term_id WHERE tt.taxonomy IN (${marks(taxonomies)})`;
+  listingSql.set(key, sql);
+  return sql;
+}
+
+/**
+ * The site's options, the published pages and the terms of `taxonomies` in one prepared statement.
+ * The terms are sorted as `get_terms` sorts them (by name, as the site collation compares). With
+ * `list`, the same statement also reads that page of tours and its metas (`queryTourList`), the
+ * list's taxonomy clauses resolved in SQL: a page with a list costs one round trip.
+ */
+export async function loadListingPageRows(wp: WpDb, taxonomies?: readonly string[]): Promise<ListingPageRows>;
+export async function loadListingPageRows(
   wp: WpDb,
-  ids: readonly number[],
-  keys: readonly string[],
-): Promise<Map<number, Map<string, string>>> {
-  const out = new Map<number, Map<string, string>>();
-  if (ids.length === 0) return out;
-  const rows: { post_id: unknown; meta_key: string; meta_value: string | null }[] = await wp
-    .knex(wp.t.postmeta)
-    .select('post_id', 'meta_key', 'meta_value')
-    .whereIn('post_id', [...ids])
-    .whereIn('meta_key', [...keys])
-    .orderBy('meta_id');
-  for (const row of rows) {
-    const id = Number(row.post_id);
-    const meta = out.get(id) ?? new Map<string, string>();
-    if (!meta.has(row.meta_key)) meta.set(row.meta_key, String(row.meta_value ?? ''));
-    out.set(id, meta);
+  taxonomies: readonly string[],
+  list: { query: TourListQuery; metaKeys: readonly string[] },
+): Promise<ListingPageRows & { list: TourListPageWithMeta }>;
+export async function loadListingPageRows(
+  wp: WpDb,
+  taxonomies: readonly string[] = [],
+  list?: { query: TourListQuery; metaKeys: readonly string[] },
+): Promise<ListingPageRows & { list?: TourListPageWithMeta }> {
+  const asked = [...new Set(taxonomies)];
+  type Row = {
+    src: string;
+    k: unknown;
+    v: unknown;
+    a: unknown;
+    b: unknown;
+    c: unknown;
+    d: unknown;
+    e: unknown;
+    f: unknown;
+  };
+  let sql = listingPageSql(wp, asked.length);
+  let bindings: (string | number)[] = [...LISTING_PAGE_OPTIONS, ...asked];
+  if (list) {
+    const statement = tourListStatement(wp, list.query, 'in-sql', list.metaKeys);
+    sql = `${statement.with.sql}${sql} UNION ALL ${statement.members.sql}`;
+    bindings = [...statement.with.bindings, ...bindings, ...statement.members.bindings];
   }
-  return out;
+  const rows = list ? await listRows<Row>(wp, sql, bindings) : await preparedRows<Row>(wp, sql, bindings);
+  const options = new Map<string, string>();
+  const digests = new Map<string, string>();
+  const pages: PageRow[] = [];
+  const terms: TourTerm[] = [];
+  const listed: ListRow[] = [];
+  const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+  for (const row of rows) {
+    if (row.src === 'o') {
+      if (row.a === null || row.a === undefined) options.set(text(row.k), text(row.v));
+      else digests.set(text(row.k), text(row.a));
+    } else if (row.src === 'g')
+      pages.push({
+        id: Number(row.a),
+        slug: text(row.k),
+        title: text(row.v),
+        parentId: Number(row.b) || 0,
+        menuOrder: Number(row.c) || 0,
+      });
+    else if (row.src === 't')
+      terms.push({
+        termId: Number(row.a),
+        termTaxonomyId: Number(row.b),
+        name: text(row.v),
+        slug: text(row.k),
+        taxonomy: text(row.d),
+        description: text(row.e),
+        parentId: Number(row.c) || 0,
+      });
+    // The list's members, named by the first member's columns.
+    else listed.push({ src: row.src, id: row.k, a: row.v, b: row.a, c: row.b, d: row.c, e: row.d, f: row.e, g: row.f });
+  }
+  if (digests.size) await resolveLargeOptions(wp, digests, options);
+  pages.sort((x, y) => x.menuOrder - y.menuOrder || x.title.localeCompare(y.title) || x.id - y.id);
+  terms.sort(byTermName);
+  termLists.set(terms, new Set(asked));
+  return { options, pages, terms, ...(list ? { list: listPageFrom(listed) } : {}) };
+}
+
+/** `get_terms`' order: by name as the site collation compares (case and accents folded), then id. */
+function byTermName(a: TourTerm, b: TourTerm): number {
+  const x = nameKey(a);
+  const y = nameKey(b);
+  return x < y ? -1 : x > y ? 1 : a.termId - b.termId;
+}
+
+/** Folded names (the terms are read on every request; their names rarely change). */
+const nameKeys = new Map<string, string>();
+
+function nameKey(term: TourTerm): string {
+  let key = nameKeys.get(term.name);
+  if (key === undefined) {
+    key = foldKey(term.name);
+    if (nameKeys.size >= 2000) nameKeys.clear();
+    nameKeys.set(term.name, key);
+  }
+  return key;
+}
+
+/** Terms of two reads as one list (the taxonomies of both known). */
+export function mergeTerms(a: readonly TourTerm[], b: readonly TourTerm[]): TourTerm[] {
+  const merged = [...a, ...b].sort(byTermName);
+  termLists.set(merged, new Set([...knownTaxonomies(a), ...knownTaxonomies(b)]));
+  return merged;
+}
+
+/** The taxonomies a term list holds every term of. */
+export function termTaxonomies(terms: readonly TourTerm[]): ReadonlySet<string> {
+  return knownTaxonomies(terms);
 }
 
 /** A category filterer's terms (listing.md §2.4): every tour category, a single category's children, or the ones named. */
@@ -273,18 +590,17 @@ export async function filtererTerms(
   wp: WpDb,
   categories: readonly string[],
 ): Promise<{ current?: { name: string }; terms: { name: string; slug: string }[] }> {
-  const rows: Record<string, unknown>[] = await wp
-    .knex({ t: wp.t.terms })
-    .join({ tt: wp.t.termTaxonomy }, 'tt.term_id', 't.term_id')
-    .select('t.term_id', 't.name', 't.slug', 'tt.parent')
-    .where('tt.taxonomy', 'tour_category')
-    .orderBy('t.name');
-  const all = rows.map((r) => ({
-    id: Number(r.term_id),
-    name: String(r.name),
-    slug: String(r.slug),
-    parent: Number(r.parent),
-  }));
+  return filtererTermsFrom(await loadTourTerms(wp, ['tour_category']), categories);
+}
+
+/** `filtererTerms` from the tour categories already read. */
+export function filtererTermsFrom(
+  terms: readonly TourTerm[],
+  categories: readonly string[],
+): { current?: { name: string }; terms: { name: string; slug: string }[] } {
+  const all = terms
+    .filter((t) => t.taxonomy === 'tour_category')
+    .map((t) => ({ id: t.termId, name: t.name, slug: t.slug, parent: t.parentId }));
   const bySlug = (slug: string) => all.find((t) => foldKey(t.slug) === foldKey(slug));
   if (categories.length === 0) return { terms: all };
   if (categories.length === 1) {

@@ -231,7 +231,7 @@ export async function loadTourPageRows(wp: WpDb, slug: string): Promise<TourPage
 }
 
 /** Options longer than this come as their MD5 from MariaDB (the text is read again when it changes). */
-const LARGE_OPTION_BYTES = 2048;
+export const LARGE_OPTION_BYTES = 2048;
 
 /** Large options' text by MD5: the same digest is the same stored text, so the text is reused. */
 const largeOptions = new Map<string, string>();
@@ -240,7 +240,7 @@ const largeOptions = new Map<string, string>();
  * The text of the large options the query sent as digests: from the texts already read, else read
  * now (the first request after a start or an edit), checked against the digest it came with.
  */
-async function resolveLargeOptions(
+export async function resolveLargeOptions(
   wp: WpDb,
   digests: ReadonlyMap<string, string>,
   options: Map<string, string>,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { postContent, postExcerpt, stripShortcodes } from './content';
+import { raw } from '../../views/html';
+import { pluginShortcodes, postContent, postExcerpt, stripShortcodes, withRenderedShortcodes } from './content';
 
 describe('post content as the_content prints it', () => {
   it('makes paragraphs of classic content and curls quotes', () => {
@@ -60,5 +61,32 @@ describe('post excerpt as the_excerpt prints it', () => {
 
   it('shows no text of a protected post', () => {
     expect(postExcerpt({ excerpt: 'secret', password: 'pw', content: 'secret' }).value).toContain('protected post');
+  });
+});
+
+describe('the renderer hook for the plugin`s shortcodes', () => {
+  const content =
+    'Intro\n\n[tourmaster_tour tour-style="grid" column-size=\'3\' num-fetch=2]\n\n[[tourmaster_tour]] and [tourmaster_tour_search fields="keywords" /]';
+
+  it('finds the rendered shortcodes and their attributes, not the escaped ones', () => {
+    const calls = pluginShortcodes(content);
+    expect(calls.map((c) => c.name)).toEqual(['tourmaster_tour', 'tourmaster_tour_search']);
+    expect([...calls[0]!.attrs]).toEqual([
+      ['tour-style', 'grid'],
+      ['column-size', '3'],
+      ['num-fetch', '2'],
+    ]);
+    expect(pluginShortcodes('No list here [tourmaster_tours]')).toEqual([]);
+  });
+
+  it('keeps tokens when asked, and prints the renderer`s markup outside paragraphs', () => {
+    const filtered = postContent(content, 9, { shortcodes: true });
+    const out = withRenderedShortcodes(filtered, [raw('<div class="list"></div>'), raw('<div class="form"></div>')]);
+    expect(out.value).toBe(
+      '<p>Intro</p>\n<div class="list"></div>\n<p>[tourmaster_tour] and <div class="form"></div></p>\n',
+    );
+    expect(filtered.value).toContain('<p>DROPINSHORTCODE0TOKEN</p>');
+    // Without the renderer the shortcodes are removed as before.
+    expect(postContent(content, 9).value).toBe('<p>Intro</p>\n<p>[tourmaster_tour] and </p>\n');
   });
 });

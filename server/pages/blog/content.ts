@@ -10,8 +10,10 @@ import { RenderCache } from '../tour/memo';
  *   texturized, no wpautop (as `do_blocks` turns it off);
  * - classic content gets wptexturize, convert_chars and wpautop (paragraphs from blank lines);
  * - shortcodes: `[gallery]` is printed by the caller (tokens, see gallery.ts), `[caption]` becomes
- *   WordPress's `figure.wp-caption`, `[embed]url[/embed]` a link; every other shortcode is removed
- *   (its enclosed text kept), never printed raw (DEVIATIONS.md 64). `[[x]]` prints `[x]`, as in WordPress.
+ *   WordPress's `figure.wp-caption`, `[embed]url[/embed]` a link; the plugin's `[tourmaster_tour]`
+ *   and `[tourmaster_tour_search]` become tokens the caller's renderer prints (`pluginShortcodes`,
+ *   `withRenderedShortcodes`) when it asks for them; every other shortcode is removed (its enclosed
+ *   text kept), never printed raw (DEVIATIONS.md 64). `[[x]]` prints `[x]`, as in WordPress.
  * - `<!--more-->` is the `span#more-{id}` anchor; `<!--nextpage-->` breaks are dropped, so the
  *   whole text shows on one page.
  */
@@ -92,16 +94,59 @@ function captionHtml(attrText: string, inner: string): SafeHtml {
   }class="wp-caption-text">${raw(convertChars(wptexturize(stripShortcodes(caption))))}</figcaption></figure>`;
 }
 
-/**
- * The content with `[gallery]` shortcodes as gallery tokens (gallery.ts prints them) and the rest
- * filtered. `postId` names the `more` anchor.
- */
-export function postContent(content: string, postId: number): SafeHtml {
-  return filtered.get(`${postId}\u0000${content}`, () => filterContent(content, postId));
+/** Shortcodes a renderer outside the text filters prints (the plugin's list and search form). */
+export const RENDERED_SHORTCODES: ReadonlySet<string> = new Set(['tourmaster_tour', 'tourmaster_tour_search']);
+
+/** One rendered shortcode in the content: its name and attributes (names lower-cased, as WordPress parses them). */
+export interface ShortcodeCall {
+  name: string;
+  attrs: ReadonlyMap<string, string>;
 }
 
-function filterContent(content: string, postId: number): SafeHtml {
+/** `[name attrs]` of a rendered shortcode, not escaped as `[[name]]`, self-closing (no `[/name]`). */
+const RENDERED_TAG = /(\[?)\[(tourmaster_tour_search|tourmaster_tour)((?:\s[^\]]*)?)\/?\](\]?)/g;
+
+/** The rendered shortcodes of a content text, in the order they appear (the tokens' order). */
+export function pluginShortcodes(content: string): ShortcodeCall[] {
+  if (!content.includes('[tourmaster_tour')) return [];
+  const calls: ShortcodeCall[] = [];
+  for (const m of content.matchAll(RENDERED_TAG)) {
+    if (m[1] === '[' && m[4] === ']') continue;
+    calls.push({ name: m[2]!, attrs: attributes(m[3] ?? '') });
+  }
+  return calls;
+}
+
+function shortcodeToken(index: number): string {
+  return `DROPINSHORTCODE${index}TOKEN`;
+}
+
+/**
+ * The filtered content with each rendered shortcode's markup in place of its token; a shortcode
+ * alone in its paragraph is not wrapped in one (`shortcode_unautop`).
+ */
+export function withRenderedShortcodes(filteredContent: SafeHtml, rendered: readonly SafeHtml[]): SafeHtml {
+  return raw(
+    filteredContent.value.replace(
+      /<p>DROPINSHORTCODE(\d+)TOKEN<\/p>|DROPINSHORTCODE(\d+)TOKEN/g,
+      (_, alone: string | undefined, inline: string | undefined) => rendered[Number(alone ?? inline)]?.value ?? '',
+    ),
+  );
+}
+
+/**
+ * The content with `[gallery]` shortcodes as gallery tokens (gallery.ts prints them) and the rest
+ * filtered. `postId` names the `more` anchor. With `shortcodes`, the plugin's shortcodes are kept
+ * as tokens for `withRenderedShortcodes`; without, they are removed like any other.
+ */
+export function postContent(content: string, postId: number, options: { shortcodes?: boolean } = {}): SafeHtml {
+  const tokens = options.shortcodes === true;
+  return filtered.get(`${postId}\u0000${tokens ? 1 : 0}\u0000${content}`, () => filterContent(content, postId, tokens));
+}
+
+function filterContent(content: string, postId: number, shortcodeTokens: boolean): SafeHtml {
   let galleries = 0;
+  let shortcodes = 0;
   const captions: SafeHtml[] = [];
   let text = content
     .replace(/<!--nextpage-->/g, '')
@@ -115,13 +160,21 @@ function filterContent(content: string, postId: number): SafeHtml {
       const href = url.trim();
       return /^https?:\/\/[^\s"'<>]+$/.test(href) ? `<a href="${href}">${href}</a>` : '';
     });
+  if (shortcodeTokens && text.includes('[tourmaster_tour')) {
+    text = text.replace(RENDERED_TAG, (whole, open: string, _name, _attrs, close: string) =>
+      open === '[' && close === ']' ? whole : shortcodeToken(shortcodes++),
+    );
+  }
   text = stripShortcodes(text);
   const out = /<!--\s+wp:/.test(text)
     ? convertChars(wptexturize(text.replace(/<!--\s+\/?wp:[\s\S]*?-->\n?/g, '')))
     : contentFilter(text);
-  // `shortcode_unautop`: a caption alone in its paragraph is not wrapped in one.
+  // `shortcode_unautop`: a caption alone in its paragraph is not wrapped in one (inline, it stays in it).
   return raw(
-    out.replace(/(?:<p>)?DROPINCAPTION(\d+)TOKEN(?:<\/p>)?/g, (_, n: string) => captions[Number(n)]?.value ?? ''),
+    out.replace(
+      /<p>DROPINCAPTION(\d+)TOKEN<\/p>|DROPINCAPTION(\d+)TOKEN/g,
+      (_, alone: string | undefined, inline: string | undefined) => captions[Number(alone ?? inline)]?.value ?? '',
+    ),
   );
 }
 

@@ -28,12 +28,13 @@ import { loadAttachments } from '../../wp/tour-page';
 import { cannotBeSpecialPage, siteNameText } from '../account/site';
 import { renderPage, sendPage } from '../layout';
 import { sendNotFound } from '../not-found';
+import { renderPluginShortcodes } from '../search/shortcodes';
 import { loadShell } from '../shell';
 import { excerptOf } from '../tour';
 import { withGalleries } from '../tour/content';
 import { galleryHtml, galleryShortcodes } from '../tour/gallery';
 import { textOf } from '../tour/request';
-import { postContent, postExcerpt } from './content';
+import { pluginShortcodes, postContent, postExcerpt, withRenderedShortcodes } from './content';
 import { postsPagination } from './pagination';
 import { authorPath, categoryPath, pagedPath, pagePath, postPath, tagPath } from './permalinks';
 import { type BlogSettings, blogSettings, resolveBlogRequest } from './resolve';
@@ -305,10 +306,15 @@ function queryWithout(req: Request, names: readonly string[]): string {
   return params.toString();
 }
 
-/** The content with its `[gallery]` shortcodes printed (one attachments query, only then). */
+/**
+ * The content with its `[gallery]` shortcodes printed (one attachments query, only then), and the
+ * plugin's list and search shortcodes (pages/search/shortcodes.ts, only when there are some).
+ */
 async function contentOf(blog: BlogRequest, post: WpPost): Promise<SafeHtml> {
   if (post.password !== '') return passwordNotice();
-  const content = postContent(post.content, post.id);
+  const calls = pluginShortcodes(post.content);
+  let content = postContent(post.content, post.id, { shortcodes: calls.length > 0 });
+  if (calls.length) content = withRenderedShortcodes(content, await renderPluginShortcodes(blog, calls));
   const shortcodes = galleryShortcodes(post.content);
   if (shortcodes.length === 0) return content;
   const attachments = await loadAttachments(

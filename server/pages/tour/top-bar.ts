@@ -2,6 +2,7 @@ import { wpNonceContext } from '../../auth/context';
 import { raw, type SafeHtml } from '../../views/html';
 import { guestTopBar, loginForm, registerForm, renderTopBar } from '../../views/top-bar';
 import { createNonce } from '../../wp/nonce';
+import type { TourPageRows } from '../../wp/tour-page';
 import { setting } from '../../wp/tours';
 import { RenderCache } from './memo';
 import type { TourRequest } from './request';
@@ -13,7 +14,11 @@ import { pageOptionUrl, specialPageUrlFrom } from './urls';
  * the same builders with the settings and page URLs the page has already read, so a guest's page
  * costs no extra query (int test: identical to `renderTopBar`'s).
  */
-export async function tourTopBar(tr: TourRequest): Promise<SafeHtml | undefined> {
+export async function tourTopBar(
+  tr: Pick<TourRequest, 'general' | 'site' | 'user' | 'ctx' | 'req' | 'permalink' | 'ajaxUrl'> & {
+    rows: Pick<TourPageRows, 'pages'>;
+  },
+): Promise<SafeHtml | undefined> {
   const { general, site } = tr;
   if (setting(general, 'enable-membership', 'enable') === 'disable') return undefined;
   const options = { redirect: tr.permalink, requestUri: tr.req.originalUrl };

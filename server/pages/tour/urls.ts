@@ -1,14 +1,18 @@
 import type { SpecialPage } from '../../auth/special-pages';
 import { isSet, str } from '../../tourmaster/php';
 import { pagePath } from '../../wp/menus';
+import type { TourPageRows } from '../../wp/tour-page';
 import type { TourRequest } from './request';
+
+/** What the URLs need: the settings, the site and the published pages (any page that has read them). */
+type PageRowsOf = { rows: Pick<TourPageRows, 'pages'> };
 
 /**
  * The plugin's page URLs from the rows the tour page already read (no query per link), with the
  * rules of auth/special-pages.ts: `{home}/?tourmaster-{page}` when the setting is empty, the
  * published page's permalink for a page id ('' when it is not published), a URL as written.
  */
-export function specialPageUrlFrom(tr: Pick<TourRequest, 'general' | 'rows' | 'site'>, page: SpecialPage): string {
+export function specialPageUrlFrom(tr: Pick<TourRequest, 'general' | 'site'> & PageRowsOf, page: SpecialPage): string {
   const value = tr.general[`${page}-page`];
   if (!isSet(value)) return `${tr.site.homeUrl}/?tourmaster-${page}`;
   const text = str(value).trim();
@@ -18,7 +22,7 @@ export function specialPageUrlFrom(tr: Pick<TourRequest, 'general' | 'rows' | 's
 }
 
 /** A page option (terms, privacy): a page id's permalink, any other text as the URL, `#` when unset. */
-export function pageOptionUrl(tr: Pick<TourRequest, 'rows' | 'site'>, value: unknown): string {
+export function pageOptionUrl(tr: Pick<TourRequest, 'site'> & PageRowsOf, value: unknown): string {
   if (!isSet(value)) return '#';
   const text = str(value);
   if (!/^\d+$/.test(text)) return text;

@@ -1,12 +1,18 @@
 import { listDisplayOf } from '../../listing/display';
-import { listQueryOf, maxPages } from '../../listing/query';
+import { listQueryOf, maxPages, type TourListQuery } from '../../listing/query';
 import type { ListSettings } from '../../listing/settings';
 import { isEmpty, str } from '../../tourmaster/php';
 import { readTourRating } from '../../tourmaster/reviews';
 import { unserializeCached } from '../../wp/parse-cache';
 import type { Site } from '../../wp/site';
 import type { WpDb } from '../../wp/tables';
-import { loadTourListMeta, queryTourList, type TourListOptions, type TourListRow } from '../../wp/tour-list';
+import {
+  queryTourList,
+  type TourListOptions,
+  type TourListPageWithMeta,
+  type TourListRow,
+  type TourTerm,
+} from '../../wp/tour-list';
 import { loadAttachments } from '../../wp/tour-page';
 import type { SafeHtml } from '../html';
 import { postTitleHtml } from '../post-title';
@@ -15,7 +21,7 @@ import type { TourListItem } from './item';
 import { tourListItemsHtml } from './items';
 
 /** The metas a list item prints, read for a page of tours in one query. */
-const ITEM_META_KEYS = [
+export const ITEM_META_KEYS = [
   'tourmaster-tour-option',
   'tourmaster-tour-rating',
   'tourmaster-tour-price',
@@ -29,6 +35,18 @@ export interface TourListPageHtml {
   /** The page shown and the list's page count (0 when the page is past the end). */
   page: number;
   maxPages: number;
+  /** Tours matching the query (0 when the page is past the end, as WordPress's found_posts). */
+  found: number;
+}
+
+/** What a page that has read more already passes on: the query to run instead, the terms it read. */
+export interface TourListPageOptions {
+  /** The query to run (the search page's relevance order, an archive's main query); else the settings'. */
+  query?: TourListQuery;
+  /** The terms of the query's taxonomies, when the page has read them (no query for them). */
+  terms?: readonly TourTerm[];
+  /** The page of tours and its metas (ITEM_META_KEYS), when the page has read them with its options. */
+  result?: TourListPageWithMeta;
 }
 
 /** One page of a tour list from its settings: query, the page's metas and images, the items. */
@@ -37,11 +55,11 @@ export async function renderTourListPage(
   settings: ListSettings,
   options: TourListOptions,
   site: Site,
+  known: TourListPageOptions = {},
 ): Promise<TourListPageHtml> {
-  const query = listQueryOf(settings, options.customTaxonomies);
-  const page = await queryTourList(wp, query);
-  const ids = page.rows.map((r) => r.id);
-  const metas = await loadTourListMeta(wp, ids, ITEM_META_KEYS);
+  const query = known.query ?? listQueryOf(settings, options.customTaxonomies);
+  const page = known.result ?? (await queryTourList(wp, query, known.terms, ITEM_META_KEYS));
+  const metas = page.metas;
   const thumbnailIds = [...metas.values()].map((m) => Number(m.get('_thumbnail_id'))).filter((n) => n > 0);
   const images = thumbnailIds.length ? await loadAttachments(wp, thumbnailIds, site.siteUrl) : [];
   const imageById = new Map(images.map((a) => [a.id, a]));
@@ -54,10 +72,26 @@ export async function renderTourListPage(
     content: tourListItemsHtml(items, listDisplayOf(settings)),
     page: query.page,
     maxPages: maxPages(page.found, query.perPage),
+    found: page.found,
   };
 }
 
 const HEX = /^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/;
+
+/**
+ * Pure functions of one stored text (a title's texturized HTML, a rating meta's reading), kept by
+ * that text: the lists print the same few tours on every request.
+ */
+const titles = new Map<string, string>();
+const ratings = new Map<string, ReturnType<typeof readTourRating>>();
+
+function memo<T>(cache: Map<string, T>, text: string, build: (text: string) => T): T {
+  if (cache.has(text)) return cache.get(text) as T;
+  const value = build(text);
+  if (cache.size >= 1000) cache.clear();
+  cache.set(text, value);
+  return value;
+}
 
 function tourListItem(
   row: TourListRow,
@@ -79,11 +113,11 @@ function tourListItem(
   return {
     id: row.id,
     url: `${site.homeUrl}/tour/${row.slug}/`,
-    titleHtml: postTitleHtml(row.title),
+    titleHtml: memo(titles, row.title, postTitleHtml),
     excerpt: row.excerpt,
     content: row.content,
     price: tourPrice(option, meta.get('tourmaster-tour-price') ?? '', general),
-    rating: readTourRating(unserializeCached(meta.get('tourmaster-tour-rating') ?? '')),
+    rating: memo(ratings, meta.get('tourmaster-tour-rating') ?? '', (text) => readTourRating(unserializeCached(text))),
     info: {
       'custom-excerpt': opt('custom-excerpt'),
       'duration-text': opt('duration-text'),

@@ -1,0 +1,231 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { parsePhpQuery } from '../../ajax/php-body';
+import type { AppDeps } from '../../http/deps';
+import { listQueryOf, type TourListQuery } from '../../listing/query';
+import { searchKeywords, searchListSettings, searchPaged } from '../../listing/search-page';
+import { searchFiltersFromParams } from '../../listing/search-query';
+import type { ListSettings } from '../../listing/settings';
+import { html, raw, type SafeHtml } from '../../views/html';
+import { tourListElementHtml } from '../../views/tour-list/element';
+import { searchFormHtml } from '../../views/tour-list/search-form';
+import { ITEM_META_KEYS, renderTourListPage } from '../../views/tour-list/section';
+import { loadListingPageRows, type TourListPageWithMeta } from '../../wp/tour-list';
+import { cannotBeSpecialPage } from '../account/site';
+import { sendTaxonomyArchive, taxonomyArchivePath } from '../archive';
+import { textOf } from '../tour/request';
+import { fieldTaxonomies, filterBoxForm, formBase, searchActionUrl, setting, settingList } from './form';
+import {
+  type ListingRequest,
+  lastListingSettings,
+  listingRequest,
+  loadListingRows,
+  pluginPage,
+  sendListingPage,
+  termHintNow,
+  termsFor,
+} from './listing-request';
+
+/**
+ * The tour search page (listing.md §1): served for any front-end URL whose query has the key
+ * `tour-search` (even empty), and for the page the plugin's `search-page` option names (at its
+ * permalink, `/search-tours/` in the fixture, and its `/page/N/`). The GET parameters filter the
+ * tours (§1.2, listing/search-query.ts); the page prints the search form (§1.4) echoing them, then
+ * the results as the tour list element with the order filterer and ajax page numbers, whose
+ * `data-settings` carry the search for the list actions (the ListSection island or the plugin's
+ * script page and sort through them), or the "Not Found" box.
+ *
+ * Reads: the site's options and pages (one statement), the terms of the form's and the query's
+ * taxonomies (one), the page of tours with its count (one), the page's metas (one), and the
+ * thumbnails when the tours have any (one).
+ */
+
+/** First in the route list: any GET with `tour-search` in its query (a tour page's URL included). */
+export function tourSearchQuery(deps: AppDeps): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const query = queryString(req);
+    // A cheap look first: PHP decodes names too (`tour%2Dsearch=`), so the parse decides.
+    if (!/tour(?:-|%2d)search/i.test(query) || cannotBeSpecialPage(req)) return next();
+    const params = parsePhpQuery(query);
+    if (!Object.hasOwn(params, 'tour-search')) return next();
+    try {
+      // The page of tours is planned with the settings the last request read and read in the same
+      // statement as the options; a change of those settings plans it again (a second statement).
+      const last = lastListingSettings();
+      const plan = last && searchPlan(last.general, last.customSlugs, params, pathPage(req.path));
+      const rows = plan
+        ? await loadListingPageRows(deps.wp, termHintNow(), { query: plan.query, metaKeys: ITEM_META_KEYS })
+        : await loadListingRows(deps);
+      const lr = await listingRequest(req, res, deps, rows);
+      const list = 'list' in rows ? (rows.list as TourListPageWithMeta | undefined) : undefined;
+      const early = plan && list ? { plan, page: list } : undefined;
+      await sendSearchPage(lr, params, pathPage(req.path), undefined, early);
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+/**
+ * After the blog route (which leaves the plugin's pages alone): the search page at its permalink
+ * and the custom tour taxonomies' archives, which both need the site's options to be recognised.
+ */
+export function tourListingPages(deps: AppDeps): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || cannotBeSpecialPage(req)) return next();
+    try {
+      const lr = await listingRequest(req, res, deps);
+      const search = pluginPage(lr, 'search-page');
+      const path = req.path.toLowerCase();
+      if (search && lr.pretty) {
+        const paged = new RegExp(`^${escapeRegExp(search.path)}(?:page/(\\d+)/?|(\\d+)/?)?$`).exec(path);
+        if (paged || path === search.path.replace(/\/$/, '')) {
+          if (!path.endsWith('/')) return redirectWithSlash(req, res);
+          const n = Number(paged?.[1] ?? paged?.[2] ?? 0);
+          return await sendSearchPage(lr, parsePhpQuery(queryString(req)), n || undefined, search);
+        }
+      }
+      const archive = taxonomyArchivePath(lr, path);
+      if (archive) return await sendTaxonomyArchive(lr, archive);
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+function queryString(req: Request): string {
+  const at = req.originalUrl.indexOf('?');
+  return at === -1 ? '' : req.originalUrl.slice(at + 1);
+}
+
+/** `…/page/N/` at the end of a path. */
+function pathPage(path: string): number | undefined {
+  const m = /\/page\/(\d{1,9})\/?$/.exec(path);
+  return m ? Number(m[1]) : undefined;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** WordPress's canonical redirect adds the trailing slash (the query is kept). */
+export function redirectWithSlash(req: Request, res: Response): void {
+  res
+    .status(301)
+    .set({ 'X-Redirect-By': 'WordPress', Location: `${req.path}/${req.originalUrl.slice(req.path.length)}` })
+    .end();
+}
+
+/** What a search request asks for, from the plugin's settings and the GET parameters. */
+export interface SearchPlan {
+  general: Readonly<Record<string, unknown>>;
+  customSlugs: readonly string[];
+  keywords: string;
+  filters: ReturnType<typeof searchFiltersFromParams>;
+  settings: ListSettings;
+  /** The first page's query: WordPress's own, in relevance order when there are keywords. */
+  query: TourListQuery;
+}
+
+export function searchPlan(
+  general: Readonly<Record<string, unknown>>,
+  customSlugs: readonly string[],
+  params: Readonly<Record<string, unknown>>,
+  pathPaged: number | undefined,
+): SearchPlan {
+  const taxonomies = ['tour_category', 'tour_tag', ...customSlugs];
+  const keywords = searchKeywords(params['tour-search']);
+  const filters = { ...searchFiltersFromParams(params, taxonomies), s: keywords };
+  const settings = searchListSettings(general, filters, searchPaged(params, pathPaged), customSlugs);
+  const query = listQueryOf(settings, customSlugs);
+  return {
+    general,
+    customSlugs,
+    keywords,
+    filters,
+    settings,
+    query: keywords.trim() ? { ...query, orderby: 'relevance' } : query,
+  };
+}
+
+/**
+ * The search page: the form, then the results (or "Not Found"). `early`: the page of tours already
+ * read with the options (`tourSearchQuery`), used when the settings it was planned with are the
+ * ones just read.
+ */
+export async function sendSearchPage(
+  lr: ListingRequest,
+  params: Record<string, unknown>,
+  pathPaged: number | undefined,
+  onPage?: ReturnType<typeof pluginPage>,
+  early?: { plan: SearchPlan; page: TourListPageWithMeta },
+): Promise<void> {
+  const customSlugs = lr.custom.map((c) => c.slug);
+  const taxonomies = ['tour_category', 'tour_tag', ...customSlugs];
+  const plan =
+    early && early.plan.general === lr.general && early.plan.customSlugs.join() === customSlugs.join()
+      ? early.plan
+      : searchPlan(lr.general, customSlugs, params, pathPaged);
+  const { keywords, filters, settings } = plan;
+
+  const searchStyle = setting(lr, 'search-page-style', 'style-1') === 'style-2' ? 'style-2' : 'style-1';
+  const filterOn = setting(lr, 'enable-tour-search-filter', 'disable') !== 'disable';
+  const formFields = settingList(lr, filterOn ? 'tour-search-fields' : 'search-not-found-fields');
+  // One query for the terms every part needs: the form's selects, the type filter, the tax filter.
+  const wanted = new Set<string>([
+    ...filters.tax_query.clauses.map((c) => c.taxonomy),
+    ...fieldTaxonomies(formFields, taxonomies),
+    ...(filterOn ? settingList(lr, 'tour-search-filters').filter((t) => taxonomies.includes(t)) : []),
+  ]);
+  const terms = await termsFor(lr, [...wanted]);
+
+  const page = await renderTourListPage(lr.deps.wp, settings, lr.listOptions, lr.site, {
+    query: plan.query,
+    terms,
+    ...(early && plan === early.plan ? { result: early.page } : {}),
+  });
+
+  const base = formBase(lr, { ...params, 'tour-search': keywords }, terms, searchActionUrl(lr));
+  const head = Object.hasOwn(params, 'tour-search') ? { head: { found: page.found } } : {};
+  const form = filterOn
+    ? html`<div class="tourmaster-tour-search-item-wrap" >${searchFormHtml({
+        ...filterBoxForm(lr, base, terms, searchStyle),
+        noPdlr: false,
+        ...head,
+      })}</div>`
+    : raw('');
+
+  let results: SafeHtml;
+  if (page.found > 0) {
+    results = html`<div class="tourmaster-tour-search-content-wrap" >${
+      searchStyle === 'style-2' &&
+      html`<h3 class="tourmaster-tour-search-content-head tourmaster-item-mglr" >${page.found} Results Found</h3>`
+    }${tourListElementHtml({ settings, page, ajaxUrl: lr.ajaxUrl })}</div>`;
+  } else {
+    const fallbackForm =
+      !filterOn &&
+      searchFormHtml({
+        ...base,
+        fields: formFields,
+        style: setting(lr, 'search-not-found-style', 'column'),
+        withFrame: 'disable',
+        paddingBottom: '0px',
+        noPdlr: true,
+        ...head,
+      });
+    results = html`<div class="tourmaster-single-search-not-found-wrap tourmaster-item-pdlr" ><div class="tourmaster-single-search-not-found-inner" ><div class="tourmaster-single-search-not-found" ><h3 class="tourmaster-single-search-not-found-title" >Not Found</h3><div class="tourmaster-single-search-not-found-caption" >Nothing matched your search criteria. Please try again with different keywords</div></div>${fallbackForm}</div></div>`;
+  }
+
+  const content = html`<div class="tourmaster-template-wrapper tourmaster-search-${searchStyle}" ><div class="tourmaster-container" ><div class=" tourmaster-sidebar-wrap clearfix tourmaster-sidebar-style-none" ><div class=" tourmaster-sidebar-center tourmaster-column-60" ><div class="tourmaster-page-content" >${form}${results}</div></div></div></div></div>`;
+  const searchPage = onPage ?? pluginPage(lr, 'search-page');
+  // The plugin's class only: WordPress added the view's own (`home blog`, `page page-id-31`), which
+  // our stylesheet reserves for the blog's pages.
+  const bodyClass = 'tourmaster-template-search';
+  await sendListingPage(lr, {
+    title: searchPage ? textOf(searchPage.page.title).text : 'Tour Search',
+    bodyClass,
+    content,
+    ...(onPage && !head.head ? { canonical: `${lr.site.homeUrl}${onPage.path}` } : {}),
+  });
+}

@@ -1,0 +1,183 @@
+import type { Request, Response } from 'express';
+import type { AppDeps } from '../../http/deps';
+import { type PageContext, pageContext } from '../../http/page-context';
+import { isSet, phpInt, str } from '../../tourmaster/php';
+import type { SafeHtml } from '../../views/html';
+import type { CurrentUser } from '../../wp/current-user';
+import { pagePath } from '../../wp/menus';
+import { unserializeCached } from '../../wp/parse-cache';
+import { originFromHost, type Site } from '../../wp/site';
+import {
+  type ListingPageRows,
+  loadListingPageRows,
+  loadTourTerms,
+  mergeTerms,
+  type TourListOptions,
+  type TourTerm,
+  termTaxonomies,
+} from '../../wp/tour-list';
+import { siteNameText } from '../account/site';
+import { renderPage, sendPage } from '../layout';
+import { buildShell, optionRecord } from '../shell';
+import { siteFromOptions } from '../tour/request';
+import { tourTopBar } from '../tour/top-bar';
+
+/**
+ * One request for a tour listing page (the search page, a tour taxonomy archive): the site's options
+ * and pages read in one statement (wp/tour-list.ts `loadListingPageRows`), the site built from them,
+ * the visitor, and the page shell around the plugin's markup.
+ */
+export interface ListingRequest {
+  req: Request;
+  res: Response;
+  deps: AppDeps;
+  ctx: PageContext;
+  rows: ListingPageRows;
+  site: Site;
+  user: CurrentUser | null;
+  /** `tourmaster_general`. */
+  general: Readonly<Record<string, unknown>>;
+  /** The custom tour taxonomies (`tourmaster_custom_tour_taxs`), with their labels. */
+  custom: readonly { slug: string; label: string }[];
+  /** What the tour list code reads (wp/tour-list.ts `TourListOptions`). */
+  listOptions: TourListOptions;
+  ajaxUrl: string;
+  /** WordPress `date_format`. */
+  dateFormat: string;
+  /** `permalink_structure` is set (pretty URLs: `/page/N/`, taxonomy archives). */
+  pretty: boolean;
+}
+
+/** The custom tour taxonomies of `tourmaster_custom_tour_taxs` (`{slug: {label, hierarchical}}`). */
+export function customTaxonomiesOf(text: string | undefined): { slug: string; label: string }[] {
+  return customTaxonomiesFrom(optionRecord(text));
+}
+
+/** `customTaxonomiesOf` from the option's value. */
+export function customTaxonomiesFrom(value: unknown): { slug: string; label: string }[] {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return [];
+  return Object.entries(value as Record<string, unknown>)
+    .filter(([slug]) => /^[a-z0-9_-]{1,32}$/.test(slug))
+    .map(([slug, def]) => {
+      const label = def && typeof def === 'object' ? (def as Record<string, unknown>).label : undefined;
+      return { slug, label: isSet(label) ? str(label) : slug };
+    });
+}
+
+/**
+ * The taxonomies whose terms the page's first statement reads along with the options: the plugin's
+ * two and the custom ones the last options read named (only a hint of what to fetch: a site that
+ * adds a custom taxonomy gets its terms by a second query on that request, see `termsFor`).
+ */
+let termHint: readonly string[] = ['tour_category', 'tour_tag'];
+
+/** The taxonomies the first statement reads the terms of (see `termHint`). */
+export function termHintNow(): readonly string[] {
+  return termHint;
+}
+
+/**
+ * The plugin's settings and custom taxonomies the last request read (the parsed option is shared
+ * while its text is unchanged): what a search plans its list with before it reads them again.
+ */
+let lastSettings: { general: Readonly<Record<string, unknown>>; customSlugs: readonly string[] } | undefined;
+
+export function lastListingSettings() {
+  return lastSettings;
+}
+
+/** Reads the site's options, pages and tour terms (one statement). */
+export function loadListingRows(deps: AppDeps): Promise<ListingPageRows> {
+  return loadListingPageRows(deps.wp, termHint);
+}
+
+/** The terms of `taxonomies`: those read with the options, and any other in one more query. */
+export async function termsFor(lr: ListingRequest, taxonomies: readonly string[]): Promise<readonly TourTerm[]> {
+  const known = termTaxonomies(lr.rows.terms);
+  const missing = [...new Set(taxonomies)].filter((t) => !known.has(t));
+  if (missing.length === 0) return lr.rows.terms;
+  return mergeTerms(lr.rows.terms, await loadTourTerms(lr.deps.wp, missing));
+}
+
+/** Builds the request's context from rows already read, or reads them (one statement). */
+export async function listingRequest(
+  req: Request,
+  res: Response,
+  deps: AppDeps,
+  known?: ListingPageRows,
+): Promise<ListingRequest> {
+  const rows = known ?? (await loadListingRows(deps));
+  const ctx = pageContext(req, deps);
+  const origin = deps.config.siteUrlFollowsRequest ? originFromHost(req.get('host'), ctx.https) : undefined;
+  const site = siteFromOptions(rows.options, origin);
+  // The visitor's context reuses the site just built: no query of its own.
+  ctx.site = () => Promise.resolve(site);
+  const general = optionRecord(rows.options.get('tourmaster_general'));
+  const custom = customTaxonomiesOf(rows.options.get('tourmaster_custom_tour_taxs'));
+  termHint = ['tour_category', 'tour_tag', ...custom.map((c) => c.slug)];
+  lastSettings = { general, customSlugs: custom.map((c) => c.slug) };
+  return {
+    req,
+    res,
+    deps,
+    ctx,
+    rows,
+    site,
+    user: await ctx.user(),
+    general,
+    custom,
+    listOptions: { general, customTaxonomies: custom.map((c) => c.slug) },
+    ajaxUrl: `${site.siteUrl}/wp-admin/admin-ajax.php`,
+    dateFormat: rows.options.get('date_format') || 'F j, Y',
+    pretty: (rows.options.get('permalink_structure') ?? '').trim() !== '',
+  };
+}
+
+/** The published page an option of `tourmaster_general` names (`search-page`), with its path. */
+export function pluginPage(
+  lr: Pick<ListingRequest, 'general'> & { rows: Pick<ListingPageRows, 'pages'> },
+  key: string,
+) {
+  const value = lr.general[key];
+  if (!isSet(value)) return undefined;
+  const id = phpInt(str(value));
+  const page = lr.rows.pages.find((p) => p.id === id);
+  const path = page ? pagePath(lr.rows.pages, id) : undefined;
+  return page && path ? { page, path } : undefined;
+}
+
+/** The option text parsed (cached by text: an edit in the admin is a new text). */
+export function optionValue(lr: Pick<ListingRequest, 'rows'>, name: string): unknown {
+  const text = lr.rows.options.get(name);
+  return text === undefined ? undefined : unserializeCached(text);
+}
+
+/** Sends the plugin's markup in our shell: top bar (the visitor's), menu, title bar, footer. */
+export async function sendListingPage(
+  lr: ListingRequest,
+  page: { title: string; bodyClass: string; content: SafeHtml; canonical?: string; status?: number },
+): Promise<void> {
+  const current = `${originOf(lr.site.homeUrl)}${lr.req.originalUrl}`;
+  const [topBar, shell] = await Promise.all([
+    tourTopBar({ ...lr, permalink: page.canonical ?? current }),
+    buildShell(lr.deps.wp, { options: lr.rows.options, pages: lr.rows.pages, homeUrl: lr.site.homeUrl }),
+  ]);
+  const document = renderPage({
+    title: page.title,
+    siteName: siteNameText(lr.site),
+    homeUrl: lr.site.homeUrl,
+    siteUrl: lr.site.siteUrl,
+    content: page.content,
+    ...(topBar ? { topBar } : {}),
+    bodyClass: `${page.bodyClass}${lr.user ? ' logged-in' : ''}`,
+    robots: 'max-image-preview:large',
+    ...(page.canonical ? { canonical: page.canonical } : {}),
+    shell,
+  });
+  sendPage(lr.res, document, { status: page.status ?? 200, cache: lr.user ? 'private' : 'public' });
+}
+
+/** `scheme://host[:port]` of a URL ('' when it has none). */
+export function originOf(url: string): string {
+  return /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url)?.[0] ?? '';
+}

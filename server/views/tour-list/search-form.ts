@@ -1,0 +1,344 @@
+import { formatWpDate } from '../../wp/php-date';
+import { html, raw, type SafeHtml } from '../html';
+import { escUrl } from '../top-bar';
+import { styleAttr } from './parts';
+
+/**
+ * The tour search form (the `tour_search` element and `[tourmaster_tour_search]`, listing.md §1.4),
+ * with the legacy classes and input names the plugin's script and ours bind to. The fields echo the
+ * request's values, escaped (the legacy form printed the keyword as WordPress had slashed it).
+ */
+
+export interface SearchFormTerm {
+  slug: string;
+  /** As stored (WordPress keeps names HTML-escaped). */
+  name: string;
+}
+
+export interface SearchFormTaxonomy {
+  /** `tour_tag` or a custom taxonomy slug (`tour_category` has its own field). */
+  slug: string;
+  /** "Tag", or the custom taxonomy's label. */
+  label: string;
+  terms: readonly SearchFormTerm[];
+}
+
+export interface SearchFormInput {
+  /** Fields by name, in any order (`keywords`, `tour_category`, `tour_tag`, custom slugs, `duration`, `date`, `month`, `min-price`, `max-price`); empty = all. */
+  fields: readonly string[];
+  /** `column` (default), `column-full-background`, `half` or `full`. */
+  style: string;
+  /** `style-1` or `style-2` (full style only). */
+  itemStyle: string;
+  /** `default`, `no-border`, `transparent-bottom-border`, `round`… */
+  inputBoxStyle: string;
+  /** `small`, `medium`, `large` (column style). */
+  inputSize: string;
+  /** `enable` (default), `disable` or `image`. */
+  withFrame: string;
+  /** `frame-background-color` of a colour frame. */
+  frameBackground?: string;
+  noPdlr: boolean;
+  paddingBottom?: string;
+  id?: string;
+  title?: string;
+  spaceBetweenInput?: string;
+  enableRatingField: boolean;
+  /** Taxonomies listed in the type filter (full style). */
+  filters: readonly SearchFormTaxonomy[];
+  filterState: boolean;
+  /** The search page's URL (its query arguments become hidden inputs). */
+  actionUrl: string;
+  /** On a request with `tour-search`: the head with the number of results. */
+  head?: { found: number };
+  /** The request's GET parameters (PHP's `$_GET`). */
+  params: Readonly<Record<string, unknown>>;
+  categories: readonly SearchFormTerm[];
+  /** `tour_tag` and the custom taxonomies, in that order. */
+  taxonomies: readonly SearchFormTaxonomy[];
+  /** `datepicker-date-format` (jQuery UI format). */
+  datepickerFormat: string;
+  /** WordPress `date_format`, for the chosen date. */
+  dateFormat: string;
+  /** The month options (`Y-m` → "F Y"). */
+  months: readonly { value: string; label: string }[];
+}
+
+/** A GET value as text ('' for a missing value or a list). */
+function param(params: Readonly<Record<string, unknown>>, name: string): string {
+  const v = params[name];
+  return typeof v === 'string' ? v : '';
+}
+
+/** PHP's `==` between a GET value and an option value: numeric strings compare as numbers. */
+function looseEquals(a: string, b: string): boolean {
+  const numeric = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/;
+  if (numeric.test(a) && numeric.test(b)) return Number(a) === Number(b);
+  return a === b;
+}
+
+/**
+ * A stored term name printed as `esc_html` prints it: special characters escaped, entities already
+ * in the text kept (no double encoding).
+ */
+export function escName(name: string): SafeHtml {
+  return raw(
+    name
+      .replace(/&(?!(?:[a-zA-Z][a-zA-Z0-9]*|#\d+|#x[0-9a-fA-F]+);)/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&#039;'),
+  );
+}
+
+function combobox(
+  name: string,
+  options: readonly { value: string; label: SafeHtml | string }[],
+  params: Readonly<Record<string, unknown>>,
+): SafeHtml {
+  const current = param(params, name);
+  return html`<div class="tourmaster-combobox-wrap" ><select name="${name}" >${options.map(
+    (o) =>
+      html`<option value="${o.value}" ${current !== '' && current !== '0' && looseEquals(current, o.value) ? ' selected' : ''} >${o.label}</option>`,
+  )}</select></div>`;
+}
+
+/** The checkbox list of a taxonomy (type filter, and the style-2 form's taxonomy fields). */
+function typeFilter(input: SearchFormInput, label: string, terms: readonly SearchFormTerm[], name: string): SafeHtml {
+  const hideAfter = input.itemStyle === 'style-2' ? 5 : 0;
+  const value = input.params[name];
+  const checked = new Set(
+    Array.isArray(value)
+      ? value.filter((v): v is string => typeof v === 'string')
+      : typeof value === 'string' && value !== ''
+        ? value.split(',').map((s) => s.trim())
+        : [],
+  );
+  const items: SafeHtml[] = [];
+  terms.forEach((term, i) => {
+    if (hideAfter && i === hideAfter)
+      items.push(
+        raw(
+          '<label><input class="tourmaster-type-filter-show-more" type="checkbox" /><span class="tourmaster-type-filter-more-button">More<i class="fa fa-angle-down"></i></span><div class="tourmaster-type-filter-hide" >',
+        ),
+      );
+    items.push(
+      html`<label class="tourmaster-type-filter-term" ><input type="checkbox" name="${name}[]" value="${term.slug}" ${
+        checked.has(term.slug) ? 'checked' : ''
+      } /><span class="tourmaster-type-filter-display" ><i class="${
+        input.itemStyle === 'style-2' ? 'fa fa-check' : 'fa fa-check-circle-o'
+      }" ></i><span class="tourmaster-head" >${escName(term.name)}</span></span></label>`,
+    );
+  });
+  if (hideAfter && terms.length > hideAfter) items.push(raw('</div></label>'));
+  return html`<div class="tourmaster-type-filter-item" ><h5 class="tourmaster-type-filter-item-title" >${label}</h5>${items}</div>`;
+}
+
+/** The rating stars: one half step per score, drawn from the GET value (`intval`); the input is always 0. */
+function ratingField(params: Readonly<Record<string, unknown>>, fieldStyle: SafeHtml): SafeHtml {
+  const rating = Math.trunc(Number.parseInt(param(params, 'rating'), 10) || 0);
+  const parts: SafeHtml[] = [];
+  for (let i = 0; i <= 10; i += 2) {
+    parts.push(html`<span class="tourmaster-rating-select" data-rating-score="${i}" ></span>`);
+    if (i + 1 <= 10) {
+      const icon = i + 1 > rating ? 'fa-star-o' : i + 1 === rating ? 'fa-star-half-empty' : 'fa-star';
+      parts.push(html`<i class="tourmaster-rating-select fa ${icon}" data-rating-score="${i + 1}" ></i>`);
+    }
+  }
+  return html`<div class="tourmaster-tour-search-field tourmaster-tour-search-field-rating clearfix" ${fieldStyle} ><label class="gdlr-core-skin-title" >Rating</label>${parts}<input type="hidden" name="rating" value="0" /><span class="tourmaster-tail" >or more</span></div>`;
+}
+
+/** The query arguments of the action URL (`?page_id=12`, `?lang=fr`), repeated as hidden inputs. */
+function actionQueryInputs(actionUrl: string): SafeHtml[] {
+  const at = actionUrl.indexOf('?');
+  if (at === -1) return [];
+  const query = actionUrl.slice(at + 1).split('#')[0] ?? '';
+  return [...new URLSearchParams(query)].map(
+    ([name, value]) => html`<input type="hidden" name="${name}" value="${value}" />`,
+  );
+}
+
+export function searchFormHtml(input: SearchFormInput): SafeHtml {
+  const { params, fields } = input;
+  const style = input.style || 'column';
+  const itemStyle = style === 'full' ? input.itemStyle || 'style-1' : 'style-1';
+  const boxStyle = input.inputBoxStyle || 'default';
+  const has = (field: string) => fields.length === 0 || fields.includes(field);
+  const placeholder = ['no-border', 'transparent-bottom-border', 'round'].includes(boxStyle);
+  const label = (text: string) => (placeholder ? '' : html`<label class="gdlr-core-skin-title" >${text}</label>`);
+  const hint = (text: string) => (placeholder ? html`placeholder="${text}" ` : '');
+  const space = input.spaceBetweenInput ?? '';
+  const fieldStyle = styleAttr(
+    space
+      ? [
+          ['padding-right', space],
+          ['margin-bottom', space],
+        ]
+      : [],
+  );
+  const field = (name: string, body: SafeHtml) =>
+    html`<div class="tourmaster-tour-search-field tourmaster-tour-search-field-${name}" ${fieldStyle} >${body}</div>`;
+  const withStyle = { ...input, itemStyle };
+
+  const parts: SafeHtml[] = [];
+  if (has('keywords')) {
+    parts.push(
+      field(
+        'keywords',
+        html`${label('Keywords')}<div class="tourmaster-tour-search-field-inner" ><input name="tour-search" type="text" ${hint(
+          'Keywords',
+        )}value="${param(params, 'tour-search')}" /></div>`,
+      ),
+    );
+  } else parts.push(raw('<input name="tour-search" type="hidden" value="" />'));
+
+  if (has('tour_category')) {
+    if (itemStyle === 'style-2') parts.push(typeFilter(withStyle, 'Category', input.categories, 'tax-tour_category'));
+    else
+      parts.push(
+        field(
+          'tour-category',
+          html`${label('Category')}${combobox(
+            'tax-tour_category',
+            [
+              { value: '', label: placeholder ? 'Category' : 'Any' },
+              ...input.categories.map((t) => ({ value: t.slug, label: escName(t.name) })),
+            ],
+            params,
+          )}`,
+        ),
+      );
+  }
+  for (const taxonomy of input.taxonomies) {
+    if (!has(taxonomy.slug)) continue;
+    if (itemStyle === 'style-2') {
+      parts.push(typeFilter(withStyle, taxonomy.label, taxonomy.terms, `tax-${taxonomy.slug}`));
+      continue;
+    }
+    parts.push(
+      field(
+        'tax',
+        html`${label(taxonomy.label)}${combobox(
+          `tax-${taxonomy.slug}`,
+          [
+            { value: '', label: placeholder ? taxonomy.label : 'Any' },
+            ...taxonomy.terms.map((t) => ({ value: t.slug, label: escName(t.name) })),
+          ],
+          params,
+        )}`,
+      ),
+    );
+  }
+  if (has('duration')) {
+    parts.push(
+      field(
+        'duration',
+        html`${label('Duration')}${combobox(
+          'duration',
+          [
+            { value: '', label: placeholder ? 'Duration' : 'Any' },
+            { value: '1', label: '1 Day Tour' },
+            { value: '2', label: '2-4 Days Tour' },
+            { value: '5', label: '5-7 Days Tour' },
+            { value: '7', label: '7+ Days Tour' },
+          ],
+          params,
+        )}`,
+      ),
+    );
+  }
+  if (has('date')) {
+    const date = param(params, 'date');
+    const shown = /^\d{4}-\d{2}-\d{2}$/.test(date) ? (formatWpDate(input.dateFormat, date) ?? '') : '';
+    // The legacy markup leaves the "Clear" span unclosed; this is the markup browsers build from it.
+    parts.push(
+      field(
+        'date',
+        html`${label('Date')}<div class="tourmaster-datepicker-wrap" ><input class="tourmaster-datepicker" type="text"  value="${shown}" ${hint(
+          'Date',
+        )}data-date-format="${input.datepickerFormat}" /><input class="tourmaster-datepicker-alt" name="date" type="hidden" value="${date}"  /><span class="tourmaster-clear-date" >Clear<span></span></span></div>`,
+      ),
+    );
+  }
+  if (has('month')) {
+    parts.push(
+      field(
+        'month',
+        html`${label('Month')}${combobox('month', [{ value: '', label: placeholder ? 'Month' : 'Any' }, ...input.months], params)}`,
+      ),
+    );
+  }
+  const priceColumns = itemStyle === 'style-2' && has('min-price') && has('max-price');
+  if (has('min-price')) {
+    const body = field(
+      'min-price',
+      html`${label('Min Price')}<input name="min-price" type="text" value="${param(params, 'min-price')}" ${hint('Min Price')} />`,
+    );
+    parts.push(
+      priceColumns ? html`<div class="tourmaster-column-30 tourmaster-search-price-column-left" >${body}</div>` : body,
+    );
+  }
+  if (has('max-price')) {
+    const body = field(
+      'max-price',
+      html`${label('Max Price')}<input name="max-price" type="text" value="${param(params, 'max-price')}" ${hint('Max Price')} />`,
+    );
+    parts.push(
+      priceColumns
+        ? html`<div class="tourmaster-column-30 tourmaster-search-price-column-right" >${body}</div><div class="clear" ></div>`
+        : body,
+    );
+  }
+  parts.push(...actionQueryInputs(input.actionUrl));
+
+  if (style === 'full') {
+    if (input.enableRatingField) parts.push(ratingField(params, fieldStyle));
+    parts.push(raw('<a class="tourmaster-tour-search-filter-clear" href="#" >\u00d7 Clear Filter</a>'));
+    if (input.filters.length) {
+      const active = input.filterState ? 'tourmaster-active' : '';
+      parts.push(
+        html`<div class="tourmaster-tour-search-item-divier" ></div><div class="tourmaster-tour-search-type-filter" ><h3 class="tourmaster-type-filter-title">${
+          itemStyle === 'style-2' ? raw('<i class="fa fa-sliders" ></i>') : ''
+        }Type Filter<i class="${itemStyle === 'style-2' ? 'icon_plus' : 'fa fa-plus-circle'} ${active}" ></i></h3><div class="tourmaster-type-filter-item-wrap ${active}" >${input.filters.map(
+          (taxonomy) => typeFilter(withStyle, taxonomy.label, taxonomy.terms, `tax-${taxonomy.slug}`),
+        )}</div></div>`,
+      );
+    }
+  }
+  const submit = raw('<input class="tourmaster-tour-search-submit" type="submit" value="Search" />');
+  parts.push(
+    style === 'column-full-background'
+      ? html`<div class="tourmaster-tour-search-field tourmaster-tour-search-field-submit" ${fieldStyle} >${label('Search Now')}${submit}</div>`
+      : submit,
+  );
+
+  let formClass = 'tourmaster-form-field ';
+  if (boxStyle === 'default') formClass += 'tourmaster-with-border';
+  else if (boxStyle === 'transparent-bottom-border') formClass += 'tourmaster-transparent-bottom-border';
+  if (style === 'column') formClass += ` tourmaster-${input.inputSize || 'medium'}`;
+
+  let itemClass = `tourmaster-style-${style} tourmaster-column-count-${fields.length + 1}`;
+  if (!input.noPdlr) itemClass += ' tourmaster-item-pdlr';
+  itemClass += ` tourmaster-input-style-${boxStyle}`;
+  if (style === 'full') itemClass += ` tourmaster-tour-search-item-${itemStyle}`;
+  const frame = input.withFrame !== 'disable';
+  const frameStyle: [string, string][] =
+    input.frameBackground && input.withFrame !== 'image' ? [['background-color', input.frameBackground]] : [];
+
+  const head = input.head
+    ? html`<div class="tourmaster-tour-search-item-head" ><h3 class="tourmaster-tour-search-item-head-title"><i class="fa fa-search" ></i>${
+        itemStyle === 'style-1' ? 'Search Results' : 'Tour Search'
+      }</h3>${
+        itemStyle === 'style-1' &&
+        html`<div class="tourmaster-tour-search-item-head-caption" >${input.head.found} Results Found</div>`
+      }</div>${itemStyle === 'style-1' && raw('<div class="tourmaster-tour-search-item-divier" ></div>')}`
+    : '';
+  return html`<div class="tourmaster-tour-search-item clearfix ${itemClass}" ${styleAttr(
+    input.paddingBottom && input.paddingBottom !== '30px' ? [['padding-bottom', input.paddingBottom]] : [],
+  )}${input.id ? html` id="${input.id}"` : ''} ><div class="tourmaster-tour-search-wrap clearfix ${
+    frame ? 'tourmaster-with-frame' : ''
+  }" ${styleAttr(frameStyle)} >${head}${
+    input.title && html`<h3 class="tourmaster-tour-search-title" >${input.title}</h3>`
+  }<form class="${formClass}" action="${escUrl(input.actionUrl)}" method="GET" >${parts}</form></div></div>`;
+}
