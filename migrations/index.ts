@@ -6,6 +6,7 @@ import { addOrderTourDateIndex } from './20261121000300_add_order_tour_date_inde
 import { createDropinBookingTables } from './20261122000100_create_dropin_booking_tables';
 import { addOrderCouponIndex } from './20261122000200_add_order_coupon_index';
 import { createDropinRateLimits } from './20261122000300_create_dropin_rate_limits';
+import { createDropinOrderAttribution } from './20261123000100_create_dropin_order_attribution';
 import type { Migration, MigrationContext } from './helpers';
 
 /** Every migration, in order. An explicit list, so the type checker sees each one. */
@@ -16,6 +17,7 @@ export const migrations: readonly Migration[] = [
   createDropinBookingTables,
   addOrderCouponIndex,
   createDropinRateLimits,
+  createDropinOrderAttribution,
 ];
 
 /** Our own bookkeeping table, under the site's prefix, beside WordPress's tables. */

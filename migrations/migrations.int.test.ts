@@ -98,6 +98,7 @@ describe('migrations', () => {
       'wp_dropin_locks',
       'wp_dropin_migrations',
       'wp_dropin_migrations_lock',
+      'wp_dropin_order_attribution',
       'wp_dropin_order_keys',
       'wp_dropin_rate_limits',
     ]);

@@ -54,11 +54,14 @@ export function islandChunks(manifest: Manifest): string[] {
 }
 
 /**
- * The pages the build reports, by the island folders whose markers they can carry: the most a page
- * can load is the entry plus all of them, with the chunks they load on first use (the calendar).
+ * The pages the build reports, by the island folders whose markers they can carry. "As loaded" is
+ * the entry plus all of them, with what they fetch by themselves at once (the consent banner on a
+ * first visit): the budget. "After first use" adds what a visitor's action fetches later (the
+ * calendar when the date field is opened, glightbox when a gallery image is clicked): reported.
  */
-const SHELL = ['MobileMenu', 'ScrollToTop', 'ConfirmDialog', 'Lightbox'];
-export const PAGES: readonly { name: string; islands: readonly string[]; enforced: boolean }[] = [
+// On every page of ours (server/pages/layout.tsx).
+const SHELL = ['MobileMenu', 'ScrollToTop', 'ConfirmDialog', 'Lightbox', 'CookieConsent'];
+export const PAGES: readonly { name: string; islands: readonly string[] }[] = [
   {
     name: 'tour page',
     islands: [
@@ -71,28 +74,52 @@ export const PAGES: readonly { name: string; islands: readonly string[]; enforce
       'ReadMore',
       'Reviews',
       'RatingInput',
+      // The sign-up form in the guest's lightbox.
+      'RegisterForm',
+      'DateSelect',
     ],
-    enforced: true,
   },
-  { name: 'payment page', islands: [...SHELL, 'PaymentPage', 'PaypalButtons'], enforced: true },
+  { name: 'payment page', islands: [...SHELL, 'PaymentPage', 'PaypalButtons', 'MaxUnit'] },
 ];
 
-/** A chunk with what it imports, and what it loads later on its own (not other islands: they have markers). */
-export function withOnDemand(manifest: Manifest, key: string, files: Files): void {
+const islandFolder = (key: string) => (key.startsWith('client/islands/') ? key.split('/')[2] : undefined);
+
+/**
+ * A chunk with what it imports, and the modules it fetches itself: those of its own folder at once
+ * (the consent banner), shared code and libraries (the calendar, glightbox) only with `firstUse`.
+ * Other islands are not followed: they have markers of their own.
+ */
+export function withOnDemand(
+  manifest: Manifest,
+  key: string,
+  files: Files,
+  options: { firstUse: boolean } = { firstUse: true },
+  seen = new Set<string>(),
+): void {
+  if (seen.has(key)) return;
+  seen.add(key);
   closure(manifest, key, files);
   for (const lazy of manifest[key]?.dynamicImports ?? []) {
-    if (!lazy.startsWith('client/islands/')) closure(manifest, lazy, files);
+    const ownFolder = islandFolder(lazy) !== undefined && islandFolder(lazy) === islandFolder(key);
+    const library = !lazy.startsWith('client/islands/');
+    if (ownFolder || (library && options.firstUse)) withOnDemand(manifest, lazy, files, options, seen);
   }
 }
 
 export function pageWeights(dist: string, manifest: Manifest = readManifest(dist)) {
   const islands = islandChunks(manifest);
-  return PAGES.map((page) => {
+  const weighPage = (names: readonly string[], firstUse: boolean) => {
     const files = closure(manifest, ENTRY);
-    const folder = (key: string) => key.split('/')[2] ?? '';
-    for (const key of islands.filter((k) => page.islands.includes(folder(k)))) withOnDemand(manifest, key, files);
-    return { name: page.name, enforced: page.enforced, ...weigh(dist, files) };
-  });
+    for (const key of islands.filter((k) => names.includes(islandFolder(k) ?? ''))) {
+      withOnDemand(manifest, key, files, { firstUse });
+    }
+    return weigh(dist, files);
+  };
+  return PAGES.map((page) => ({
+    name: page.name,
+    ...weighPage(page.islands, false),
+    afterFirstUse: weighPage(page.islands, true).js,
+  }));
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -105,11 +132,9 @@ export function budgetReport(dist: string): Plugin {
     closeBundle() {
       const over: string[] = [];
       const lines = pageWeights(dist).map((page) => {
-        if (page.enforced && page.js > BUDGETS.js)
-          over.push(`${page.name}: JavaScript ${kb(page.js)} > ${kb(BUDGETS.js)}`);
-        if (page.enforced && page.css > BUDGETS.css)
-          over.push(`${page.name}: CSS ${kb(page.css)} > ${kb(BUDGETS.css)}`);
-        return `  ${page.name}: JS ${kb(page.js)} of ${kb(BUDGETS.js)}, CSS ${kb(page.css)} of ${kb(BUDGETS.css)} (gzipped)${page.enforced ? '' : ', reported only'}`;
+        if (page.js > BUDGETS.js) over.push(`${page.name}: JavaScript ${kb(page.js)} > ${kb(BUDGETS.js)}`);
+        if (page.css > BUDGETS.css) over.push(`${page.name}: CSS ${kb(page.css)} > ${kb(BUDGETS.css)}`);
+        return `  ${page.name}: JS ${kb(page.js)} of ${kb(BUDGETS.js)} as loaded (${kb(page.afterFirstUse)} after first use), CSS ${kb(page.css)} of ${kb(BUDGETS.css)} (gzipped)`;
       });
       process.stdout.write(`\nbudgets:\n${lines.join('\n')}\n`);
       if (over.length > 0) throw new Error(`over budget:\n${over.join('\n')}`);

@@ -4,6 +4,7 @@ import { addOlderPosts, setOption } from '../../server/pages/blog/test-helpers';
 import { startTestServer, type TestServer } from '../../server/testing/app';
 import { launchBrowser, screenshotPath } from '../../server/testing/browser';
 import { createTestDatabase, type TestDatabase } from '../../server/testing/db';
+import { withStoredConsent } from './consent-cookie';
 
 /**
  * The blog in Chromium: the posts index's infinite scroll (client/islands/BlogInfiniteScroll) loads
@@ -36,6 +37,7 @@ const LOADER = '.dropin-blog-loader';
 
 async function openIndex(width: number, path = '/'): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height: width < 600 ? 844 : 900 } });
+  await withStoredConsent(page, server.baseUrl);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(`${server.baseUrl}${path}`);
@@ -170,6 +172,7 @@ describe('the other blog pages', () => {
     it(`shows a ${name} at 1280 and 390 px`, async () => {
       for (const width of [1280, 390]) {
         const page = await browser.newPage({ viewport: { width, height: width < 600 ? 844 : 900 } });
+        await withStoredConsent(page, server.baseUrl);
         const response = await page.goto(`${server.baseUrl}${path}`);
         expect(response?.status()).toBe(200);
         expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(

@@ -4,6 +4,7 @@ import { insertPost } from '../../server/pages/blog/test-helpers';
 import { startTestServer, type TestServer } from '../../server/testing/app';
 import { launchBrowser, screenshotPath } from '../../server/testing/browser';
 import { createTestDatabase, type TestDatabase } from '../../server/testing/db';
+import { withStoredConsent } from './consent-cookie';
 
 /**
  * A marketing page as an editor builds it (a WordPress page served by our server): a fading slider,
@@ -45,6 +46,7 @@ afterAll(async () => {
 
 async function open(width: number): Promise<{ page: Page; media: string[] }> {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
+  await withStoredConsent(page, server.baseUrl);
   const media: string[] = [];
   await page.route('**/media/**', (route) => {
     media.push(new URL(route.request().url()).pathname);
@@ -161,9 +163,14 @@ describe('WordPress gallery', () => {
     await page.clock.resume();
     await page.waitForSelector('.wp-block-gallery a[data-island-ready]', { state: 'attached' });
     await page.click('.wp-block-gallery a[href="/media/two.jpg"]');
+    // glightbox is fetched on this first click.
     await page.waitForSelector('.glightbox-container .gslide.current img[src$="/media/two.jpg"]');
+    // The arrow keys move through the gallery; Escape closes it and gives focus back to the link.
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForSelector('.glightbox-container .gslide.current img[src$="/media/one.jpg"]');
     await page.keyboard.press('Escape');
     await page.waitForSelector('.glightbox-container', { state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('/media/two.jpg');
     await page.close();
   });
 });

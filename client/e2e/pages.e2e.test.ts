@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/testing/app';
 import { launchBrowser, screenshotPath } from '../../server/testing/browser';
 import { createTestDatabase, type TestDatabase } from '../../server/testing/db';
+import { withStoredConsent } from './consent-cookie';
 
 /** The browser tier's harness: the real server, the built client, Debian's Chromium. */
 let tdb: TestDatabase;
@@ -25,6 +26,7 @@ afterAll(async () => {
 describe('pages in Chromium', () => {
   it('shows the login page and logs a customer in to their account', async () => {
     const page = await browser.newPage();
+    await withStoredConsent(page, server.baseUrl);
     await page.goto(`${server.baseUrl}/login/`);
     expect(await page.title()).toMatch(/Login/);
     const form = page.locator('form.tourmaster-login-form').last();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { PROJECT_ROOT } from '../../server/config';
 import { CAPTURE_NOW, type TestServer } from '../../server/testing/app';
+import { storedConsent } from './consent-cookie';
 
 /**
  * Shared steps of the booking-flow, accessibility and legacy-page browser tests: a context that
@@ -47,15 +48,22 @@ export function legacyPageHtml(
   );
 }
 
+/**
+ * A browser context that only talks to the test server. It starts with a stored cookie decision
+ * (technical cookies only, consent-cookie.ts), so the consent banner stays away; `undecided: true`
+ * for the tests about the banner itself.
+ */
 export async function newContext(
   browser: Browser,
   server: TestServer,
   viewport: { width: number; height: number } = { width: 1280, height: 900 },
+  options: { undecided?: boolean } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport,
     ...(viewport.width < 500 ? { isMobile: true, hasTouch: true } : {}),
   });
+  if (!options.undecided) await context.addCookies([storedConsent(server.baseUrl)]);
   // The machine's network is closed: anything not on the test server is refused at once.
   await context.route(
     (url) => url.origin !== server.baseUrl,

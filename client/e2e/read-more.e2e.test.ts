@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/testing/app';
 import { launchBrowser, screenshotPath } from '../../server/testing/browser';
 import { createTestDatabase, type TestDatabase } from '../../server/testing/db';
+import { withStoredConsent } from './consent-cookie';
 
 /**
  * The tour description's "Read More" fold (client/islands/ReadMore): folded under a gradient on a
@@ -40,6 +41,7 @@ const SHORT = '/tour/santorini-caldera-sunset-cruise/';
 
 async function open(width: number, path = TOUR): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height: 844 } });
+  await withStoredConsent(page, server.baseUrl);
   await page.goto(`${server.baseUrl}${path}`);
   await page.waitForSelector('.tourmaster-single-tour-read-more-wrap[data-island-ready]', { state: 'attached' });
   return page;

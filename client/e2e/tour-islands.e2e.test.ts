@@ -7,6 +7,7 @@ import { PROJECT_ROOT } from '../../server/config';
 import { CAPTURE_NOW, startTestServer, type TestServer } from '../../server/testing/app';
 import { launchBrowser, screenshotPath } from '../../server/testing/browser';
 import { createTestDatabase, type TestDatabase } from '../../server/testing/db';
+import { withStoredConsent } from './consent-cookie';
 
 /**
  * The tour page islands in Chromium, on the pages WordPress rendered (legacy-fixtures/pages): each
@@ -58,6 +59,7 @@ function asCustomer(tourId: string) {
 
 async function newContext(): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await withStoredConsent(context, server.baseUrl);
   // The machine's network is closed: anything not on the test server (gravatar, fonts) is refused at once.
   await context.route(
     (url) => url.origin !== server.baseUrl,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/testing/app';
 import { launchBrowser, screenshotPath } from '../../server/testing/browser';
 import { createTestDatabase, type TestDatabase } from '../../server/testing/db';
+import { withStoredConsent } from './consent-cookie';
 
 /**
  * The tour pages and the page shell in Chromium, at a desktop and a phone width: each page is
@@ -38,6 +39,7 @@ const TOURS = [
 
 async function open(width: number, path: string): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height: width < 600 ? 844 : 900 } });
+  await withStoredConsent(page, server.baseUrl);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(`${server.baseUrl}${path}`);
@@ -91,6 +93,7 @@ describe('tour pages in Chromium', () => {
 
   it('shows the 404 page in the shell', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await withStoredConsent(page, server.baseUrl);
     const response = await page.goto(`${server.baseUrl}/tour/no-such-tour/`);
     expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();

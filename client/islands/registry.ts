@@ -97,4 +97,52 @@ export const islands: readonly IslandEntry[] = [
     when: 'idle',
     load: () => import('./BackgroundVideo/index'),
   },
+  // Tour lists (search page, list sections): filterer, order filterer, ajax pages, load more; new
+  // controls from a reply are mounted through `island:content`.
+  { name: 'ListSection', selector: '[data-tm-ajax]', when: 'load', load: () => import('./ListSection/index') },
+  // The tour search form: date calendar, clear date / filters, type filter toggles.
+  {
+    name: 'SearchForm',
+    selector: '.tourmaster-tour-search-item form, .tourmaster-tour-search-wrap form',
+    when: 'load',
+    load: () => import('./SearchForm/index'),
+  },
+  // Accounts: the register form's terms rule (register page and Sign Up lightbox), the three-select
+  // date (birth date and date fields), the profile picture preview, a booking's payments, the
+  // invoice's Print button, the logged-in top bar's menu, and unit amounts with a maximum.
+  {
+    name: 'RegisterForm',
+    selector: 'form.tourmaster-register-form',
+    when: 'load',
+    load: () => import('./RegisterForm/index'),
+  },
+  { name: 'DateSelect', selector: '.tourmaster-date-select', when: 'load', load: () => import('./DateSelect/index') },
+  {
+    name: 'ProfileImage',
+    selector: '.tourmaster-edit-profile-avatar',
+    when: 'idle',
+    load: () => import('./ProfileImage/index'),
+  },
+  {
+    name: 'DepositItems',
+    selector: '.tourmaster-deposit-item',
+    when: 'load',
+    load: () => import('./DepositItems/index'),
+  },
+  { name: 'Invoice', selector: '.tourmaster-print', when: 'idle', load: () => import('./Invoice/index') },
+  {
+    name: 'TopBarMenu',
+    selector: '.tourmaster-user-top-bar.tourmaster-user',
+    when: 'load',
+    load: () => import('./TopBarMenu/index'),
+  },
+  { name: 'MaxUnit', selector: 'input[data-max-unit]', when: 'load', load: () => import('./MaxUnit/index') },
+  // Every page of ours: the footer's "Cookie settings" button (server/pages/layout.tsx). The stored
+  // decision is applied at once (attribution, embeds); the banner's library loads only to ask.
+  {
+    name: 'CookieConsent',
+    selector: 'button[data-cookie-consent]',
+    when: 'load',
+    load: () => import('./CookieConsent/index'),
+  },
 ];

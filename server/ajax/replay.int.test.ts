@@ -6,6 +6,7 @@ import { ACCOUNT_PAGE_REGION, ACCOUNT_REPLAY_SETUP, ACCOUNT_ROUTES } from '../pa
 import { BLOG_PAGE_COMPARISONS, BLOG_PAGE_ROUTES } from '../pages/blog/replay';
 import { PAYMENT_PAGE_REGION, PAYMENT_PAGE_ROUTES } from '../pages/payment/replay';
 import { REVIEW_SUBMISSION_ROUTES } from '../pages/review-submission';
+import { LISTING_PAGE_COMPARISONS, LISTING_PAGE_ROUTES } from '../pages/search/replay';
 import { TOUR_PAGE_COMPARISON, TOUR_PAGE_ROUTES } from '../pages/tour/replay';
 import { WP_LOGIN_ROUTES } from '../pages/wp-login';
 import { fixtureSecrets, startTestServer, type TestServer } from '../testing/app';
@@ -53,6 +54,7 @@ const SERVED_ROUTES = new Set<string>([
   ...PAYMENT_PAGE_ROUTES,
   ...TOUR_PAGE_ROUTES,
   ...BLOG_PAGE_ROUTES,
+  ...LISTING_PAGE_ROUTES,
 ]);
 
 /** Pages compared by their content regions (our page shell is not the theme's), by route. */
@@ -61,6 +63,7 @@ const PAGE_COMPARISONS = new Map<string, CompareOptions>([
   ...PAYMENT_PAGE_ROUTES.map((route) => [route, { region: PAYMENT_PAGE_REGION }] as const),
   ...TOUR_PAGE_ROUTES.map((route) => [route, TOUR_PAGE_COMPARISON] as const),
   ...BLOG_PAGE_COMPARISONS,
+  ...LISTING_PAGE_COMPARISONS,
 ]);
 
 function isServed(ex: Exchange): boolean {

@@ -28,6 +28,7 @@ import type { Tour } from '../tourmaster/tour-option';
 import { MAX_TRAVELLERS, readTravellerCounts } from '../tourmaster/traveller-counts';
 import { countCouponUses, findCouponByCode } from '../wp/coupons';
 import { mapDriverError } from '../wp/dialect';
+import { insertOrderAttribution, type OrderAttribution } from '../wp/order-attribution';
 import {
   findOrderByFingerprint,
   insertOrder,
@@ -57,7 +58,12 @@ import type { OrderRefusal, OrderRefused, PlaceOrderResult } from './types';
 export async function placeBooking(
   ctx: ActionContext,
   detail: Record<string, unknown>,
-  options: { via: 'pay-later' | 'gateway'; paymentMethod?: string },
+  options: {
+    via: 'pay-later' | 'gateway';
+    paymentMethod?: string;
+    /** Where the visitor came from (checked: orders/attribution.ts); stored with a new order only. */
+    attribution?: OrderAttribution;
+  },
 ): Promise<PlaceOrderResult> {
   const tourId = phpInt(detail['tour-id']);
   const travelDate = detail['tour-date'];
@@ -152,6 +158,7 @@ export async function placeBooking(
           order_status: newOrderStatus(tour, settings, options.via, price),
         });
         await storeOrderKey(trx, { orderId, nonce: newOrderKeyNonce(), fingerprint, createdAt: nowLocal });
+        if (options.attribution) await insertOrderAttribution(trx, orderId, options.attribution, nowLocal);
         return { orderId, created: true };
       },
       { readCommitted: true },

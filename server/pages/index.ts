@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import type { AppDeps } from '../http/deps';
 import { accountPage } from './account';
 import { avatarFiles } from './account/avatar';
+import { tourArchives } from './archive';
 import { blogPages } from './blog';
 import { dropinManifest } from './dropin-manifest';
 import { loginPage } from './login-page';
@@ -11,6 +12,7 @@ import { paymentOrderGuard } from './payment-order-guard';
 import { pluginImages } from './plugin-images';
 import { registerPage } from './register';
 import { reviewSubmission } from './review-submission';
+import { tourListingPages, tourSearchQuery } from './search';
 import { tourPage } from './tour';
 import { wpLogin } from './wp-login';
 
@@ -20,6 +22,8 @@ import { wpLogin } from './wp-login';
  */
 export function pageRoutes(deps: AppDeps): RequestHandler[] {
   return [
+    // First: any front-end URL with `tour-search` in its query is the tour search page.
+    tourSearchQuery(deps),
     tourPage(deps),
     wpLogin(deps),
     paymentHandoff(deps),
@@ -31,8 +35,11 @@ export function pageRoutes(deps: AppDeps): RequestHandler[] {
     registerPage(deps),
     accountPage(deps),
     avatarFiles(deps),
+    tourArchives(deps),
     // Last: the posts index, posts and pages (anything a route above did not take).
     blogPages(deps),
+    // What the blog leaves: the search page at its permalink, custom tour taxonomy archives.
+    tourListingPages(deps),
     dropinManifest(),
   ];
 }

@@ -4,6 +4,7 @@ import type { Response } from 'express';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { PROJECT_ROOT } from '../config';
+import { gateEmbeds } from '../views/consent-embeds';
 import { SafeHtml } from '../views/html';
 import type { MenuItem } from '../wp/menus';
 
@@ -233,7 +234,12 @@ function Page(props: PageProps & { assets: ClientAssets }) {
             </div>
           )}
           {props.content instanceof SafeHtml ? (
-            <Html tag="main" className="traveltour-page-wrapper" id="traveltour-page-wrapper" html={props.content} />
+            <Html
+              tag="main"
+              className="traveltour-page-wrapper"
+              id="traveltour-page-wrapper"
+              html={gateEmbeds(props.content, hostOf(props.homeUrl))}
+            />
           ) : (
             <main className="traveltour-page-wrapper" id="traveltour-page-wrapper">
               {props.content}
@@ -250,6 +256,16 @@ function Page(props: PageProps & { assets: ClientAssets }) {
                     Privacy Policy
                   </a>
                 ) : null}
+                {/* The consent island's marker: shown once it runs (client/islands/CookieConsent). */}
+                <button
+                  type="button"
+                  className="dropin-footer-link dropin-cookie-settings"
+                  data-cookie-consent=""
+                  data-privacy-url={props.shell.privacyUrl}
+                  hidden
+                >
+                  Cookie settings
+                </button>
                 <span className="dropin-footer-copy">© {props.siteName}</span>
               </span>
             </div>
@@ -262,6 +278,15 @@ function Page(props: PageProps & { assets: ClientAssets }) {
       </body>
     </html>
   );
+}
+
+/** The site's host, for telling its own iframes from other sites' (`home` is always absolute). */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '';
+  }
 }
 
 /** The whole document as text, starting with `<!DOCTYPE html>`. */

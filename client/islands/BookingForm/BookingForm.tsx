@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { FormProvider, useForm } from 'react-hook-form';
+import { AttributionInputs } from '../../lib/AttributionInputs';
 import { type FieldElements, FieldElementsContext } from '../../lib/field-elements';
 import { bookingDetail, fieldsOf } from '../../lib/form-fields';
 import { childElements } from '../../lib/markup';
@@ -106,6 +107,8 @@ function BookingForm(props: { form: HTMLFormElement; ajaxUrl: string; initial: B
                 </BlockScopeContext.Provider>
               ),
             )}
+            {/* The order's source, with marketing consent only (client/lib/attribution.ts). */}
+            <AttributionInputs />
           </SubmitViewContext.Provider>
         </BookingEventsContext.Provider>
       </FieldElementsContext.Provider>

@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { type UseFormReturn, useForm } from 'react-hook-form';
+import { AttributionInputs } from '../../lib/AttributionInputs';
 import { type AjaxResult, type AjaxValue, postAjax } from '../../lib/ajax';
 import '../../styles/payment.css';
 import { PaypalButtons } from '../PaypalButtons/PaypalButtons';
@@ -141,6 +142,8 @@ function PaymentPage({ parts, ajaxUrl }: { parts: Parts; ajaxUrl: string }) {
   const sdkUrl = view.vars.paypal?.sdkUrl;
   return (
     <>
+      {/* The order's source, sent in every booking_detail (marketing consent only, client/lib/attribution.ts). */}
+      <AttributionInputs />
       <div className="tourmaster-payment-status" role="status" aria-live="polite">
         {view.status}
       </div>

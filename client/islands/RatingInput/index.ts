@@ -15,7 +15,8 @@ export function mount(rating: HTMLElement): () => void {
   const positions = Array.from(
     rating.querySelectorAll<HTMLElement>(':scope > .tourmaster-rating-select[data-rating-score]'),
   );
-  const scores = positions.map((p) => Number(p.dataset.ratingScore)).filter((n) => n > 0);
+  // The search form's rating starts at a "0" position (any rating); the review form's at 1.
+  const scores = positions.map((p) => Number(p.dataset.ratingScore)).filter((n) => n >= 0);
   const min = Math.min(...scores);
   const max = Math.max(...scores);
   const label = rating.parentElement?.querySelector<HTMLElement>(':scope > .tourmaster-head');
@@ -37,7 +38,8 @@ export function mount(rating: HTMLElement): () => void {
     rating.setAttribute('aria-valuenow', String(score));
     rating.setAttribute('aria-valuetext', `${score / 2} of ${max / 2} stars`);
   };
-  const current = () => Number(input?.value) || max;
+  const current = () =>
+    input && input.value !== '' && Number.isFinite(Number(input.value)) ? Number(input.value) : max;
   rating.setAttribute('aria-valuenow', String(current()));
   rating.setAttribute('aria-valuetext', `${current() / 2} of ${max / 2} stars`);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONSENT_COOKIE, marketingAccepted, splitAttribution } from '../../orders/attribution';
 import { orderOfVisitor } from '../../orders/ownership';
 import { completePaypalPayment } from '../../orders/paypal-payment';
 import { placeBooking } from '../../orders/place-order';
@@ -45,10 +46,14 @@ export const tourmaster_payment_selected = defineAction({
     order_data: z.unknown().optional(),
   }),
   async handle(input, ctx): Promise<SelectedResult> {
-    const detail: Detail =
+    const posted: Detail =
       input.booking_detail && typeof input.booking_detail === 'object' && !Array.isArray(input.booking_detail)
         ? (input.booking_detail as Detail)
         : {};
+    // Our attribution fields are read and taken out: what is echoed and stored is the plugin's detail.
+    const { detail, attribution } = splitAttribution(posted, {
+      marketing: marketingAccepted(ctx.cookie(CONSENT_COOKIE)),
+    });
     const type = str(input.type);
     const paypalOrderId = paypalSdkOrderId(input);
     if (!isEmpty(detail.tid)) return payExistingOrder(ctx, phpInt(detail.tid), detail, type, paypalOrderId);
@@ -57,7 +62,7 @@ export const tourmaster_payment_selected = defineAction({
     const placed = await placeBooking(
       ctx,
       { ...detail, payment_method: type },
-      { via: 'gateway', paymentMethod: type },
+      { via: 'gateway', paymentMethod: type, ...(attribution ? { attribution } : {}) },
     );
     if (!placed.ok) return { content: bookingRefused(placed.message) };
     const sidebar = await stepFourSummary(ctx, { ...detail, payment_method: type }, placed.orderId, placed.price);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONSENT_COOKIE, marketingAccepted, type OrderAttribution, splitAttribution } from '../../orders/attribution';
 import { orderOfVisitor } from '../../orders/ownership';
 import { placeBooking } from '../../orders/place-order';
 import { type Detail, paymentStep, validateBookingDetail } from '../../tourmaster/payment-page';
@@ -32,10 +33,13 @@ export const tourmaster_payment_template = defineAction({
   access: 'both',
   input: z.looseObject({ booking_detail: z.unknown().optional(), sub_action: z.unknown().optional() }),
   async handle(input, ctx): Promise<TemplateResult> {
-    const detail = asDetail(input.booking_detail);
+    // Our attribution fields are read and taken out: what is echoed and stored is the plugin's detail.
+    const { detail, attribution } = splitAttribution(asDetail(input.booking_detail), {
+      marketing: marketingAccepted(ctx.cookie(CONSENT_COOKIE)),
+    });
     const step = paymentStep(detail);
     const sidebarOnly = input.sub_action === 'update_sidebar';
-    const result = await render(ctx, detail, step, sidebarOnly);
+    const result = await render(ctx, detail, step, sidebarOnly, attribution);
     if (sidebarOnly) delete result.content;
     // The request's detail is echoed (without the mandatory services step 3 adds) for the script
     // to store; after step 4 the legacy script clears it with ''.
@@ -59,6 +63,7 @@ async function render(
   detail: Detail,
   step: ReturnType<typeof paymentStep>,
   sidebarOnly: boolean,
+  attribution: OrderAttribution | undefined,
 ): Promise<TemplateResult> {
   // A sidebar refresh never writes an order (the legacy site would have, for a step-4 detail).
   const payLater = step === 4 && !sidebarOnly && detail['payment-method'] === 'booking';
@@ -86,7 +91,7 @@ async function render(
       return { ...fragments, cookie: { ...detail, step: '2' } as PhpValue };
     }
     default:
-      return bookAndPayLater(ctx, detail, data);
+      return bookAndPayLater(ctx, detail, data, attribution);
   }
 }
 
@@ -107,7 +112,12 @@ function validationContext(data: PageData) {
  * Written: COMPLETE, the summary with the order number, the cookie cleared (and the guest's order
  * key set). Refused: the reason in place of the content, the step-3 summary, the detail kept.
  */
-async function bookAndPayLater(ctx: ActionContext, detail: Detail, data: PageData): Promise<TemplateResult> {
+async function bookAndPayLater(
+  ctx: ActionContext,
+  detail: Detail,
+  data: PageData,
+  attribution: OrderAttribution | undefined,
+): Promise<TemplateResult> {
   const refused = (message: string): TemplateResult => ({
     content: bookingRefused(message),
     sidebar: summary(data, { editable: false }),
@@ -115,7 +125,7 @@ async function bookAndPayLater(ctx: ActionContext, detail: Detail, data: PageDat
   });
   const check = validateBookingDetail(detail, { step: 4, ...validationContext(data) });
   if (!check.ok) return refused(check.message);
-  const placed = await placeBooking(ctx, data.detail, { via: 'pay-later' });
+  const placed = await placeBooking(ctx, data.detail, { via: 'pay-later', ...(attribution ? { attribution } : {}) });
   if (!placed.ok) return refused(placed.message);
   const written = {
     ...data,
