@@ -12,7 +12,7 @@ import { withStoredConsent } from './consent-cookie';
  * driven from the keyboard, and leaves the link pagination usable when a page fails; without script
  * the link pagination works as on WordPress. The index (list and masonry), a post and a page are
  * saved as screenshots at 1280 and 390 px (test-results/screens/blog-*.png, to compare with
- * /work/shared/legacy/screens/blog.png).
+ * the legacy site's blog screenshot).
  */
 let tdb: TestDatabase;
 let server: TestServer;

@@ -17,14 +17,21 @@ const FIXTURE_CSS_PATH = path.join(PROJECT_ROOT, 'client', 'e2e', 'fixtures', 'l
 
 export const TOUR_PATH = '/tour/santorini-caldera-sunset-cruise/';
 
-/** The built client's entry (`client/main.ts`) as the page loads it. */
-export function entryScript(): string {
+/** The built client's entry (`client/main.ts`) and its stylesheets, as a page loads them. */
+export function bundleAssets(): { entry: string; styles: string[] } {
   const manifest = JSON.parse(
     readFileSync(path.join(PROJECT_ROOT, 'dist', 'client', '.vite', 'manifest.json'), 'utf8'),
   ) as Record<string, { file: string; css?: string[] }>;
-  const entry = manifest['client/main.ts'];
-  if (!entry) throw new Error('client/main.ts is not in the build manifest');
-  return `/dropin-assets/${entry.file}`;
+  const main = manifest['client/main.ts'];
+  if (!main) throw new Error('client/main.ts is not in the build manifest');
+  return { entry: `/dropin-assets/${main.file}`, styles: (main.css ?? []).map((f) => `/dropin-assets/${f}`) };
+}
+
+export const entryScript = (): string => bundleAssets().entry;
+
+export interface LegacyPageOptions {
+  /** Also link our stylesheet (client/styles), as on a site whose theme CSS we replace. */
+  ourStylesheet?: boolean;
 }
 
 /**
@@ -36,15 +43,18 @@ export function legacyPageHtml(
   server: TestServer,
   name: string,
   transform: (html: string) => string = (h) => h,
+  options: LegacyPageOptions = {},
 ): string {
   const css = readFileSync(FIXTURE_CSS_PATH, 'utf8');
+  const { entry, styles } = bundleAssets();
+  const links = options.ourStylesheet ? styles.map((href) => `<link rel="stylesheet" href="${href}" />`).join('') : '';
   const html = readFileSync(path.join(PROJECT_ROOT, 'legacy-fixtures', 'pages', `${name}.html`), 'utf8')
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
     .replace(/<link\b[^>]*rel=['"]stylesheet['"][^>]*>/gi, '')
     .replaceAll(LEGACY_ORIGIN, server.baseUrl);
   return transform(html).replace(
     '</head>',
-    `<style>${css}</style><script type="module" src="${entryScript()}"></script></head>`,
+    `<style>${css}</style>${links}<script type="module" src="${entry}"></script></head>`,
   );
 }
 
@@ -78,11 +88,12 @@ export async function openLegacyPage(
   server: TestServer,
   name: string,
   transform?: (html: string) => string,
+  options: LegacyPageOptions = {},
 ): Promise<Page> {
   const page = await context.newPage();
   await page.clock.setFixedTime(CAPTURE_NOW);
   const url = `${server.baseUrl}/__legacy/${name}/`;
-  const body = legacyPageHtml(server, name, transform);
+  const body = legacyPageHtml(server, name, transform, options);
   await page.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=UTF-8', body }));
   await page.goto(url);
   return page;

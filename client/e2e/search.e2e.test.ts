@@ -7,6 +7,7 @@ import { CAPTURE_NOW, startTestServer, type TestServer } from '../../server/test
 import { launchBrowser, screenshotPath } from '../../server/testing/browser';
 import { createTestDatabase, type TestDatabase } from '../../server/testing/db';
 import { type AjaxValue, encodeParams } from '../lib/ajax';
+import { openLegacyPage } from './payment-flow';
 
 /**
  * The tour list controls (ListSection) and the search form (SearchForm) in Chromium, on the search
@@ -20,11 +21,7 @@ let tdb: TestDatabase;
 let server: TestServer;
 let browser: Browser;
 let ajaxUrl: string;
-let entry: string;
-let styles: string[];
 
-const LEGACY_ORIGIN = 'http://127.0.0.1:8080';
-const FIXTURE_CSS = readFileSync(path.join(PROJECT_ROOT, 'client', 'e2e', 'fixtures', 'legacy-min.css'), 'utf8');
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 900 },
   { name: 'mobile', width: 390, height: 844 },
@@ -33,20 +30,6 @@ type Viewport = (typeof VIEWPORTS)[number];
 
 const HOLDER = '.tourmaster-tour-item-holder';
 const TITLES = `${HOLDER} .tourmaster-tour-title a`;
-
-/**
- * The bundle's entry and its stylesheet. Unlike the tour page tests, the search pages are shown with
- * our stylesheet (client/styles, list-section.css among them): that is how our own search page looks,
- * and it draws the order filterer's icon links, which are empty `<i>` without an icon font.
- */
-function bundle(): { entry: string; styles: string[] } {
-  const manifest = JSON.parse(
-    readFileSync(path.join(PROJECT_ROOT, 'dist', 'client', '.vite', 'manifest.json'), 'utf8'),
-  ) as Record<string, { file: string; css?: string[] }>;
-  const main = manifest['client/main.ts'];
-  if (!main) throw new Error('client/main.ts is not in the build manifest');
-  return { entry: `/dropin-assets/${main.file}`, styles: (main.css ?? []).map((f) => `/dropin-assets/${f}`) };
-}
 
 function exchangeSettings(name: string): Record<string, AjaxValue> {
   const file = path.join(PROJECT_ROOT, 'legacy-fixtures', 'exchanges', `${name}.json`);
@@ -118,17 +101,6 @@ async function listSection(settings: Record<string, AjaxValue>, options: { filte
   return `<div class="tourmaster-tour-item clearfix  tourmaster-tour-item-style-${style}" >${filterer}<div class="tourmaster-tour-item-holder gdlr-core-js-2 clearfix" data-layout="fitrows" >${reply.content}</div>${paging}</div>`;
 }
 
-function legacyHtml(name: string, transform: (html: string) => string = (h) => h): string {
-  const html = readFileSync(path.join(PROJECT_ROOT, 'legacy-fixtures', 'pages', `${name}.html`), 'utf8')
-    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
-    .replace(/<link\b[^>]*rel=['"]stylesheet['"][^>]*>/gi, '')
-    .replaceAll(LEGACY_ORIGIN, server.baseUrl);
-  return transform(html).replace(
-    '</head>',
-    `<style>${FIXTURE_CSS}</style>${styles.map((href) => `<link rel="stylesheet" href="${href}" />`).join('')}<script type="module" src="${entry}"></script></head>`,
-  );
-}
-
 async function newContext(viewport: Viewport = VIEWPORTS[0], reducedMotion = false): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: { width: viewport.width, height: viewport.height },
@@ -142,15 +114,12 @@ async function newContext(viewport: Viewport = VIEWPORTS[0], reducedMotion = fal
   return context;
 }
 
-async function openLegacy(context: BrowserContext, name: string, transform?: (html: string) => string): Promise<Page> {
-  const page = await context.newPage();
-  await page.clock.setFixedTime(CAPTURE_NOW);
-  const url = `${server.baseUrl}/__legacy/${name}/`;
-  const body = legacyHtml(name, transform);
-  await page.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=UTF-8', body }));
-  await page.goto(url);
-  return page;
-}
+/**
+ * The search pages are shown with our stylesheet too (client/styles, list-section.css among them):
+ * that is how our own search page looks, and it draws the order filterer's icon links.
+ */
+const openLegacy = (context: BrowserContext, name: string, transform?: (html: string) => string) =>
+  openLegacyPage(context, server, name, transform, { ourStylesheet: true });
 
 const isAjax = (action: string) => (request: Request) =>
   request.url().includes('/wp-admin/admin-ajax.php') && (request.postData() ?? '').includes(`action=${action}&`);
@@ -187,15 +156,6 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
   server = await startTestServer(tdb, { config: { siteUrlFollowsRequest: true } });
   ajaxUrl = `${server.baseUrl}/wp-admin/admin-ajax.php`;
-  for (let i = 0; ; i++) {
-    try {
-      ({ entry, styles } = bundle());
-      break;
-    } catch (error) {
-      if (i >= 60) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  }
   browser = await launchBrowser();
 });
 

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +6,7 @@ import { PROJECT_ROOT } from '../../server/config';
 import { CAPTURE_NOW, startTestServer, type TestServer } from '../../server/testing/app';
 import { launchBrowser, screenshotPath } from '../../server/testing/browser';
 import { createTestDatabase, type TestDatabase } from '../../server/testing/db';
-import { withStoredConsent } from './consent-cookie';
+import { legacyPageHtml, openLegacyPage, newContext as sharedNewContext } from './payment-flow';
 
 /**
  * The tour page islands in Chromium, on the pages WordPress rendered (legacy-fixtures/pages): each
@@ -19,33 +18,8 @@ let tdb: TestDatabase;
 let server: TestServer;
 let browser: Browser;
 let ajaxUrl: string;
-let entry: string;
 
 const DIST = path.join(PROJECT_ROOT, 'dist', 'client');
-const LEGACY_ORIGIN = 'http://127.0.0.1:8080';
-const FIXTURE_CSS = readFileSync(path.join(PROJECT_ROOT, 'client', 'e2e', 'fixtures', 'legacy-min.css'), 'utf8');
-
-function entryScript(): string {
-  const manifest = JSON.parse(
-    readFileSync(path.join(PROJECT_ROOT, 'dist', 'client', '.vite', 'manifest.json'), 'utf8'),
-  ) as Record<string, { file: string; isEntry?: boolean }>;
-  const main = manifest['client/main.ts'];
-  if (!main) throw new Error('client/main.ts is not in the build manifest');
-  return `/dropin-assets/${main.file}`;
-}
-
-/** A captured page as our bundle would run on it. */
-function legacyHtml(name: string, transform: (html: string) => string = (h) => h): string {
-  const html = readFileSync(path.join(PROJECT_ROOT, 'legacy-fixtures', 'pages', `${name}.html`), 'utf8')
-    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
-    .replace(/<link\b[^>]*rel=['"]stylesheet['"][^>]*>/gi, '')
-    .replaceAll(LEGACY_ORIGIN, server.baseUrl);
-  return transform(html).replace(
-    '</head>',
-    `<style>${FIXTURE_CSS}</style><script type="module" src="${entry}"></script></head>`,
-  );
-}
-
 /** The page as the server prints it for a logged-in customer: no login prompt, a live wish list button. */
 function asCustomer(tourId: string) {
   return (html: string) =>
@@ -57,26 +31,10 @@ function asCustomer(tourId: string) {
       );
 }
 
-async function newContext(): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await withStoredConsent(context, server.baseUrl);
-  // The machine's network is closed: anything not on the test server (gravatar, fonts) is refused at once.
-  await context.route(
-    (url) => url.origin !== server.baseUrl,
-    (route) => route.abort(),
-  );
-  return context;
-}
+const newContext = () => sharedNewContext(browser, server);
 
-async function openLegacy(context: BrowserContext, name: string, transform?: (html: string) => string): Promise<Page> {
-  const page = await context.newPage();
-  await page.clock.setFixedTime(CAPTURE_NOW);
-  const url = `${server.baseUrl}/__legacy/${name}/`;
-  const body = legacyHtml(name, transform);
-  await page.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=UTF-8', body }));
-  await page.goto(url);
-  return page;
-}
+const openLegacy = (context: BrowserContext, name: string, transform?: (html: string) => string) =>
+  openLegacyPage(context, server, name, transform);
 
 async function logInCustomer1(context: BrowserContext): Promise<void> {
   const page = await context.newPage();
@@ -127,16 +85,6 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
   server = await startTestServer(tdb, { config: { siteUrlFollowsRequest: true } });
   ajaxUrl = `${server.baseUrl}/wp-admin/admin-ajax.php`;
-  // The build ran in the global setup; wait a moment should another build be rewriting dist/.
-  for (let i = 0; ; i++) {
-    try {
-      entry = entryScript();
-      break;
-    } catch (error) {
-      if (i >= 60) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  }
   browser = await launchBrowser();
 });
 
@@ -295,7 +243,7 @@ describe('weight', () => {
     });
     await page.clock.setFixedTime(CAPTURE_NOW);
     const url = `${server.baseUrl}/__legacy/weight/`;
-    const body = legacyHtml('tour-santorini-fixed', (html) =>
+    const body = legacyPageHtml(server, 'tour-santorini-fixed', (html) =>
       html.replace('</body>', '<div class="tourmaster-urgency-message" data-expire="60" >2 travellers</div></body>'),
     );
     await page.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=UTF-8', body }));

@@ -8,7 +8,7 @@ import { withStoredConsent } from './consent-cookie';
 /**
  * The tour pages and the page shell in Chromium, at a desktop and a phone width: each page is
  * saved as a screenshot (test-results/screens/tour-<slug>-<width>.png, to compare with
- * /work/shared/legacy/screens/), and the shell's islands are driven with the keyboard.
+ * the legacy site's screenshots), and the shell's islands are driven with the keyboard.
  */
 let tdb: TestDatabase;
 let server: TestServer;
