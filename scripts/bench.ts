@@ -14,7 +14,8 @@ import { serialize, unserialize } from '../server/wp/php-serialize';
  * under load, measured, never asserted in tests.
  * The server runs in its own process on MariaDB (127.0.0.1:3306, a fresh database loaded with the
  * fixture site); this process is the load generator (autocannon, 8 connections, 10 s per action).
- * BENCH_SECONDS and BENCH_CONNECTIONS override the defaults; BENCH_ONLY=text runs the scenarios whose name has it.
+ * BENCH_SECONDS and BENCH_CONNECTIONS override the defaults; BENCH_ONLY=text runs the scenarios whose name has it;
+ * BENCH_PROFILE=dir writes the server's CPU profile there (`--cpu-prof`, open it in Chrome's DevTools).
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
@@ -143,7 +144,12 @@ async function main() {
       );
     }
   } finally {
-    server?.kill('SIGTERM');
+    if (server && server.exitCode === null) {
+      // A graceful stop, so a CPU profile is written before the database goes.
+      const exited = new Promise((resolve) => server?.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
     await admin.knex.raw(`DROP DATABASE IF EXISTS \`${database}\``);
     await admin.close();
   }
@@ -152,17 +158,22 @@ async function main() {
 
 function startServer(): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'server', 'main.ts')], {
-      env: {
-        ...process.env,
-        // As a deployment runs it (React's production build renders the pages).
-        NODE_ENV: 'production',
-        PORT: '0',
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: `mysql://${MARIADB.user}:${MARIADB.password}@${MARIADB.host}:${MARIADB.port}/${database}`,
+    const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+    const child = spawn(
+      process.execPath,
+      [...profile, '--import', 'tsx', path.join(PROJECT_ROOT, 'server', 'main.ts')],
+      {
+        env: {
+          ...process.env,
+          // As a deployment runs it (React's production build renders the pages).
+          NODE_ENV: 'production',
+          PORT: '0',
+          LOG_LEVEL: 'warn',
+          DATABASE_URL: `mysql://${MARIADB.user}:${MARIADB.password}@${MARIADB.host}:${MARIADB.port}/${database}`,
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
       },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    );
     let out = '';
     child.stdout?.on('data', (d) => {
       out += d;

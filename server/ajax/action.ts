@@ -18,6 +18,8 @@ export interface ActionContext {
   wp: WpDb;
   /** The site's URLs and names, read on first use. */
   site(): Promise<Site>;
+  /** The site and the raw text of other options (one query when the site was not read yet). */
+  siteWith(names: readonly string[]): Promise<{ site: Site; options: Map<string, string> }>;
   /** The visitor as WordPress would see them on admin-ajax, or null for a guest (resolved on first use). */
   user(): Promise<CurrentUser | null>;
   /** `$_GET`, decoded as PHP decodes it. */

@@ -111,6 +111,7 @@ function actionContext(
     now: visitor.now,
     wp: parts.deps.wp,
     site: visitor.site,
+    siteWith: visitor.siteWith,
     user: visitor.user,
     query: parts.query,
     files: parts.files,

@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import { type CurrentUser, resolveCurrentUser } from '../wp/current-user';
-import { loadSite, originFromHost, type Site } from '../wp/site';
+import { getRawOptions } from '../wp/options';
+import { loadSite, loadSiteWith, originFromHost, type Site } from '../wp/site';
 import type { AppDeps } from './deps';
 
 /**
@@ -14,6 +15,8 @@ export interface Visitor {
   ip: string;
   userAgent: string;
   site(): Promise<Site>;
+  /** The site and the raw text of other options: one query when the site was not read yet. */
+  siteWith(names: readonly string[]): Promise<{ site: Site; options: Map<string, string> }>;
   user(): Promise<CurrentUser | null>;
 }
 
@@ -24,10 +27,18 @@ export function visitorFor(req: Request, deps: AppDeps, options: { adminAjax: bo
   const https = req.secure;
   let site: Promise<Site> | undefined;
   let user: Promise<CurrentUser | null> | undefined;
-  const loadTheSite = () => {
-    const origin = deps.config.siteUrlFollowsRequest ? originFromHost(req.get('host'), https) : undefined;
-    site ??= loadSite(deps.wp, origin);
+  const origin = () => (deps.config.siteUrlFollowsRequest ? originFromHost(req.get('host'), https) : undefined);
+  const loadTheSite = (): Promise<Site> => {
+    site ??= loadSite(deps.wp, origin());
     return site;
+  };
+  const siteWith = async (names: readonly string[]) => {
+    if (site) return { site: await site, options: await getRawOptions(deps.wp, names) };
+    const both = loadSiteWith(deps.wp, origin(), names);
+    site = both.then((b) => b.site);
+    // The caller awaits `both`; a failure must not also surface as an unhandled rejection.
+    site.catch(() => {});
+    return both;
   };
   return {
     now,
@@ -35,6 +46,7 @@ export function visitorFor(req: Request, deps: AppDeps, options: { adminAjax: bo
     ip: req.ip ?? '',
     userAgent: req.get('user-agent') ?? '',
     site: loadTheSite,
+    siteWith,
     user: () => {
       user ??= LOGIN_COOKIE.test(req.headers.cookie ?? '')
         ? (async () =>

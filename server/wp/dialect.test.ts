@@ -85,6 +85,9 @@ describe('dialect: engine differences, one rule each', () => {
     expect(foldLikePattern('sqlite', 'Café 50%')).toBe('%cafe 50\\%%');
     expect(mysql.orderText('p.post_title')).toBe('p.post_title');
     expect(sqlite.orderText('p.post_title')).toBe('p.post_title COLLATE NOCASE');
-    expect([mysql.random(), sqlite.random()]).toEqual(['RAND()', 'RANDOM()']);
+    expect([mysql.random(7), sqlite.random(7)]).toEqual([
+      { sql: 'RAND(?)', bindings: [7] },
+      { sql: 'RANDOM()', bindings: [] },
+    ]);
   });
 });

@@ -123,8 +123,11 @@ export interface Dialect {
   likeFolded(column: string, negate?: boolean): string;
   /** A text column in ORDER BY, compared as the site collation (case-insensitive). */
   orderText(column: string): string;
-  /** SQL for a random sort key. */
-  random(): string;
+  /**
+   * SQL for a random sort key, with its parameters. MariaDB's is seeded: a statement that reads
+   * the same random page twice (the list and its metas) sees one order.
+   */
+  random(seed: number): { sql: string; bindings: number[] };
 }
 
 export function createDialect(engine: Engine): Dialect {
@@ -157,8 +160,9 @@ export function createDialect(engine: Engine): Dialect {
     orderText(column) {
       return engine === 'mysql' ? column : `${column} COLLATE NOCASE`;
     },
-    random() {
-      return engine === 'mysql' ? 'RAND()' : 'RANDOM()';
+    random(seed) {
+      // SQLite computes a common table expression read twice only once, so it needs no seed.
+      return engine === 'mysql' ? { sql: 'RAND(?)', bindings: [seed] } : { sql: 'RANDOM()', bindings: [] };
     },
   };
 }

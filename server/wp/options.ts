@@ -14,11 +14,17 @@ export async function getOption(wp: WpDb, name: string): Promise<PhpValue | unde
 
 /** Several options in one query; names that have no row are absent from the map. */
 export async function getOptions(wp: WpDb, names: readonly string[]): Promise<Map<string, PhpValue>> {
+  const raw = await getRawOptions(wp, names);
+  return new Map([...raw].map(([name, text]) => [name, maybeUnserialize(text)]));
+}
+
+/** Several options as stored (serialised text left as it is), in one query. */
+export async function getRawOptions(wp: WpDb, names: readonly string[]): Promise<Map<string, string>> {
   const rows: { option_name: string; option_value: string | null }[] = await wp
     .knex(wp.t.options)
     .select('option_name', 'option_value')
     .whereIn('option_name', [...names]);
-  return new Map(rows.map((r) => [r.option_name, maybeUnserialize(String(r.option_value ?? ''))]));
+  return new Map(rows.map((r) => [r.option_name, String(r.option_value ?? '')]));
 }
 
 /** update_option: rewrites the row or inserts it (autoload `yes` for new rows, as WordPress does). */

@@ -41,53 +41,24 @@ function hex4(code: number): string {
   return `\\u${HEX[(code >> 12) & 0xf]}${HEX[(code >> 8) & 0xf]}${HEX[(code >> 4) & 0xf]}${HEX[code & 0xf]}`;
 }
 
-function escapeChar(code: number): string {
-  switch (code) {
-    case 0x22:
-      return '\\"';
-    case 0x5c:
-      return '\\\\';
-    case 0x2f:
-      return '\\/';
-    case 0x08:
-      return '\\b';
-    case 0x0c:
-      return '\\f';
-    case 0x0a:
-      return '\\n';
-    case 0x0d:
-      return '\\r';
-    case 0x09:
-      return '\\t';
-    default:
-      return hex4(code);
-  }
-}
+const SURROGATE = /[\ud800-\udfff]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const NON_ASCII = /[\u0080-\uffff]/;
+const NON_ASCII_ALL = /[\u0080-\uffff]/g;
 
-function needsEscape(code: number): boolean {
-  return code < 0x20 || code > 0x7f || code === 0x22 || code === 0x5c || code === 0x2f;
-}
-
+/**
+ * V8's JSON.stringify already escapes as PHP does (`\"`, `\\`, `\b \f \n \r \t`, other control
+ * characters as lowercase `\u00xx`); PHP also escapes `/` and every non-ASCII UTF-16 unit (a pair
+ * for an astral character). Done natively: list replies carry whole pages of HTML.
+ */
 function encodeString(s: string): string {
-  let out = '"';
-  let runStart = 0;
-  for (let i = 0; i < s.length; i++) {
-    const code = s.charCodeAt(i);
-    if (!needsEscape(code)) continue;
-    out += s.slice(runStart, i);
-    if (code >= 0xd800 && code <= 0xdbff) {
-      const next = s.charCodeAt(i + 1);
-      if (!(next >= 0xdc00 && next <= 0xdfff)) throw new PhpJsonError('Malformed UTF-8 characters (lone surrogate)');
-      out += hex4(code) + hex4(next);
-      i++;
-    } else if (code >= 0xdc00 && code <= 0xdfff) {
-      throw new PhpJsonError('Malformed UTF-8 characters (lone surrogate)');
-    } else {
-      out += escapeChar(code);
-    }
-    runStart = i + 1;
+  if (SURROGATE.test(s) && LONE_SURROGATE.test(s)) {
+    throw new PhpJsonError('Malformed UTF-8 characters (lone surrogate)');
   }
-  return `${out}${s.slice(runStart)}"`;
+  let out = JSON.stringify(s);
+  if (out.includes('/')) out = out.replaceAll('/', '\\/');
+  if (NON_ASCII.test(out)) out = out.replace(NON_ASCII_ALL, (c) => hex4(c.charCodeAt(0)));
+  return out;
 }
 
 function encodeFloat(f: number, options: PhpJsonEncodeOptions): string {

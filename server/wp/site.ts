@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { getOptions } from './options';
+import { getRawOptions } from './options';
+import { maybeUnserialize } from './php-serialize';
 import type { WpDb } from './tables';
 
 /** The site as WordPress describes it in its options. URLs carry no trailing slash. */
@@ -23,9 +24,22 @@ const SITE_OPTIONS = ['siteurl', 'home', 'blogname', 'blogdescription', 'timezon
  * port; a real site keeps the URLs it stores, as WordPress does.
  */
 export async function loadSite(wp: WpDb, origin?: string): Promise<Site> {
-  const o = await getOptions(wp, SITE_OPTIONS);
+  return (await loadSiteWith(wp, origin, [])).site;
+}
+
+/** The site and the raw text of other options, in the same query. */
+export async function loadSiteWith(
+  wp: WpDb,
+  origin: string | undefined,
+  names: readonly string[],
+): Promise<{ site: Site; options: Map<string, string> }> {
+  const options = await getRawOptions(wp, [...SITE_OPTIONS, ...names]);
+  return { site: siteOf(options, origin), options };
+}
+
+function siteOf(o: ReadonlyMap<string, string>, origin: string | undefined): Site {
   const str = (name: string) => {
-    const v = o.get(name);
+    const v = maybeUnserialize(o.get(name) ?? '');
     return typeof v === 'string' || typeof v === 'number' ? String(v) : '';
   };
   const siteUrl = withOrigin(untrailingslashit(str('siteurl')), origin);

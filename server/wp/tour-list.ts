@@ -19,15 +19,14 @@ export interface TourListOptions {
   customTaxonomies: string[];
 }
 
-export async function loadTourListOptions(wp: WpDb): Promise<TourListOptions> {
-  // The raw text, parsed through the parse cache (tourmaster_general is ~11 KB of PHP serialisation).
-  const rows: { option_name: string; option_value: string | null }[] = await wp
-    .knex(wp.t.options)
-    .select('option_name', 'option_value')
-    .whereIn('option_name', ['tourmaster_general', 'tourmaster_custom_tour_taxs']);
+/** The options `tourListOptionsOf` reads. */
+export const TOUR_LIST_OPTIONS = ['tourmaster_general', 'tourmaster_custom_tour_taxs'] as const;
+
+/** The list options from the options' raw text (parsed through the parse cache: tourmaster_general is ~11 KB). */
+export function tourListOptionsOf(raw: ReadonlyMap<string, string>): TourListOptions {
   const value = (name: string) => {
-    const text = rows.find((r) => r.option_name === name)?.option_value;
-    return text === undefined || text === null ? undefined : unserializeCached(text);
+    const text = raw.get(name);
+    return text === undefined ? undefined : unserializeCached(text);
   };
   const general = value('tourmaster_general');
   const custom = value('tourmaster_custom_tour_taxs');
@@ -163,10 +162,10 @@ async function listRows<T>(wp: WpDb, sql: string, bindings: readonly (string | n
 }
 
 /**
- * The list query as SQL: the page of tours (with the count of all that match and each row's place
- * in the order), and with `metaKeys` a second member with those metas of the same page (its ids
- * chosen by the same filter and order, without the text columns). Written out directly (no query
- * builder on the hot path); every value is a bound parameter, the page size and offset are ints.
+ * The list query as SQL: a `pg` expression chooses the page's ids (with the count of all that
+ * match and each row's place in the order); one member reads those tours, and with `metaKeys` a
+ * second reads their metas. Written out directly (no query builder on the hot path); every value
+ * is a bound parameter, the page size and offset are ints.
  */
 function tourListStatement(
   wp: WpDb,
@@ -228,10 +227,6 @@ function tourListStatement(
     });
     if (clauses.length) where.push(`(${clauses.join(tax.relation === 'AND' ? ' AND ' : ' OR ')})`);
   }
-  const withClause = {
-    sql: withParts.length ? `WITH RECURSIVE ${withParts.join(', ')} ` : '',
-    bindings: withBindings,
-  };
   for (const clause of query.meta) {
     const condition = metaCondition(wp, clause);
     where.push(
@@ -251,7 +246,7 @@ function tourListStatement(
   }
   const body = `${from} WHERE ${where.join(' AND ')}`;
 
-  let order: { sql: string; bindings: string[] };
+  let order: { sql: string; bindings: (string | number)[] };
   if (sort) {
     const key = sort.numeric ? d.castNumber('sm.meta_value') : 'sm.meta_value';
     order = { sql: `${key} ${direction}, p.post_date DESC, p.ID DESC`, bindings: [] };
@@ -260,7 +255,7 @@ function tourListStatement(
   } else if (query.orderby === 'menu_order') {
     order = { sql: `p.menu_order ${direction}, p.ID ${direction}`, bindings: [] };
   } else if (query.orderby === 'rand') {
-    order = { sql: d.random(), bindings: [] };
+    order = d.random(Math.floor(Math.random() * 2 ** 31));
   } else if (query.orderby === 'relevance' && search.terms.length) {
     const relevance = relevanceOrder(wp, search);
     order = { sql: `${relevance.sql}, p.post_date DESC, p.ID DESC`, bindings: relevance.bindings };
@@ -269,25 +264,30 @@ function tourListStatement(
   }
   const perPage = Math.max(1, Math.trunc(query.perPage));
   const offset = Math.max(0, Math.trunc(query.page - 1)) * perPage;
-  const tail = `ORDER BY ${order.sql} LIMIT ${perPage} OFFSET ${offset}`;
 
-  const list =
-    "SELECT 'p' AS src, p.ID AS id, p.post_title AS a, p.post_name AS b, p.post_excerpt AS c, p.post_content AS d, " +
-    `p.post_date AS e, COUNT(*) OVER () AS f, ROW_NUMBER() OVER (ORDER BY ${order.sql}) AS g ${body} ${tail}`;
-  const listBindings = [...order.bindings, ...fromBindings, ...order.bindings];
-  // MariaDB takes a parenthesised member with its own ORDER BY and LIMIT; SQLite wants a subquery.
-  const first = wp.engine === 'mysql' ? `(${list})` : `SELECT * FROM (${list})`;
-  let members = { sql: first, bindings: listBindings };
+  // The page's ids, the count and each row's place, on ids alone: a window function over the text
+  // columns makes MariaDB build its temporary table on disk every time. The order is evaluated
+  // once (the page is its first row numbers), so both members read the same page, a random one too.
+  withParts.push(
+    `pg(ID, f, g) AS (SELECT p.ID, COUNT(*) OVER () AS f, ROW_NUMBER() OVER (ORDER BY ${order.sql}) AS g ${body} ` +
+      `ORDER BY g LIMIT ${perPage} OFFSET ${offset})`,
+  );
+  withBindings.push(...order.bindings, ...fromBindings);
+  let members = {
+    sql:
+      "SELECT 'p' AS src, p.ID AS id, p.post_title AS a, p.post_name AS b, p.post_excerpt AS c, p.post_content AS d, " +
+      `p.post_date AS e, pg.f AS f, pg.g AS g FROM pg JOIN ${posts} p ON p.ID = pg.ID`,
+    bindings: [] as (string | number)[],
+  };
   if (metaKeys.length > 0) {
-    const ids = `SELECT p.ID ${body} ${tail}`;
-    const metas =
-      `SELECT 'm', m.post_id, m.meta_key, m.meta_value, NULL, NULL, NULL, NULL, m.meta_id FROM ${postmeta} m ` +
-      `WHERE m.post_id IN (SELECT x.ID FROM (${ids}) x) AND m.meta_key IN (${marks(metaKeys.length)})`;
     members = {
-      sql: `${first} UNION ALL ${metas}`,
-      bindings: [...listBindings, ...fromBindings, ...order.bindings, ...metaKeys],
+      sql:
+        `${members.sql} UNION ALL SELECT 'm', m.post_id, m.meta_key, m.meta_value, NULL, NULL, NULL, NULL, m.meta_id ` +
+        `FROM ${postmeta} m JOIN pg ON m.post_id = pg.ID WHERE m.meta_key IN (${marks(metaKeys.length)})`,
+      bindings: [...metaKeys],
     };
   }
+  const withClause = { sql: `WITH RECURSIVE ${withParts.join(', ')} `, bindings: withBindings };
   return {
     sql: `${withClause.sql}${members.sql}`,
     bindings: [...withClause.bindings, ...members.bindings],

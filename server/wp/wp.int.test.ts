@@ -11,6 +11,7 @@ import { loadSalts } from './salts';
 import { endSession, startSession } from './sessions';
 import { loadSite } from './site';
 import { getObjectTerms, getTermBySlug, listTerms } from './terms';
+import { queryTourList } from './tour-list';
 import { getUserByEmail, getUserById, getUserByLogin } from './users';
 
 /**
@@ -206,5 +207,20 @@ describe('WordPress logins', () => {
     expect(typeof (await getOption(tdb.wp, 'logged_in_key'))).toBe('string');
     const fromConstants = await loadSalts(tdb.wp, { LOGGED_IN_KEY: 'k'.repeat(64), LOGGED_IN_SALT: 's'.repeat(64) });
     expect(fromConstants.logged_in).toBe(`${'k'.repeat(64)}${'s'.repeat(64)}`);
+  });
+});
+
+describe('tour lists', () => {
+  it('reads the metas of the tours a random page shows, whichever tours it picks', async () => {
+    for (let i = 0; i < 20; i++) {
+      const page = await queryTourList(
+        tdb.wp,
+        { keywords: '', tax: undefined, meta: [], orderby: 'rand', order: 'desc', perPage: 2, page: 1 },
+        undefined,
+        ['tourmaster-tour-option'],
+      );
+      expect(page.rows).toHaveLength(2);
+      expect([...page.metas.keys()].sort()).toEqual(page.rows.map((r) => r.id).sort());
+    }
   });
 });

@@ -7,6 +7,7 @@ import { createTestDatabase, type TestDatabase } from '../../testing/db';
 import { loadExchange } from '../../testing/exchanges';
 import { canonicalHtml } from '../../testing/html-dom';
 import { extractRegion } from '../../testing/replay';
+import { statementsRunBy } from '../../testing/statements';
 import { filtererHtml, orderFiltererHtml } from '../../views/tour-list/filterers';
 import { ajaxPaginationHtml, loadMoreHtml } from '../../views/tour-list/pagination';
 import { settingsPhpValue } from '../../views/tour-list/settings-json';
@@ -228,6 +229,12 @@ describe('tour list ajax: pages', () => {
       await tdb.wp.knex(tdb.wp.t.termRelationships).where('term_taxonomy_id', child).delete();
       await tdb.wp.knex(tdb.wp.t.termTaxonomy).where('term_taxonomy_id', child).delete();
     }
+  });
+
+  it('a page costs two statements: the site with the list options, then the tours with their metas', async () => {
+    await send('tourmaster_tour_ajax', LIST, { name: 'paged', value: '2' }); // warm (the salts are read once per process)
+    const run = await statementsRunBy(server, () => send('tourmaster_tour_ajax', LIST, { name: 'paged', value: '2' }));
+    expect(run.length, run.join('\n')).toBe(2);
   });
 
   it('an unknown category lists nothing', async () => {

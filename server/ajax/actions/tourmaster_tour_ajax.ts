@@ -5,7 +5,7 @@ import { type ListSettings, parseListSettings, text } from '../../listing/settin
 import type { SafeHtml } from '../../views/html';
 import { ajaxPaginationHtml, loadMoreHtml } from '../../views/tour-list/pagination';
 import { renderTourListPage } from '../../views/tour-list/section';
-import { loadTourListOptions, type TourListOptions } from '../../wp/tour-list';
+import { TOUR_LIST_OPTIONS, type TourListOptions, tourListOptionsOf } from '../../wp/tour-list';
 import { type ActionContext, type AjaxReply, defineAction } from '../action';
 
 /** What both list actions post: the list's settings and the control's option. */
@@ -18,7 +18,8 @@ export async function postedListSettings(
   posted: unknown,
   ctx: ActionContext,
 ): Promise<{ settings: ListSettings; options: TourListOptions }> {
-  const options = await loadTourListOptions(ctx.wp);
+  // The site (which renderListReply reads next) comes in the same query.
+  const options = tourListOptionsOf((await ctx.siteWith(TOUR_LIST_OPTIONS)).options);
   const settings = parseListSettings(posted, options.customTaxonomies);
   if (!settings) throw new InputError({ message: NO_SETTINGS });
   return { settings, options };

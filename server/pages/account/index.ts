@@ -222,6 +222,7 @@ async function cancelBooking(a: AccountRequest): Promise<'redirect' | Rendered> 
         now: a.ctx.now,
         wp: a.ctx.deps.wp,
         site: a.ctx.site,
+        siteWith: a.ctx.siteWith,
         user: a.ctx.user,
         query: {},
         files: {},

@@ -100,6 +100,7 @@ function pageActionContext(req: Request, page: PageContext): ActionContext {
     now: page.now,
     wp: page.deps.wp,
     site: page.site,
+    siteWith: page.siteWith,
     user: page.user,
     query: parsePhpQuery(query),
     files: {},

@@ -1,9 +1,9 @@
-import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AjaxValue, encodeParams } from '../../../client/lib/ajax';
 import { CAPTURE_NOW, postAjax, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
 import { extractRegion } from '../../testing/replay';
+import { statementsRunBy } from '../../testing/statements';
 import { serialize, unserialize } from '../../wp/php-serialize';
 import { get, htmlErrors, loginAs } from '../account/test-helpers';
 
@@ -341,40 +341,7 @@ async function setGeneral(values: Record<string, string>): Promise<void> {
 }
 
 describe('what a search costs', () => {
-  /** The statements seen while `statements` runs (the connection wrappers write here). */
-  let collecting: string[] | undefined;
-  type Conn = { execute: (sql: string, ...rest: unknown[]) => unknown; __counted?: boolean };
-
-  /** Every statement the server runs while `fn` runs: knex's queries and the prepared statements. */
-  async function statements(fn: () => Promise<unknown>): Promise<string[]> {
-    const knex = server.deps.wp.knex as Knex;
-    const seen: string[] = [];
-    const onQuery = (q: { sql: string }) => seen.push(q.sql);
-    knex.on('query', onQuery);
-    const client = knex.client as { acquireConnection: () => Promise<Conn> };
-    const acquire = client.acquireConnection;
-    client.acquireConnection = async function (this: unknown) {
-      const conn = await acquire.call(this);
-      if (typeof conn.execute === 'function' && !conn.__counted) {
-        const execute = conn.execute;
-        conn.execute = function (this: unknown, sql: string, ...rest: unknown[]) {
-          collecting?.push(sql);
-          return execute.call(this, sql, ...rest);
-        };
-        conn.__counted = true;
-      }
-      return conn;
-    };
-    collecting = seen;
-    try {
-      await fn();
-    } finally {
-      collecting = undefined;
-      knex.removeListener('query', onQuery);
-      client.acquireConnection = acquire;
-    }
-    return seen;
-  }
+  const statements = (fn: () => Promise<unknown>) => statementsRunBy(server, fn);
 
   // The site's options and pages, the terms, the page of tours with its count and the tours' metas:
   // one statement once a request has read the plugin's settings (two when they changed since).
