@@ -6,7 +6,15 @@ import { startTestServer, type TestServer } from '../../server/testing/app';
 import { launchBrowser, screenshotPath } from '../../server/testing/browser';
 import { createTestDatabase, type TestDatabase } from '../../server/testing/db';
 import { getOrderAttribution } from '../../server/wp/order-attribution';
-import { fillContactStep, islandReady, newContext, pickDate, TOUR_PATH, waitForAjax } from './payment-flow';
+import {
+  fillContactStep,
+  islandReady,
+  newContext,
+  openLegacyPage,
+  pickDate,
+  TOUR_PATH,
+  waitForAjax,
+} from './payment-flow';
 
 /**
  * The cookie banner and what waits for it (client/islands/CookieConsent), at 1280 and 390 px: the
@@ -173,6 +181,24 @@ describe.each(SIZES)('cookie consent ($name)', ({ name, viewport }) => {
     expect(bannerFiles).toEqual([]);
     expect(await page.locator('#cc-main').count()).toBe(0);
     await shoot(page, `consent-${name}-2-declined`);
+    await context.close();
+  });
+
+  it('a page WordPress renders asks too (the mu-plugin prints the marker) and keeps the decision', async () => {
+    const context = await newContext(browser, server, viewport, { undecided: true });
+    const page = await openLegacyPage(context, server, 'blog-index');
+    await bar(page).waitFor({ state: 'visible' });
+    expect(await bar(page).locator('a[href$="/privacy-policy/"]').textContent()).toBe('Privacy Policy');
+    await shoot(page, `consent-${name}-0-wordpress-page`);
+    await bar(page).locator('button[data-role="all"]').click();
+    await bar(page).waitFor({ state: 'hidden' });
+    const consent = (await context.cookies()).find((c) => c.name === 'cc_cookie');
+    expect(JSON.parse(decodeURIComponent(consent?.value ?? '{}')).categories).toEqual(['necessary', 'marketing']);
+    // The marker is shown for changing one's mind later, and our own pages know the decision.
+    await page.locator('.tourmaster-dropin-cookie-settings button[data-cookie-consent]').waitFor({ state: 'visible' });
+    await page.goto(`${server.baseUrl}/`);
+    await islandReady(page, 'button[data-cookie-consent]');
+    expect(await page.locator('#cc-main .cm').count()).toBe(0);
     await context.close();
   });
 

@@ -34,10 +34,27 @@ export interface LegacyPageOptions {
   ourStylesheet?: boolean;
 }
 
+const MU_PLUGIN_PATH = path.join(PROJECT_ROOT, 'scripts', 'wp-mu-plugin', 'tourmaster-dropin.php');
+
+/**
+ * What the mu-plugin prints in `wp_footer` (the cookie consent marker), read from the plugin file
+ * itself so the browser tests exercise the markup it ships: its printf format filled in as PHP's
+ * esc_url/esc_html would for these plain values.
+ */
+export function muPluginFooterHtml(privacyUrl: string): string {
+  const php = readFileSync(MU_PLUGIN_PATH, 'utf8');
+  const call = /function tourmaster_dropin_cookie_settings\(\)[\s\S]*?printf\(([\s\S]*?)\);/.exec(php)?.[1];
+  if (!call) throw new Error('the mu-plugin no longer prints the cookie settings marker with printf');
+  const format = [...call.split('"\\n"')[0]!.matchAll(/'([^']*)'/g)].map((m) => m[1]).join('');
+  const values = [privacyUrl, 'Cookie settings'];
+  return format.replace(/%s/g, () => values.shift() ?? '');
+}
+
 /**
  * A captured WordPress page as the mu-plugin serves it: the plugin's and theme's scripts removed
- * (WordPress's markup and its `data-ajax-url` kept), our bundle's entry added, links pointing at the
- * test server. The plugin's stylesheet is not in the captures: a small stand-in keeps hidden parts hidden.
+ * (WordPress's markup and its `data-ajax-url` kept), our bundle's entry added, the plugin's footer
+ * marker printed, links pointing at the test server. The plugin's stylesheet is not in the
+ * captures: a small stand-in keeps hidden parts hidden.
  */
 export function legacyPageHtml(
   server: TestServer,
@@ -52,10 +69,9 @@ export function legacyPageHtml(
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
     .replace(/<link\b[^>]*rel=['"]stylesheet['"][^>]*>/gi, '')
     .replaceAll(LEGACY_ORIGIN, server.baseUrl);
-  return transform(html).replace(
-    '</head>',
-    `<style>${css}</style>${links}<script type="module" src="${entry}"></script></head>`,
-  );
+  return transform(html)
+    .replace('</head>', `<style>${css}</style>${links}<script type="module" src="${entry}"></script></head>`)
+    .replace('</body>', `${muPluginFooterHtml(`${server.baseUrl}/privacy-policy/`)}</body>`);
 }
 
 /**

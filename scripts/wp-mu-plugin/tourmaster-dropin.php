@@ -11,7 +11,10 @@
  *   room/tourmaster-room.js) and loads the drop-in's entry script instead, as an ES module. The page's
  *   markup is left exactly as WordPress prints it: the islands find their places by the plugin's own
  *   classes and `data-ajax-url` attributes, and talk to /wp-admin/admin-ajax.php as before. Styles
- *   are not touched (the theme keeps styling its pages).
+ *   are not touched (the theme keeps styling its pages). At the end of the page it prints the cookie
+ *   consent island's marker (a "Cookie settings" button, shown once the bundle runs), so these pages
+ *   ask for consent as the drop-in's own pages do (filter tourmaster_dropin_cookie_consent: false to
+ *   leave consent to another plugin).
  *
  * Install
  *   Copy this file to wp-content/mu-plugins/tourmaster-dropin.php (must-use plugins load by themselves).
@@ -108,3 +111,21 @@ function tourmaster_dropin_module_tag( $tag, $handle, $src ) {
 	return '<script type="module" src="' . esc_url( $src ) . '" id="tourmaster-dropin-js"></script>' . "\n";
 }
 add_filter( 'script_loader_tag', 'tourmaster_dropin_module_tag', 10, 3 );
+
+/**
+ * The cookie consent island's marker, as the drop-in's own footer prints it: the banner opens on a
+ * first visit and links to the privacy policy page; the button reopens the settings. Hidden until
+ * the bundle shows it, so nothing appears where the bundle does not run.
+ */
+function tourmaster_dropin_cookie_settings() {
+	if ( '' === tourmaster_dropin_entry_url() || ! apply_filters( 'tourmaster_dropin_cookie_consent', true ) ) {
+		return;
+	}
+	printf(
+		'<p class="tourmaster-dropin-cookie-settings" style="margin:0;padding:12px 0;text-align:center;">' .
+		'<button type="button" class="dropin-cookie-settings" data-cookie-consent="" data-privacy-url="%s" hidden>%s</button></p>' . "\n",
+		esc_url( get_privacy_policy_url() ),
+		esc_html__( 'Cookie settings' )
+	);
+}
+add_action( 'wp_footer', 'tourmaster_dropin_cookie_settings', 20 );
