@@ -3,6 +3,8 @@
  * syntax (`datepicker-date-format`, default `d M yy`); flatpickr has its own tokens.
  */
 
+import { DAY_NAMES, MONTH_NAMES } from './english-dates';
+
 /** jQuery UI token → flatpickr token, longest first. */
 const TOKENS: readonly (readonly [string, string])[] = [
   ['DD', 'l'],
@@ -63,22 +65,6 @@ export function jqueryUiToFlatpickr(format: string): string {
   }
   return out;
 }
-
-const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /**
  * A date in a format {@link jqueryUiToFlatpickr} made, as flatpickr (English) writes it: the

@@ -2,21 +2,10 @@
  * PHP `date()` for the formats WordPress's date and time settings use (`F j, Y`, `g:i a`, `d/m/Y`…),
  * on wall-clock text: one implementation for pages, fragments and mails.
  */
-export const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+import { DAY_NAMES, MONTH_NAMES } from '../../client/lib/english-dates';
+
+export const MONTHS = MONTH_NAMES;
+const DAYS = DAY_NAMES;
 
 /**
  * PHP `date($format)` of a wall-clock `Y-m-d[ H:i[:s]]` string (English names, as date_i18n on an
