@@ -2,24 +2,18 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../config';
-import { ACCOUNT_PAGE_REGION, ACCOUNT_REPLAY_SETUP, ACCOUNT_ROUTES } from '../pages/account/replay';
-import { BLOG_PAGE_COMPARISONS, BLOG_PAGE_ROUTES } from '../pages/blog/replay';
-import { PAYMENT_PAGE_REGION, PAYMENT_PAGE_ROUTES } from '../pages/payment/replay';
-import { REVIEW_SUBMISSION_ROUTES } from '../pages/review-submission';
-import { LISTING_PAGE_COMPARISONS, LISTING_PAGE_ROUTES } from '../pages/search/replay';
-import { TOUR_PAGE_COMPARISON, TOUR_PAGE_ROUTES } from '../pages/tour/replay';
-import { WP_LOGIN_ROUTES } from '../pages/wp-login';
+import { ACCOUNT_REPLAY_SETUP } from '../pages/account/replay';
+import { compareReply, sendExchange } from '../parity/compare';
+import { DEVIATIONS, withDeviation } from '../parity/deviations';
+import { type Exchange, exchangeAction, exchangeLogin, loadExchanges } from '../parity/exchanges';
+import { pageComparison, SERVED_ROUTES } from '../parity/page-comparisons';
 import { fixtureSecrets, startTestServer, type TestServer } from '../testing/app';
 import { createTestDatabase, type TestDatabase } from '../testing/db';
-import { DEVIATIONS } from '../testing/deviations';
-import { type Exchange, exchangeAction, exchangeLogin, loadExchanges } from '../testing/exchanges';
 import { LISTING_REPLAY_SETUP } from '../testing/listing-replay';
-import { type CompareOptions, compareReply, sendExchange } from '../testing/replay';
 import { encodeCookieValue } from '../wp/auth-cookie';
 import { startSession } from '../wp/sessions';
 import { loadSite } from '../wp/site';
 import { getUserByLogin } from '../wp/users';
-import { adminAjaxHeaders } from './reply';
 
 /**
  * Protocol parity: every captured exchange is replayed, in name order, against a fresh copy of the
@@ -45,26 +39,6 @@ afterAll(async () => {
   await tdb?.drop();
   writeReport();
 });
-
-/** Page and form routes we serve (`METHOD path?query` as captured), listed by the modules that own them. */
-const SERVED_ROUTES = new Set<string>([
-  ...REVIEW_SUBMISSION_ROUTES,
-  ...WP_LOGIN_ROUTES,
-  ...ACCOUNT_ROUTES,
-  ...PAYMENT_PAGE_ROUTES,
-  ...TOUR_PAGE_ROUTES,
-  ...BLOG_PAGE_ROUTES,
-  ...LISTING_PAGE_ROUTES,
-]);
-
-/** Pages compared by their content regions (our page shell is not the theme's), by route. */
-const PAGE_COMPARISONS = new Map<string, CompareOptions>([
-  ...ACCOUNT_ROUTES.map((route) => [route, { region: ACCOUNT_PAGE_REGION }] as const),
-  ...PAYMENT_PAGE_ROUTES.map((route) => [route, { region: PAYMENT_PAGE_REGION }] as const),
-  ...TOUR_PAGE_ROUTES.map((route) => [route, TOUR_PAGE_COMPARISON] as const),
-  ...BLOG_PAGE_COMPARISONS,
-  ...LISTING_PAGE_COMPARISONS,
-]);
 
 function isServed(ex: Exchange): boolean {
   const action = exchangeAction(ex);
@@ -103,16 +77,11 @@ describe('legacy exchange replay', () => {
       const served = isServed(ex);
       await ACCOUNT_REPLAY_SETUP[ex.name]?.(tdb.wp);
       await LISTING_REPLAY_SETUP[ex.name]?.(tdb.wp);
-      const comparison = PAGE_COMPARISONS.get(`${ex.request.method} ${ex.request.path}`) ?? {};
+      const comparison = pageComparison(ex);
       const actual = await sendExchange(server.baseUrl, ex, await cookiesFor(ex));
       const deviation = DEVIATIONS[ex.name];
       const differences = deviation
-        ? compareReply(
-            withReply(ex, deviation.status, deviation.json, deviation.text, deviation.headers),
-            actual,
-            undefined,
-            comparison,
-          )
+        ? compareReply(withDeviation(ex, deviation), actual, undefined, comparison)
         : compareReply(ex, actual, undefined, comparison);
       outcomes.push({ name: ex.name, action, served, differences });
       // Whatever we serve or not, nothing is ever answered with a stack trace or an HTTP 500.
@@ -122,23 +91,6 @@ describe('legacy exchange replay', () => {
     });
   }
 });
-
-/** The exchange with the reply we give on purpose (DEVIATIONS.md) in place of the captured one. */
-function withReply(
-  ex: Exchange,
-  status: number,
-  json: unknown,
-  text?: string,
-  replyHeaders?: [string, string][],
-): Exchange {
-  const headers = replyHeaders ?? (ex.response.status === 500 ? ADMIN_AJAX_REPLY_HEADERS : ex.response.headers);
-  if (text !== undefined)
-    return { ...ex, response: { ...ex.response, status, headers, body_kind: 'text', body: text } };
-  return { ...ex, response: { ...ex.response, status, headers, body_kind: 'json', json, body: null } };
-}
-
-/** What WordPress sends with a normal admin-ajax reply (a legacy 500 page lacks some of them). */
-const ADMIN_AJAX_REPLY_HEADERS: [string, string][] = Object.entries(adminAjaxHeaders('dispatched', false));
 
 function writeReport(): void {
   const served = outcomes.filter((o) => o.served);

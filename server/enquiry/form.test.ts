@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../config';
-import { canonicalHtml } from '../testing/html-dom';
+import { canonicalHtml } from '../parity/html-dom';
 import { DEFAULT_ENQUIRY_FIELDS, ENQUIRY_HONEYPOT_FIELD, enquiryFields } from './fields';
 import { renderEnquiryForm } from './form';
 

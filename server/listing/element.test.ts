@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadExchange } from '../testing/exchanges';
+import { loadExchange } from '../parity/exchanges';
 import { settingsPhpValue } from '../views/tour-list/settings-json';
 import { phpJsonEncode } from '../wp/php-json';
 import { deriveElementKeys, hasAjaxControls, shortcodeListSettings } from './element';

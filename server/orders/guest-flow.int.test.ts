@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../config';
+import { compareReply, sendExchange } from '../parity/compare';
+import type { Exchange } from '../parity/exchanges';
 import { CAPTURE_NOW, startTestServer, type TestServer } from '../testing/app';
 import { createTestDatabase, type TestDatabase } from '../testing/db';
-import type { Exchange } from '../testing/exchanges';
-import { compareReply, sendExchange } from '../testing/replay';
 import { decimalString } from '../wp/dialect';
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractRegion } from '../parity/compare';
 import { fixtureSecrets, startTestServer, type TestServer } from '../testing/app';
 import { createTestDatabase, type TestDatabase } from '../testing/db';
-import { extractRegion } from '../testing/replay';
 import { get, htmlErrors, loginAs } from './account/test-helpers';
 import { loadShell } from './shell';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseFragment } from 'parse5';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../config';
-import { canonicalHtml } from '../testing/html-dom';
+import { canonicalHtml } from '../parity/html-dom';
 import { Money } from '../tourmaster/money';
 import { paypalInvoiceNumber, paypalStandardForm, tidFromPaypalInvoice } from './paypal-standard-form';
 

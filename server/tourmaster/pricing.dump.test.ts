@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SEED_DUMP, PROJECT_ROOT } from '../config';
-import { type Exchange, loadExchange, loadExchanges } from '../testing/exchanges';
+import { type Exchange, loadExchange, loadExchanges } from '../parity/exchanges';
 import { parseDump, type SqlValue } from '../wp/mysql-dump';
 import { phpFloatToString } from '../wp/php-float';
 import { unserialize } from '../wp/php-serialize';

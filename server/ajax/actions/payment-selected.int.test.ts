@@ -2,11 +2,11 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryMailer, type MemoryMailer } from '../../mail/mailer';
+import { loadExchange } from '../../parity/exchanges';
+import { canonicalHtml } from '../../parity/html-dom';
 import { clearPaypalTokenCache } from '../../payments/paypal';
 import { postAjax, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
-import { loadExchange } from '../../testing/exchanges';
-import { canonicalHtml } from '../../testing/html-dom';
 import { getOrder } from '../../wp/orders';
 
 /**

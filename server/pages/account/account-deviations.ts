@@ -1,11 +1,11 @@
 import { parse, parseFragment, serialize } from 'parse5';
-import type { Deviation } from '../../testing/deviations';
-import { loadExchange } from '../../testing/exchanges';
+import type { Deviation } from '../../parity/deviations';
+import { loadExchange } from '../../parity/exchanges';
 
 /**
  * The replies the login, register and account pages give on purpose where the legacy site's differ
- * (scratch/deviations-account.md has the entries). Test support only: the replay imports it through
- * testing/deviations.ts. Each expected page is the captured page with our change applied to its
+ * (scratch/deviations-account.md has the entries). The replay and the parity check import it
+ * through parity/deviations.ts. Each expected page is the captured page with our change applied to its
  * content region, so everything else in the region is still compared.
  */
 

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../config';
+import { extractRegion, normaliseVolatile } from '../../parity/compare';
+import { canonicalHtml } from '../../parity/html-dom';
 import { fixtureSecrets, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
-import { canonicalHtml } from '../../testing/html-dom';
-import { extractRegion, normaliseVolatile } from '../../testing/replay';
 import { setWishList } from '../../wp/profile';
 import { classTokens, get, htmlErrors, type Login, loginAs } from './test-helpers';
 

@@ -1,7 +1,7 @@
 import { parse, parseFragment } from 'parse5';
+import { extractRegion } from '../../parity/compare';
 import type { TestServer } from '../../testing/app';
 import type { TestDatabase } from '../../testing/db';
-import { extractRegion } from '../../testing/replay';
 import { encodeCookieValue } from '../../wp/auth-cookie';
 import { startSession } from '../../wp/sessions';
 import { loadSite } from '../../wp/site';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractRegion } from '../../parity/compare';
+import { loadExchange } from '../../parity/exchanges';
+import { canonicalHtml } from '../../parity/html-dom';
 import { startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
-import { loadExchange } from '../../testing/exchanges';
-import { canonicalHtml } from '../../testing/html-dom';
-import { extractRegion } from '../../testing/replay';
 import { get, htmlErrors, loginAs } from '../account/test-helpers';
 import { addOlderPosts, insertPost, setOption } from './test-helpers';
 

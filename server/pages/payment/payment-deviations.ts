@@ -1,9 +1,9 @@
-import type { Deviation } from '../../testing/deviations';
+import type { Deviation } from '../../parity/deviations';
 
 /**
  * The payment-page replies we give on purpose where the legacy site's differ
- * (scratch/deviations-payment-page.md has the entries). Test support only: the replay imports it
- * through testing/deviations.ts.
+ * (scratch/deviations-payment-page.md has the entries). The replay and the parity check import it
+ * through parity/deviations.ts.
  */
 
 /** What payment-order-guard.ts answers someone who is not the order's owner. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractRegion } from '../../parity/compare';
 import { CAPTURE_NOW, postAjax, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
-import { extractRegion } from '../../testing/replay';
 import { encodeCookieValue } from '../../wp/auth-cookie';
 import { getOption, updateOption } from '../../wp/options';
 import type { PhpValue } from '../../wp/php-values';

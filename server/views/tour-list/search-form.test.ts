@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loadExchange } from '../../testing/exchanges';
-import { canonicalHtml } from '../../testing/html-dom';
-import { extractRegion } from '../../testing/replay';
+import { extractRegion } from '../../parity/compare';
+import { loadExchange } from '../../parity/exchanges';
+import { canonicalHtml } from '../../parity/html-dom';
 import { escName, type SearchFormInput, searchFormHtml } from './search-form';
 
 const TERMS = {

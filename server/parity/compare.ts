@@ -21,15 +21,23 @@ const COMPARED_HEADERS = [
   'x-redirect-by',
 ];
 
+/** Security headers our replies carry even where the legacy reply had none (http/security-headers.ts). */
+const ADDED_HARDENING: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'SAMEORIGIN',
+};
+
 /**
- * Sends an exchange's request to our server as the browser sent it: same method, path, body and
- * headers; cookies as captured except the WordPress login cookies, which the caller re-mints
- * (the captured sessions are not in the dump).
+ * Sends an exchange's request to a server (ours, or the admin's live site) as the browser sent it:
+ * same method, path, body and headers; the cookies the caller gives (the replay re-mints the
+ * WordPress login cookies: the captured sessions are not in the dump). Redirects are not followed.
  */
 export async function sendExchange(
   baseUrl: string,
   ex: Exchange,
   cookies: Record<string, string>,
+  timeoutMs?: number,
 ): Promise<ActualReply> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(ex.request.headers)) {
@@ -44,6 +52,7 @@ export async function sendExchange(
     headers,
     body: ex.request.method === 'GET' || ex.request.body === null ? undefined : ex.request.body,
     redirect: 'manual',
+    ...(timeoutMs ? { signal: AbortSignal.timeout(timeoutMs) } : {}),
   });
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
@@ -59,6 +68,7 @@ export type Normaliser = (text: string) => string;
 export function normaliseVolatile(text: string): string {
   // Between a nonce's name and its value the gap may hold `value` (`name="security" value="…"`).
   return text
+    .replace(/ nonce="[A-Za-z0-9+/]+={0,2}"/g, '') // our pages' CSP nonce (http/security-headers.ts)
     .replace(/((?:_wpnonce|nonce|security)(?:[^0-9a-f]|value){1,24})[0-9a-f]{10}\b/gi, '$1{nonce}')
     .replace(/(wordpress_(?:logged_in_|sec_)?[0-9a-f]{32}=)[^;\s"'&]+/g, '$1{cookie}')
     .replace(/\b01\d{12}\d+\b/g, '{invoice}')
@@ -140,6 +150,8 @@ export function compareReply(
   for (const name of COMPARED_HEADERS) {
     const want = legacyHeaders.get(name);
     const got = actual.headers.get(name) ?? undefined;
+    // Hardening we add where WordPress sent none (DEVIATIONS.md §85).
+    if (want === undefined && got !== undefined && got === ADDED_HARDENING[name]) continue;
     if (norm(want ?? '') !== norm(got ?? ''))
       diffs.push(`header ${name}: ${got ?? '(none)'}, legacy ${want ?? '(none)'}`);
   }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { ActualReply } from './compare';
+import { canonicalJson, compareReply, normaliseVolatile } from './compare';
 import type { Exchange } from './exchanges';
 import { canonicalHtml, looksLikeHtml } from './html-dom';
-import type { ActualReply } from './replay';
-import { canonicalJson, compareReply, normaliseVolatile } from './replay';
 
 describe('canonicalHtml', () => {
   const base = '<div id="tour" class="tourmaster-item tour-grid" data-id="4"><p>Santorini <b>cruise</b></p></div>';
@@ -215,10 +215,19 @@ describe('compareReply', () => {
   });
 
   it('reports a compared header we send and the legacy site did not', () => {
-    const headers: [string, string][] = [...ourHeaders, ['x-frame-options', 'SAMEORIGIN']];
+    const headers: [string, string][] = [...ourHeaders, ['x-frame-options', 'DENY']];
     expect(compareReply(jsonExchange, reply(200, headers, JSON.stringify(legacyJson)))).toStrictEqual([
-      'header x-frame-options: SAMEORIGIN, legacy (none)',
+      'header x-frame-options: DENY, legacy (none)',
     ]);
+  });
+
+  it('accepts the hardening headers we add where the legacy site sent none', () => {
+    const headers: [string, string][] = [
+      ...ourHeaders,
+      ['x-frame-options', 'SAMEORIGIN'],
+      ['referrer-policy', 'strict-origin-when-cross-origin'],
+    ];
+    expect(compareReply(jsonExchange, reply(200, headers, JSON.stringify(legacyJson)))).toStrictEqual([]);
   });
 
   it('ignores headers outside the compared list', () => {

@@ -1,14 +1,16 @@
 import { parseFragment, serialize } from 'parse5';
 import { parsePhpQuery } from '../ajax/php-body';
+import { adminAjaxHeaders } from '../ajax/reply';
 import { accountDeviations } from '../pages/account/account-deviations';
 import { paymentPageDeviations } from '../pages/payment/payment-deviations';
-import { loadExchange } from './exchanges';
+import { type Exchange, loadExchange } from './exchanges';
 import { listingDeviations } from './listing-deviations';
 
 /**
  * Exchanges where we answer differently from the legacy site on purpose (legacy-fixtures/
  * DEVIATIONS.md says why, entry by entry). The replay asserts these replies instead of the captured
- * ones; everything else about the exchange (headers, status) is still compared.
+ * ones; everything else about the exchange (headers, status) is still compared. The parity check
+ * (scripts/parity.ts) reports a live reply that differs only this way as a deviation on purpose.
  */
 export interface Deviation {
   status: number;
@@ -117,6 +119,18 @@ export const DEVIATIONS: Readonly<Record<string, Deviation>> = {
   // The tour list sections' ajax actions.
   ...listingDeviations(),
 };
+
+/** The exchange with the reply we give on purpose in place of the captured (or live) one. */
+export function withDeviation(ex: Exchange, deviation: Deviation): Exchange {
+  const { status, json, text } = deviation;
+  const headers = deviation.headers ?? (ex.response.status === 500 ? ADMIN_AJAX_REPLY_HEADERS : ex.response.headers);
+  if (text !== undefined)
+    return { ...ex, response: { ...ex.response, status, headers, body_kind: 'text', body: text } };
+  return { ...ex, response: { ...ex.response, status, headers, body_kind: 'json', json, body: null } };
+}
+
+/** What WordPress sends with a normal admin-ajax reply (a legacy 500 page lacks some of them). */
+const ADMIN_AJAX_REPLY_HEADERS: [string, string][] = Object.entries(adminAjaxHeaders('dispatched', false));
 
 /** The `booking_detail` the exchange posted, as PHP decodes it. */
 function requestDetail(name: string): Record<string, unknown> {
