@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { AppDeps } from './http/deps';
 import type { Logger } from './logger';
 import { createMailer } from './mail/create-mailer';
+import { createLegacyUpstream } from './upstream/legacy-upstream';
 import { type Database, openDatabase } from './wp/db';
 import { loadDump } from './wp/dump-loader';
 import { loadSalts, type Salts } from './wp/salts';
@@ -40,11 +41,13 @@ export async function boot(
 export function assembleDeps(config: Config, db: Database, log: Logger, clock: () => Date = () => new Date()): AppDeps {
   const wp = createWpDb(db, config.tablePrefix);
   let salts: Promise<Salts> | undefined;
+  const registry = createRegistry(actions);
   return {
     config,
     db,
     wp,
-    registry: createRegistry(actions),
+    registry,
+    ...(config.legacyUpstream ? { upstream: createLegacyUpstream(config.legacyUpstream, registry.keys(), log) } : {}),
     mailer: createMailer(config),
     log,
     clock,

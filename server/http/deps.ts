@@ -2,6 +2,7 @@ import type { ActionRegistry } from '../ajax/registry';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
+import type { LegacyUpstream } from '../upstream/legacy-upstream';
 import type { Database } from '../wp/db';
 import type { Salts } from '../wp/salts';
 import type { WpDb } from '../wp/tables';
@@ -19,4 +20,6 @@ export interface AppDeps {
   mailer: Mailer;
   /** The `wp_salt()` values; resolved once (they come from wp-config or stored options). */
   salts: () => Promise<Salts>;
+  /** The WordPress site behind us during a switch-over (`LEGACY_UPSTREAM`), if any. */
+  upstream?: LegacyUpstream;
 }

@@ -10,7 +10,8 @@ import { loadShell } from './shell';
 /**
  * The 404 page: WordPress's "Page not found" in the page shell (top bar, menu, footer), with status
  * 404, for every path no route owns and for a tour that is not published. If the site cannot be read
- * (the database is down), the bare page still answers 404.
+ * (the database is down), the bare page still answers 404. With a WordPress upstream
+ * (`LEGACY_UPSTREAM`), all of these are WordPress's to answer instead.
  */
 export function notFound(deps: AppDeps) {
   return async (req: Request, res: Response, _next: NextFunction) => {
@@ -19,6 +20,8 @@ export function notFound(deps: AppDeps) {
 }
 
 export async function sendNotFound(req: Request, res: Response, deps: AppDeps, known?: PageContext): Promise<void> {
+  // During a switch-over WordPress may have what we do not (a plugin's page, another post type).
+  if (deps.upstream && (await deps.upstream.forwardPage(req, res))) return;
   let document: string;
   let loggedIn = false;
   try {

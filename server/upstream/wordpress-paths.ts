@@ -1,0 +1,26 @@
+import type { Request } from 'express';
+
+/**
+ * Paths that are WordPress's own machinery, which this server never renders: the admin (but
+ * admin-ajax, routed before the pages), the REST API, the theme's, plugins' and uploads' files,
+ * the core endpoints other than wp-login.php (served here; the actions it leaves reach WordPress
+ * through the 404 route), feeds and the sitemaps. With an upstream they go there straight away,
+ * without reading the database; everything else we do not render reaches it through the 404 page.
+ */
+const WORDPRESS_PATHS = [
+  /^\/wp-admin(?:\/|$)/,
+  /^\/wp-json(?:\/|$)/,
+  /^\/wp-(?:content|includes)\//,
+  /^\/(?:xmlrpc|wp-cron|wp-comments-post|wp-trackback|wp-signup|wp-activate|wp-links-opml|wp-mail)\.php$/,
+  /(?:^|\/)feed(?:\/(?:rss|rss2|atom|rdf))?\/?$/,
+  /^\/wp-sitemap[\w-]*\.(?:xml|xsl)$/,
+];
+
+/** Query variables of WordPress views we never render: a feed or a REST route on any path. */
+const WORDPRESS_QUERIES = ['feed', 'rest_route'];
+
+export function isWordpressPath(req: Request): boolean {
+  const path = req.path.toLowerCase();
+  if (WORDPRESS_PATHS.some((pattern) => pattern.test(path))) return true;
+  return WORDPRESS_QUERIES.some((name) => Object.hasOwn(req.query, name));
+}
