@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -60,7 +60,8 @@ interface Violation {
 
 /** Runs axe on the page (or part of it): the serious and critical violations, for a readable failure. */
 async function axe(page: Page, include?: string): Promise<Violation[]> {
-  await page.addScriptTag({ path: AXE_PATH });
+  // Evaluated by the browser's devtools protocol: a <script> tag would be refused by the page's CSP.
+  await page.evaluate(readFileSync(AXE_PATH, 'utf8'));
   const result = (await page.evaluate(async (selector) => {
     type Run = (ctx: unknown, opts: unknown) => Promise<{ violations: Violation[] }>;
     const run = (window as unknown as { axe: { run: Run } }).axe.run;

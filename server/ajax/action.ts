@@ -48,8 +48,15 @@ export interface ReplyCookie {
 
 /** What goes on the wire, in the legacy protocol's shape. JSON is encoded as PHP's json_encode does. */
 export type AjaxReply =
-  | { kind: 'json'; body: PhpValue; status?: number; cookies?: ReplyCookie[] }
-  | { kind: 'text'; body: string; status?: number; contentType?: string; cookies?: ReplyCookie[] };
+  | { kind: 'json'; body: PhpValue; status?: number; cookies?: ReplyCookie[]; headers?: Record<string, string> }
+  | {
+      kind: 'text';
+      body: string;
+      status?: number;
+      contentType?: string;
+      cookies?: ReplyCookie[];
+      headers?: Record<string, string>;
+    };
 
 /**
  * One admin-ajax action: a declarative module, one file per action, named exactly as the

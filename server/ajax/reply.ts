@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { type AppError, InputError, InternalError } from '../errors';
+import { type AppError, InputError, InternalError, TooManyRequestsError } from '../errors';
 import { phpJsonEncode } from '../wp/php-json';
 import type { ActionContext, AjaxReply, AnyAjaxAction, ReplyCookie } from './action';
 
@@ -39,6 +39,7 @@ export const JSON_TYPE = 'application/json; charset=UTF-8';
 
 export function sendReply(res: Response, reply: AjaxReply): void {
   for (const cookie of reply.cookies ?? []) res.append('Set-Cookie', serializeCookie(cookie));
+  for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
   res.status(reply.status ?? 200);
   // Written as bytes: Express's send() would rewrite the charset WordPress writes as UTF-8 and add an ETag.
   const body = Buffer.from(reply.kind === 'json' ? phpJsonEncode(reply.body) : reply.body, 'utf8');
@@ -67,7 +68,11 @@ export function renderActionError(action: AnyAjaxAction, error: AppError, ctx: A
   if (error.level === 'error') ctx.log.error(log, error.message);
   else ctx.log[error.level](log, error.message);
   try {
-    return action.failure ? action.failure(error, ctx) : tourmasterFailure(error);
+    const reply = action.failure ? action.failure(error, ctx) : tourmasterFailure(error);
+    // A rate limit is the one refusal sent with its HTTP status (the islands show its message).
+    if (error instanceof TooManyRequestsError)
+      return { ...reply, status: 429, headers: { ...reply.headers, 'Retry-After': String(error.retryAfter) } };
+    return reply;
   } catch (renderError) {
     ctx.log.error({ err: renderError, action: action.name }, 'failure renderer threw');
     return tourmasterFailure(new InternalError());

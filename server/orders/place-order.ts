@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ActionContext } from '../ajax/action';
+import { enforceWriteLimit } from '../http/write-limits';
 import type { OrderMailEvent } from '../mail/order-mails';
 import {
   type AmountCheckPost,
@@ -65,6 +66,8 @@ export async function placeBooking(
     attribution?: OrderAttribution;
   },
 ): Promise<PlaceOrderResult> {
+  // Every attempt counts, refused ones too: a script cannot probe seats and coupons without limit.
+  await enforceWriteLimit(ctx.wp, 'booking', { ip: ctx.ip, userId: (await ctx.user())?.user.id ?? 0 }, ctx.now);
   const tourId = phpInt(detail['tour-id']);
   const travelDate = detail['tour-date'];
   if (tourId <= 0 || !isWellFormedDate(travelDate)) return refuse('INVALID', GENERIC_ERROR);

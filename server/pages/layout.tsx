@@ -4,6 +4,7 @@ import type { Response } from 'express';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { PROJECT_ROOT } from '../config';
+import { scriptNonce } from '../http/security-headers';
 import { gateEmbeds } from '../views/consent-embeds';
 import { SafeHtml } from '../views/html';
 import type { MenuItem } from '../wp/menus';
@@ -183,7 +184,7 @@ function MobileMenu({ nav }: { nav: readonly MenuItem[] }) {
   );
 }
 
-function Page(props: PageProps & { assets: ClientAssets }) {
+function Page(props: PageProps & { assets: ClientAssets; scriptNonce: string | undefined }) {
   const nav = props.shell.nav;
   return (
     <html lang={props.lang ?? 'en-US'}>
@@ -198,7 +199,8 @@ function Page(props: PageProps & { assets: ClientAssets }) {
           <link key={href} rel="stylesheet" href={href} />
         ))}
         {props.assets.scripts.map((src) => (
-          <script key={src} type="module" src={src} />
+          // The nonce is not needed to load it ('self'); it tells the islands the page's nonce.
+          <script key={src} type="module" src={src} nonce={props.scriptNonce} />
         ))}
       </head>
       <body className={['tourmaster-body traveltour-body', props.bodyClass].filter(Boolean).join(' ')}>
@@ -292,7 +294,7 @@ function hostOf(url: string): string {
 /** The whole document as text, starting with `<!DOCTYPE html>`. */
 export function renderPage(props: PageProps): string {
   clientAssets ??= readClientAssets();
-  return `<!DOCTYPE html>${renderToStaticMarkup(<Page {...props} assets={clientAssets} />)}`;
+  return `<!DOCTYPE html>${renderToStaticMarkup(<Page {...props} assets={clientAssets} scriptNonce={scriptNonce()} />)}`;
 }
 
 /**

@@ -1,8 +1,10 @@
 import bodyParser from 'body-parser';
 import type { NextFunction, Request, Response } from 'express';
 import { parsePhpQuery } from '../ajax/php-body';
+import { TooManyRequestsError } from '../errors';
 import type { AppDeps } from '../http/deps';
 import { type PageContext, pageContext } from '../http/page-context';
+import { enforceWriteLimit, sendTooManyRequests } from '../http/write-limits';
 import { phpInt } from '../tourmaster/php';
 import { orderReviewRefusal, type ReviewRefusal, readReviewSubmission } from '../tourmaster/reviews';
 import { getOptions } from '../wp/options';
@@ -34,7 +36,10 @@ export const REVIEW_NONCE_FIELD = '_wpnonce';
 /** The page routes (`METHOD path`) of this module in the captured site, for the replay's scope. */
 export const REVIEW_SUBMISSION_ROUTES: readonly string[] = ['POST /my-account/?page_type=reviews'];
 
-export type ReviewSubmissionOutcome = { inserted: number; tourId: number } | { refused: ReviewRefusal | 'forged' };
+export type ReviewSubmissionOutcome =
+  | { inserted: number; tourId: number }
+  | { refused: ReviewRefusal | 'forged' }
+  | { refused: 'rate-limited'; error: TooManyRequestsError };
 
 export function reviewSubmission(deps: AppDeps) {
   const readBody = bodyParser.raw({ type: () => true, limit: deps.config.maxBodyBytes });
@@ -60,6 +65,7 @@ export function reviewSubmission(deps: AppDeps) {
         const outcome = await submitReview(ctx, posted, { origin: req.get('origin'), referer: req.get('referer') });
         if ('refused' in outcome)
           ctx.log.info({ userId: user.user.id, reason: outcome.refused }, 'review submission refused');
+        if ('error' in outcome) return sendTooManyRequests(res, outcome.error, req.originalUrl);
       }
       redirect(res, req.originalUrl, true);
     } catch (err) {
@@ -85,6 +91,12 @@ export async function submitReview(
     if (!(await ctx.verifyNonce(nonce, REVIEW_NONCE_ACTION))) return { refused: 'forged' };
   } else if (!isSameSite(request, [site.homeUrl, site.siteUrl])) {
     return { refused: 'forged' };
+  }
+  try {
+    await enforceWriteLimit(ctx.deps.wp, 'review', { ip: ctx.ip, userId: user.user.id }, ctx.now);
+  } catch (err) {
+    if (err instanceof TooManyRequestsError) return { refused: 'rate-limited', error: err };
+    throw err;
   }
   const read = readReviewSubmission(posted);
   if (!read.ok) return { refused: read.reason };

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryMailer, type MemoryMailer } from '../mail/mailer';
+import { loadExchange } from '../parity/exchanges';
 import { CAPTURE_NOW, fixtureSecrets, postAjax, startTestServer, type TestServer } from '../testing/app';
 import { createTestDatabase, type TestDatabase } from '../testing/db';
-import { loadExchange } from '../testing/exchanges';
 import { authCookieHmac, decodeCookieValue, hashSessionToken, parseAuthCookie, pruneSessions } from '../wp/auth-cookie';
 import { resolveCurrentUser } from '../wp/current-user';
 import { getMeta } from '../wp/meta';
@@ -157,7 +157,9 @@ describe('login', () => {
       '/wp-admin',
     ]);
     const loggedInLine = reply.raw.find((l) => l.startsWith(`${loggedIn}=`))!;
-    expect(loggedInLine).toMatch(/; expires=Sun, 06 Dec 2026 11:30:00 GMT; Max-Age=1252800; path=\/; HttpOnly$/);
+    expect(loggedInLine).toMatch(
+      /; expires=Sun, 06 Dec 2026 11:30:00 GMT; Max-Age=1252800; path=\/; HttpOnly; SameSite=Lax$/,
+    );
 
     const current = await currentUserFor(`${loggedIn}=${encodeURIComponent(reply.set.get(loggedIn)!)}`);
     expect(current?.user.login).toBe(login);
@@ -396,7 +398,7 @@ describe('lost password and reset', () => {
     const key = /key=([A-Za-z0-9]+)/.exec(link)![1]!;
     const rpName = `wp-resetpass-${site.cookieHash}`;
     expect(opened.set.get(rpName)).toBe(`${user.login}:${key}`);
-    expect(opened.raw.find((l) => l.startsWith(rpName))).toMatch(/path=\/wp-login\.php; HttpOnly$/);
+    expect(opened.raw.find((l) => l.startsWith(rpName))).toMatch(/path=\/wp-login\.php; HttpOnly; SameSite=Lax$/);
     const rpCookie = `${rpName}=${encodeURIComponent(`${user.login}:${key}`)}`;
 
     const form = await send(opened.location!, { cookie: rpCookie });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { enforceWriteLimit } from '../../http/write-limits';
 import { addToWishList, isPublishedTour } from '../../wp/wish-list';
 import { type AjaxReply, defineAction } from '../action';
 
@@ -22,6 +23,7 @@ export const tourmaster_add_wish_list = defineAction({
   async handle(input, ctx): Promise<Result> {
     const user = await ctx.user();
     if (!user) return { failed: WISH_LIST_LOGIN_MESSAGE };
+    await enforceWriteLimit(ctx.wp, 'wishList', { ip: ctx.ip, userId: user.user.id }, ctx.now);
     const raw = input['tour-id'];
     const text = typeof raw === 'string' ? raw.trim() : '';
     const tourId = /^\d{1,15}$/.test(text) ? Number(text) : 0;

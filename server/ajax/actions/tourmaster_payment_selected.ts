@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { enforceWriteLimit } from '../../http/write-limits';
 import { CONSENT_COOKIE, marketingAccepted, splitAttribution } from '../../orders/attribution';
 import { orderOfVisitor } from '../../orders/ownership';
 import { completePaypalPayment } from '../../orders/paypal-payment';
@@ -46,6 +47,7 @@ export const tourmaster_payment_selected = defineAction({
     order_data: z.unknown().optional(),
   }),
   async handle(input, ctx): Promise<SelectedResult> {
+    await enforceWriteLimit(ctx.wp, 'payment', { ip: ctx.ip, userId: (await ctx.user())?.user.id ?? 0 }, ctx.now);
     const posted: Detail =
       input.booking_detail && typeof input.booking_detail === 'object' && !Array.isArray(input.booking_detail)
         ? (input.booking_detail as Detail)

@@ -2,8 +2,10 @@ import type { NextFunction, Request, Response } from 'express';
 import { BodyError } from '../../ajax/multipart';
 import { appendCookies } from '../../auth/cookies';
 import { LOGOUT_NONCE_ACTION, logoutUrl } from '../../auth/logout';
+import { TooManyRequestsError } from '../../errors';
 import type { AppDeps } from '../../http/deps';
 import { pageContext } from '../../http/page-context';
+import { enforceWriteLimit } from '../../http/write-limits';
 import { notifyOrder } from '../../orders/notify';
 import { str } from '../../tourmaster/php';
 import {
@@ -104,6 +106,15 @@ async function serve(a: AccountRequest, res: Response): Promise<void> {
   const subPage = str(req.query.sub_page);
   let rendered: Rendered | undefined;
 
+  const changes = req.method === 'POST' || (pageType === 'my-booking' && req.query.action === 'remove');
+  if (changes) {
+    const refused = await writeLimitRefusal(a);
+    if (refused) {
+      res.setHeader('Retry-After', String(refused.retryAfter));
+      const page = await bodyFor(a, pageType, subPage, refused.message);
+      return send(a, res, pageType, { body: page.body, status: 429 });
+    }
+  }
   if (req.method === 'POST') {
     let body: Awaited<ReturnType<typeof readFormBody>>;
     try {
@@ -144,6 +155,17 @@ async function serve(a: AccountRequest, res: Response): Promise<void> {
     rendered = cancelled;
   }
   await send(a, res, pageType, rendered ?? (await bodyFor(a, pageType, subPage)));
+}
+
+/** Counts a form post (or cancellation) of the account; the refusal when it is over its limit. */
+async function writeLimitRefusal(a: AccountRequest): Promise<TooManyRequestsError | undefined> {
+  try {
+    await enforceWriteLimit(a.ctx.deps.wp, 'account', { ip: a.ctx.ip, userId: a.user.user.id }, a.ctx.now);
+    return undefined;
+  } catch (err) {
+    if (err instanceof TooManyRequestsError) return err;
+    throw err;
+  }
 }
 
 /** The page body for a GET (or a post that changed nothing), with an optional failure notice. */

@@ -3,11 +3,11 @@ import path from 'node:path';
 import { parse } from 'parse5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../config';
+import { extractRegion } from '../../parity/compare';
+import { loadExchange } from '../../parity/exchanges';
+import { canonicalHtml } from '../../parity/html-dom';
 import { fixtureSecrets, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
-import { loadExchange } from '../../testing/exchanges';
-import { canonicalHtml } from '../../testing/html-dom';
-import { extractRegion } from '../../testing/replay';
 import { renderTourReviewSection, withReviewFilterLabel } from '../../views/reviews';
 import { renderTopBar } from '../../views/top-bar';
 import { loadSite } from '../../wp/site';
@@ -224,7 +224,9 @@ describe('tour page', () => {
   it('counts one view per browser and sets the cookie on the page path, as the plugin did', async () => {
     const before = await readTourViewCount(tdb.wp, 6);
     const first = await get(server, '/tour/crete-samaria-gorge-private-hike/');
-    expect(first.headers.get('set-cookie')).toMatch(/^tourmaster-tour-6=1; expires=[^;]+; Max-Age=86400$/);
+    expect(first.headers.get('set-cookie')).toMatch(
+      /^tourmaster-tour-6=1; expires=[^;]+; Max-Age=86400; HttpOnly; SameSite=Lax$/,
+    );
     expect(first.text).toContain(`<span class="tourmaster-view-count-text" >${before + 1}</span>`);
     expect(await readTourViewCount(tdb.wp, 6)).toBe(before + 1);
     const again = await get(server, '/tour/crete-samaria-gorge-private-hike/', 'tourmaster-tour-6=1');

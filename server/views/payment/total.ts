@@ -1,3 +1,4 @@
+import { scriptNonce } from '../../http/security-headers';
 import { formatMoney, type Money, type MoneyFormat, numberFormat } from '../../tourmaster/money';
 import type { Detail } from '../../tourmaster/payment-page';
 import type { TourPrice } from '../../tourmaster/pricing';
@@ -97,7 +98,7 @@ function scriptVars(input: TotalInput): SafeHtml | '' {
     vars += `window.tourmaster_transaction_id = "${Math.trunc(input.tid)}"; `;
   if (!input.price.total.isZero())
     vars += `window.tourmaster_total_price = "${phpFloatToString(input.price.total.toNumber())}"; `;
-  return vars ? raw(`<script>${vars}</script>`) : '';
+  return vars ? raw(`${scriptTag()}${vars}</script>`) : '';
 }
 
 /** The PayPal JS SDK loader and the amounts its buttons charge (fee included, 2 decimals, `.`). */
@@ -116,5 +117,14 @@ function paypalSdkScripts(input: TotalInput, sdk: PaypalSdk): SafeHtml {
   vars += `window.tourmaster_payment_type="${partial ? 'partial' : 'full'}"; `;
   vars += `window.tourmaster_paypal_pay_amount = window.tourmaster_paypal_${partial ? 'deposit' : 'full'}_amount; `;
   const src = `https://www.paypal.com/sdk/js?client-id=${safe(sdk.clientId)}&currency=${code}&disable-funding=card`;
-  return html`<script src="${src}"></script>${raw(`<script>${vars}</script>`)}`;
+  return html`<script src="${src}"></script>${raw(`${scriptTag()}${vars}</script>`)}`;
+}
+
+/**
+ * An inline script's opening tag: on a page, with the request's CSP nonce (http/security-headers.ts);
+ * in an admin-ajax fragment, plain (the payment page reads those scripts' values, never runs them).
+ */
+function scriptTag(): string {
+  const nonce = scriptNonce();
+  return nonce ? `<script nonce="${nonce}">` : '<script>';
 }

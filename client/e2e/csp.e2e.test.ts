@@ -1,0 +1,200 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../server/testing/app';
+import { launchBrowser } from '../../server/testing/browser';
+import { createTestDatabase, type TestDatabase } from '../../server/testing/db';
+import { getOption, updateOption } from '../../server/wp/options';
+import type { PhpValue } from '../../server/wp/php-values';
+import { startSession } from '../../server/wp/sessions';
+import { loadSite } from '../../server/wp/site';
+import { getUserByLogin } from '../../server/wp/users';
+import { islandReady, newContext, pickDate, TOUR_PATH, waitForAjax } from './payment-flow';
+
+/**
+ * Our pages' content-security policy (server/http/security-headers.ts) in Chromium: the islands, the
+ * booking flow, the payment page with PayPal's JS SDK (a stand-in served at PayPal's address), the
+ * search page, the consent banner and the plugin's inline handlers all work under it, and the
+ * browser reports no violation (`securitypolicyviolation` events and console errors) on any of them.
+ */
+let tdb: TestDatabase;
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  server = await startTestServer(tdb, { config: { siteUrlFollowsRequest: true } });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await tdb?.drop();
+});
+
+type Violations = { event: string[]; console: string[] };
+
+/** A context whose pages record every CSP violation from their first script on. */
+async function watchedContext(options: { undecided?: boolean; viewport?: { width: number; height: number } } = {}) {
+  const context = await newContext(browser, server, options.viewport, { undecided: options.undecided ?? false });
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __csp: string[] }).__csp = seen;
+    document.addEventListener('securitypolicyviolation', (e) => {
+      seen.push(`${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`);
+    });
+  });
+  return context;
+}
+
+function watch(page: Page): Violations {
+  const v: Violations = { event: [], console: [] };
+  page.on('console', (m) => {
+    if (/Content[- ]Security[- ]Policy/i.test(m.text())) v.console.push(m.text());
+  });
+  return v;
+}
+
+async function expectNoViolations(page: Page, v: Violations): Promise<void> {
+  v.event.push(...(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)));
+  expect(v).toEqual({ event: [], console: [] });
+}
+
+async function open(context: BrowserContext, path: string): Promise<{ page: Page; v: Violations }> {
+  const page = await context.newPage();
+  const v = watch(page);
+  const response = await page.goto(`${server.baseUrl}${path}`);
+  expect(response?.headers()['content-security-policy']).toContain("script-src 'self' 'nonce-");
+  return { page, v };
+}
+
+const FAKE_PAYPAL_SDK = `
+window.paypal = {
+  Buttons: function (options) {
+    return {
+      render: function (container) {
+        var button = document.createElement('button');
+        button.type = 'button';
+        button.className = 'fake-paypal-button';
+        button.textContent = 'PayPal';
+        container.appendChild(button);
+        return Promise.resolve();
+      },
+      close: function () { return Promise.resolve(); }
+    };
+  }
+};`;
+
+describe('our pages under their content-security policy', () => {
+  it('the tour page: calendar, travellers, the guest prompt, on to the payment page', async () => {
+    const context = await watchedContext();
+    const { page, v } = await open(context, TOUR_PATH);
+    await islandReady(page, 'form#tourmaster-single-tour-booking-fields');
+    await page.waitForLoadState('networkidle');
+    const form = page.locator('form#tourmaster-single-tour-booking-fields');
+    const step = waitForAjax(page, 'tourmaster_tour_booking');
+    await pickDate(page, 'May 22, 2027');
+    await step;
+    const price = waitForAjax(page, 'tourmaster_update_head_price');
+    await form.locator('select[name="tour-people"]').selectOption('2');
+    await price;
+    const check = waitForAjax(page, 'tourmaster_tour_booking_amount_check');
+    await form.locator('input[type="submit"]').click();
+    await check;
+    const dialog = page.locator('.tourmaster-lightbox-wrapper[role="dialog"]');
+    await dialog.waitFor();
+    await Promise.all([page.waitForURL(/\/payment\/$/), dialog.locator('a.tourmaster-continue-button').click()]);
+    await islandReady(page, '#tourmaster-payment-template-wrapper');
+    await page.waitForLoadState('networkidle');
+    await expectNoViolations(page, v);
+    await context.close();
+  });
+
+  it("the payment page with PayPal's JS SDK: its inline values run with the nonce, the SDK loads", async () => {
+    const payment = (await getOption(tdb.wp, 'tourmaster_payment')) as Record<string, PhpValue>;
+    await updateOption(tdb.wp, 'tourmaster_payment', {
+      ...payment,
+      'paypal-method': 'js-sdk',
+      'paypal-client-id': 'test-client-id',
+      'paypal-client-secret': 'test-secret',
+    });
+    try {
+      const context = await watchedContext();
+      await context.route('https://www.paypal.com/sdk/js**', (route) =>
+        route.fulfill({ status: 200, contentType: 'text/javascript', body: FAKE_PAYPAL_SDK }),
+      );
+      const detail = {
+        'tour-id': '4',
+        'tour-date': '2027-05-29',
+        'tour-people': '2',
+        traveller_title: ['mr', 'mr'],
+        traveller_first_name: ['Jonas', 'Lukas'],
+        traveller_last_name: ['Berg', 'Berg'],
+        first_name: 'Jonas',
+        last_name: 'Berg',
+        email: 'jonas.berg@example.test',
+        phone: '+49 30 1234567',
+        country: 'Germany',
+        contact_address: 'Unter den Linden 1, Berlin',
+        step: '3',
+      };
+      await context.addCookies([
+        { name: 'tourmaster-booking-detail', value: encodeURIComponent(JSON.stringify(detail)), url: server.baseUrl },
+      ]);
+      const { page, v } = await open(context, '/payment/');
+      await islandReady(page, '#tourmaster-payment-template-wrapper');
+      await page.locator('#paypal-button-container .fake-paypal-button').waitFor();
+      // The server's inline script ran (its nonce matched) before the islands did.
+      expect(await page.evaluate(() => document.querySelector('script[nonce]') !== null)).toBe(true);
+      await expectNoViolations(page, v);
+      await context.close();
+    } finally {
+      await updateOption(tdb.wp, 'tourmaster_payment', payment);
+    }
+  });
+
+  it('the search page and its form', async () => {
+    const context = await watchedContext();
+    const { page, v } = await open(context, '/?tour-search=&tax-tour_category=islands');
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('.tourmaster-tour-search-wrap, .tourmaster-tour-item').count()).toBeGreaterThan(0);
+    await expectNoViolations(page, v);
+    await context.close();
+  });
+
+  it('the consent banner of a first visit, accepted', async () => {
+    const context = await watchedContext({ undecided: true });
+    const { page, v } = await open(context, TOUR_PATH);
+    const accept = page.locator('#cc-main button[data-role="all"]');
+    await accept.waitFor();
+    await accept.click();
+    await page.waitForLoadState('networkidle');
+    await expectNoViolations(page, v);
+    await context.close();
+  });
+
+  it("the account page's section picker (an inline handler allowed by its hash) on a phone", async () => {
+    const context = await watchedContext({ viewport: { width: 390, height: 844 } });
+    // customer1's session, minted for the site at the test server's address (its links follow it).
+    const minted = await startSession(tdb.wp, (await getUserByLogin(tdb.wp, 'customer1'))!, {
+      site: await loadSite(tdb.wp, server.baseUrl),
+      salts: await server.deps.salts(),
+      remember: true,
+      https: false,
+      ip: '127.0.0.1',
+      ua: 'e2e',
+      now: server.deps.clock(),
+    });
+    const loggedIn = minted.cookies.find((c) => c.name.startsWith('wordpress_logged_in_'))!;
+    await context.addCookies([
+      { name: loggedIn.name, value: encodeURIComponent(minted.loggedInCookie), url: server.baseUrl },
+    ]);
+    const { page, v } = await open(context, '/my-account/?page_type=dashboard');
+    const picker = page.locator('.tourmaster-user-mobile-navigation select');
+    await picker.waitFor();
+    const target = await picker.locator('option', { hasText: /Edit Profile/i }).getAttribute('value');
+    await Promise.all([page.waitForURL((url) => url.href === target), picker.selectOption(target!)]);
+    await expectNoViolations(page, v);
+    await context.close();
+  });
+});

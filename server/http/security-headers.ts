@@ -1,0 +1,201 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import helmet from 'helmet';
+
+/**
+ * Security headers and cookie attributes for the responses this server writes itself. A response
+ * is "ours" when a route we wrap (`ourPages`, `ourAdminAjax`) writes it; whatever a route passes on
+ * with next() (and anything forwarded to the WordPress upstream: `notOurs`) is left as it is, since
+ * WordPress answers for its own pages.
+ *
+ * - Pages: helmet, with a content-security policy that allows what our islands and PayPal's JS SDK
+ *   need and nothing else. Inline scripts need this request's nonce (`scriptNonce()`).
+ * - Admin-ajax replies: the same hardening without a CSP (they are JSON or fragments, never a page),
+ *   their legacy content types untouched.
+ * - Both: every cookie set gets `SameSite=Lax`, `Secure` when the request came over TLS (as Express
+ *   sees it: behind a proxy only with TRUST_PROXY), and `HttpOnly` unless the front end reads it.
+ */
+
+type Kind = 'page' | 'ajax';
+
+interface ResponseLocals {
+  securityKind?: Kind;
+  cspNonce?: string;
+}
+
+/** Cookies the front end reads or rewrites from script, so they cannot be HttpOnly. */
+export const SCRIPT_READABLE_COOKIES: ReadonlySet<string> = new Set([
+  // The booking detail: the booking form and the payment page write it from script (booking.md §7.3).
+  'tourmaster-booking-detail',
+  // The urgency message's "seen" flag (client/islands/UrgencyMessage).
+  'tourmaster-urgency-message',
+  // The visitor's cookie decision (vanilla-cookieconsent).
+  'cc_cookie',
+]);
+
+const PAYPAL = ['https://*.paypal.com', 'https://*.paypalobjects.com', 'https://*.venmo.com'];
+
+/** Players and maps a page's content may embed (shown only after consent: views/consent-embeds.ts). */
+const EMBEDS = [
+  'https://www.youtube.com',
+  'https://www.youtube-nocookie.com',
+  'https://player.vimeo.com',
+  'https://www.google.com',
+  'https://maps.google.com',
+];
+
+/**
+ * Inline event handlers the plugin's own markup carries, allowed by hash only: the account page's
+ * mobile section picker (views/account/common.ts) and a mandatory service's locked checkbox
+ * (views/payment/service-form.ts). Any other handler attribute is refused.
+ */
+const HANDLER_HASHES = [
+  "'sha256-ZUoWvqPLtnSr62s3mixxBaUXQim9sln3BfaLXZ2xqFA='", // location=this.options[this.selectedIndex].value;
+  "'sha256-2rvfFrggTCtyF5WOiTri1gDS8Boibj4Njn0e+VCBmDI='", // return false;
+];
+
+const nonceOf = (_req: IncomingMessage, res: ServerResponse) =>
+  `'nonce-${((res as Response).locals as ResponseLocals).cspNonce}'`;
+
+/** The policy's directives (exported for the header test, which checks the header itself). */
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  baseUri: ["'self'"],
+  objectSrc: ["'none'"],
+  // Our bundle (/dropin-assets/), this request's nonced inline scripts, PayPal's SDK.
+  scriptSrc: ["'self'", nonceOf, ...PAYPAL],
+  scriptSrcAttr: ["'unsafe-hashes'", ...HANDLER_HASHES],
+  // The plugin's markup and the islands set style attributes; PayPal's buttons add their own styles.
+  styleSrc: ["'self'", "'unsafe-inline'", ...PAYPAL],
+  // Post content and tour galleries may show images from anywhere served over https; WordPress
+  // links avatars over http on a site served over http.
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http://*.gravatar.com'],
+  mediaSrc: ["'self'", 'https:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'", ...PAYPAL],
+  frameSrc: ["'self'", ...PAYPAL, ...EMBEDS],
+  childSrc: ["'self'", ...PAYPAL, ...EMBEDS],
+  workerSrc: ["'self'", 'blob:'],
+  manifestSrc: ["'self'"],
+  // PayPal standard posts the visitor to PayPal (payments/paypal-standard-form.ts).
+  formAction: ["'self'", 'https://www.paypal.com', 'https://www.sandbox.paypal.com'],
+  frameAncestors: ["'self'"],
+  upgradeInsecureRequests: null,
+};
+
+// WordPress sends `strict-origin-when-cross-origin` (admin-ajax); the attribution code needs the
+// referrer of internal navigations. PayPal's checkout window talks to its opener: popups allowed.
+// HSTS is the TLS terminator's decision (it covers the whole host, WordPress's pages too).
+const common = {
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+  crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' as const },
+  strictTransportSecurity: false,
+  xFrameOptions: { action: 'sameorigin' as const },
+};
+
+const pageHelmet = (https: boolean) =>
+  helmet({
+    ...common,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      // Upgrading only makes sense (and only works) on a page served over https.
+      directives: https ? { ...CSP_DIRECTIVES, upgradeInsecureRequests: [] } : CSP_DIRECTIVES,
+    },
+    // Cross-origin resources (gravatar, PayPal, embeds) send no CORP/CORS: not required of them.
+    crossOriginEmbedderPolicy: false,
+  });
+
+const pageHelmetPlain = pageHelmet(false);
+const pageHelmetTls = pageHelmet(true);
+
+const ajaxHelmet = helmet({
+  ...common,
+  contentSecurityPolicy: false,
+  crossOriginEmbedderPolicy: false,
+  // Same-origin reads only: the site's own pages (and CORS for its home/site URLs) still work.
+  crossOriginResourcePolicy: { policy: 'same-origin' },
+});
+
+const nonceStore = new AsyncLocalStorage<{ nonce: string }>();
+
+/** This page request's CSP nonce, for an inline `<script>` we print; undefined outside a page. */
+export function scriptNonce(): string | undefined {
+  return nonceStore.getStore()?.nonce;
+}
+
+/** Marks a response as not ours (e.g. forwarded from the WordPress upstream): no headers are added. */
+export function notOurs(res: Response): void {
+  (res.locals as ResponseLocals).securityKind = undefined;
+}
+
+/** Wraps a page route: what it answers gets the page headers; what it passes on is left alone. */
+export function ourPages(route: RequestHandler): RequestHandler {
+  return wrap('page', route);
+}
+
+/** Wraps the admin-ajax dispatcher: its replies get the hardening headers without a CSP. */
+export function ourAdminAjax(route: RequestHandler): RequestHandler {
+  return wrap('ajax', route);
+}
+
+function wrap(kind: Kind, route: RequestHandler): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const locals = res.locals as ResponseLocals;
+    installHook(req, res);
+    locals.securityKind = kind;
+    const pass = (err?: unknown) => {
+      // Passed on: the next route decides (an error page is still ours).
+      if (err === undefined || err === 'route' || err === 'router') locals.securityKind = undefined;
+      next(err);
+    };
+    if (kind !== 'page') return route(req, res, pass);
+    locals.cspNonce ??= randomBytes(16).toString('base64');
+    return nonceStore.run({ nonce: locals.cspNonce }, () => route(req, res, pass));
+  };
+}
+
+const hooked = new WeakSet<ServerResponse>();
+
+/** Adds the headers when the response's head is written, so only the route that answers decides. */
+function installHook(req: Request, res: Response): void {
+  if (hooked.has(res)) return;
+  hooked.add(res);
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    const kind = (res.locals as ResponseLocals).securityKind;
+    if (kind && !res.headersSent) {
+      const middleware = kind === 'ajax' ? ajaxHelmet : req.secure ? pageHelmetTls : pageHelmetPlain;
+      middleware(req as IncomingMessage, res, () => {});
+      const cookies = res.getHeader('set-cookie');
+      if (cookies !== undefined) {
+        const list = Array.isArray(cookies) ? cookies : [String(cookies)];
+        res.setHeader(
+          'Set-Cookie',
+          list.map((c) => hardenCookie(c, req.secure)),
+        );
+      }
+    }
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as typeof res.writeHead;
+}
+
+/**
+ * One `Set-Cookie` value with the attributes it lacks: `SameSite=Lax` (WordPress sets none; Lax is
+ * what browsers assume, said out loud), `Secure` over TLS, `HttpOnly` unless script reads it.
+ */
+export function hardenCookie(setCookie: string, secure: boolean): string {
+  const name = setCookie.slice(0, Math.max(0, setCookie.indexOf('='))).trim();
+  const attributes = new Set(
+    setCookie
+      .split(';')
+      .slice(1)
+      .map((a) => a.split('=')[0]!.trim().toLowerCase()),
+  );
+  let out = setCookie;
+  if (secure && !attributes.has('secure')) out += '; secure';
+  if (!attributes.has('httponly') && !SCRIPT_READABLE_COOKIES.has(name)) out += '; HttpOnly';
+  if (!attributes.has('samesite')) out += '; SameSite=Lax';
+  return out;
+}
