@@ -1,13 +1,16 @@
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { pendingMigrations } from '../migrations/index';
 import { ADMIN_AJAX_PATH, adminAjax } from './ajax/dispatcher';
 import { sendReply, tourmasterFailure } from './ajax/reply';
 import { PROJECT_ROOT } from './config';
 import { toAppError } from './errors';
 import type { AppDeps } from './http/deps';
+import { readiness } from './http/readiness';
+import { ourAdminAjax, ourPages } from './http/security-headers';
+import { sendUnavailablePage, unavailableReply } from './http/unavailable';
 import { pageRoutes } from './pages/index';
 import { notFound } from './pages/not-found';
+import { asUnavailable } from './wp/db-faults';
 
 /** URL prefix of the built client (vite.config.ts `base`). */
 export const ASSET_BASE = '/dropin-assets/';
@@ -22,32 +25,37 @@ export function createApp(deps: AppDeps): express.Express {
   app.disable('x-powered-by');
   app.set('trust proxy', deps.config.trustProxy);
 
-  app.all(ADMIN_AJAX_PATH, adminAjax(deps));
-  for (const route of pageRoutes(deps)) app.use(route);
+  app.all(ADMIN_AJAX_PATH, ourAdminAjax(adminAjax(deps)));
+  // Switch-over: WordPress's admin, REST API, files and feeds go to it before any page route.
+  if (deps.upstream) app.use(deps.upstream.wordpressPaths());
+  for (const route of pageRoutes(deps)) app.use(ourPages(route));
 
   app.get('/healthz', (_req, res) => {
     res.type('text/plain').send('ok');
   });
-  app.get('/readyz', async (_req, res) => {
-    try {
-      const pending = await pendingMigrations(deps.db, deps.config.tablePrefix);
-      if (pending.length) res.status(503).json({ ready: false, pendingMigrations: pending });
-      else res.json({ ready: true });
-    } catch (err) {
-      deps.log.warn({ err }, 'readiness check failed');
-      res.status(503).json({ ready: false, reason: 'The database is not reachable.' });
-    }
-  });
+  app.get('/readyz', readiness(deps));
 
   app.use(
     ASSET_BASE,
-    express.static(path.join(PROJECT_ROOT, 'dist', 'client'), { index: false, fallthrough: false, maxAge: '7d' }),
+    express.static(path.join(PROJECT_ROOT, 'dist', 'client'), {
+      index: false,
+      fallthrough: false,
+      maxAge: '7d',
+      setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
+    }),
   );
 
-  app.use(notFound(deps));
+  app.use(ourPages(notFound(deps)));
 
   // Last resort: anything thrown outside an action. Logged with its stack, never shown.
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const unavailable = asUnavailable(err);
+    if (unavailable) {
+      deps.log.warn({ err, url: req.originalUrl }, unavailable.message);
+      if (res.headersSent) return;
+      if (req.path === ADMIN_AJAX_PATH) return sendReply(res, unavailableReply(res, unavailable));
+      return sendUnavailablePage(res, unavailable);
+    }
     const error = toAppError(err);
     const status = (err as { status?: number }).status ?? error.status;
     if (status >= 500) deps.log.error({ err, url: req.originalUrl }, 'request failed');

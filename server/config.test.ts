@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Config } from './config';
@@ -58,6 +58,8 @@ describe('loadConfig: the embedded default', () => {
       trustProxy: false,
       logLevel: 'info',
       maxBodyBytes: 8 * 1024 * 1024,
+      workers: 1,
+      shutdownTimeoutMs: 10_000,
       source: 'embedded',
       db: { engine: 'sqlite', filename: path.join(ROOT, '.data', 'wordpress.sqlite') },
       tablePrefix: 'wp_',
@@ -67,6 +69,7 @@ describe('loadConfig: the embedded default', () => {
       dataDir: path.join(ROOT, '.data'),
       mail: { smtpUrl: undefined, dir: path.join(ROOT, '.data', 'mail') },
       paypal: { clientId: undefined, secret: undefined, mode: undefined },
+      legacyUpstream: undefined,
     });
     expect(PROJECT_ROOT).toBe(ROOT);
     expect(DEFAULT_SQLITE_FILE).toBe(path.join(ROOT, '.data', 'wordpress.sqlite'));
@@ -130,9 +133,27 @@ describe('loadConfig: invalid settings', () => {
     { env: { LOG_LEVEL: 'loud' }, message: /^Invalid setting LOG_LEVEL: / },
     { env: { TRUST_PROXY: 'yes' }, message: /^Invalid setting TRUST_PROXY: / },
     { env: { MAX_BODY_BYTES: '0' }, message: /^Invalid setting MAX_BODY_BYTES: / },
+    { env: { WORKERS: '0' }, message: /^Invalid setting WORKERS: / },
+    { env: { WORKERS: '65' }, message: /^Invalid setting WORKERS: / },
+    { env: { WORKERS: '2.5' }, message: /^Invalid setting WORKERS: / },
+    { env: { WORKERS: 'many' }, message: /^Invalid setting WORKERS: WORKERS must be a number from 1 to 64, or auto$/ },
+    { env: { SHUTDOWN_TIMEOUT: '0' }, message: /^Invalid setting SHUTDOWN_TIMEOUT: / },
   ];
   it.each(cases)('rejects $env', ({ env, message }) => {
     expect(configErrorOf(env).message).toMatch(message);
+  });
+});
+
+describe('loadConfig: WORKERS and SHUTDOWN_TIMEOUT', () => {
+  it('runs one process and waits 10 s for in-flight requests unless told otherwise', () => {
+    const c = loadConfig({});
+    expect([c.workers, c.shutdownTimeoutMs]).toEqual([1, 10_000]);
+  });
+
+  it('reads a number of workers, or one per CPU for auto, and the shutdown timeout in seconds', () => {
+    expect(loadConfig({ WORKERS: '4' }).workers).toBe(4);
+    expect(loadConfig({ WORKERS: 'auto' }).workers).toBe(availableParallelism());
+    expect(loadConfig({ SHUTDOWN_TIMEOUT: '2.5' }).shutdownTimeoutMs).toBe(2_500);
   });
 });
 
@@ -294,6 +315,7 @@ describe('describeConfig', () => {
       secrets: '8 of 8 keys and salts from configuration',
       mail: `written to ${path.join(ROOT, '.data', 'mail')}`,
       paypal: 'from the site settings',
+      legacyUpstream: 'none',
     });
     expect(leaks(description, 'Db-Pa55word!')).toBe(false);
     expect(Object.values(FIXTURE_SECRETS)).toHaveLength(8);
@@ -313,6 +335,7 @@ describe('describeConfig', () => {
       secrets: '1 of 8 keys and salts from configuration',
       mail: `written to ${path.join(ROOT, '.data', 'mail')}`,
       paypal: 'from the site settings',
+      legacyUpstream: 'none',
     });
     for (const secret of ['p@ss', 'p%40ss', 'env-auth-key-value'])
       expect(leaks(description, secret), secret).toBe(false);
@@ -326,6 +349,7 @@ describe('describeConfig', () => {
       secrets: '0 of 8 keys and salts from configuration',
       mail: `written to ${path.join(ROOT, '.data', 'mail')}`,
       paypal: 'from the site settings',
+      legacyUpstream: 'none',
     });
   });
 

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { DbConfig } from './wp/db';
@@ -25,6 +26,10 @@ export interface Config {
   readonly logLevel: string;
   /** Largest urlencoded or multipart body admin-ajax accepts (PHP's post_max_size is 8 MB). */
   readonly maxBodyBytes: number;
+  /** Server processes on this machine (`WORKERS`; 1 = no cluster, `auto` = one per CPU). */
+  readonly workers: number;
+  /** How long a stopping process waits for in-flight requests before it exits anyway. */
+  readonly shutdownTimeoutMs: number;
   /**
    * Outgoing mail: an SMTP URL (`smtp://user:pass@host:587`, `smtps://…`), or, when none is set, each
    * message is written as an `.eml` file into `dir` so it can be read without a mail server.
@@ -41,6 +46,23 @@ export interface Config {
   };
   /** Where the server keeps files it writes (the embedded database, mails). */
   readonly dataDir: string;
+  /** The WordPress site behind us during a switch-over (`LEGACY_UPSTREAM`); undefined: we answer everything. */
+  readonly legacyUpstream: LegacyUpstreamConfig | undefined;
+}
+
+/**
+ * Incremental switch-over: admin-ajax actions we do not serve (or are told to forward) and pages we
+ * do not render go to the WordPress site at `url`, unchanged (server/upstream/).
+ */
+export interface LegacyUpstreamConfig {
+  /** Origin and optional base path, without a trailing slash (`http://127.0.0.1:8081`). */
+  readonly url: string;
+  /** How long the upstream may stay silent before the visitor gets a 502 (`LEGACY_UPSTREAM_TIMEOUT_MS`). */
+  readonly timeoutMs: number;
+  /** `SERVE_ACTIONS`: only these actions are served here, every other one is forwarded. */
+  readonly serveActions: readonly string[] | undefined;
+  /** `FORWARD_ACTIONS`: forwarded even though we serve them. */
+  readonly forwardActions: readonly string[];
 }
 
 export class ConfigError extends Error {
@@ -73,6 +95,12 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(8 * 1024 * 1024),
+  WORKERS: z
+    .union([z.literal('auto'), z.coerce.number().int().min(1).max(64)], {
+      error: 'WORKERS must be a number from 1 to 64, or auto',
+    })
+    .default(1),
+  SHUTDOWN_TIMEOUT: z.coerce.number().positive().max(600).default(10),
   DATA_DIR: z.string().min(1).optional(),
   SMTP_URL: z
     .string()
@@ -82,6 +110,12 @@ const envSchema = z.object({
   PAYPAL_CLIENT_ID: z.string().min(1).optional(),
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_MODE: z.enum(['sandbox', 'live']).optional(),
+  LEGACY_UPSTREAM: z
+    .url({ protocol: /^https?$/, error: 'LEGACY_UPSTREAM must be an http:// or https:// URL' })
+    .optional(),
+  LEGACY_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(15_000),
+  SERVE_ACTIONS: z.string().optional(),
+  FORWARD_ACTIONS: z.string().optional(),
 });
 
 type Env = Record<string, string | undefined>;
@@ -99,9 +133,12 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
     maxBodyBytes: e.MAX_BODY_BYTES,
+    workers: e.WORKERS === 'auto' ? Math.max(1, availableParallelism()) : e.WORKERS,
+    shutdownTimeoutMs: Math.round(e.SHUTDOWN_TIMEOUT * 1000),
     dataDir,
     mail: { smtpUrl: e.SMTP_URL, dir: path.resolve(e.MAIL_DIR ?? path.join(dataDir, 'mail')) },
     paypal: { clientId: e.PAYPAL_CLIENT_ID, secret: e.PAYPAL_CLIENT_SECRET, mode: e.PAYPAL_MODE },
+    legacyUpstream: legacyUpstreamFrom(e),
   };
   if (e.WP_CONFIG) return deepFreeze({ ...common, ...fromWpConfig(e.WP_CONFIG, env) });
   if (e.DATABASE_URL) return deepFreeze({ ...common, ...fromDatabaseUrl(e.DATABASE_URL, e.TABLE_PREFIX, env) });
@@ -211,6 +248,51 @@ function secretsFromEnv(env: Env): Partial<Record<WpSecretName, string>> {
   return out;
 }
 
+/**
+ * `LEGACY_UPSTREAM` with its timeout and one of the two action lists (comma-separated; blank is
+ * unset). Whether the names are actions we have is checked against the registry when the app is
+ * assembled (upstream/action-switch.ts): the registry cannot be imported here.
+ */
+function legacyUpstreamFrom(e: z.infer<typeof envSchema>): LegacyUpstreamConfig | undefined {
+  const serve = actionList(e.SERVE_ACTIONS, 'SERVE_ACTIONS');
+  const forward = actionList(e.FORWARD_ACTIONS, 'FORWARD_ACTIONS');
+  if (serve && forward) {
+    throw new ConfigError(
+      'SERVE_ACTIONS and FORWARD_ACTIONS are both set: use SERVE_ACTIONS to list the only actions served here, or FORWARD_ACTIONS to list the ones sent to WordPress, not both.',
+    );
+  }
+  if (!e.LEGACY_UPSTREAM) {
+    if (serve || forward) {
+      const name = serve ? 'SERVE_ACTIONS' : 'FORWARD_ACTIONS';
+      throw new ConfigError(`${name} needs LEGACY_UPSTREAM (the WordPress site the other actions go to).`);
+    }
+    return undefined;
+  }
+  const url = new URL(e.LEGACY_UPSTREAM);
+  if (url.search || url.hash || url.username || url.password) {
+    throw new ConfigError(
+      'LEGACY_UPSTREAM must be a plain http(s)://host[:port][/path], without user, query or fragment.',
+    );
+  }
+  return {
+    url: `${url.origin}${url.pathname.replace(/\/+$/, '')}`,
+    timeoutMs: e.LEGACY_UPSTREAM_TIMEOUT_MS,
+    serveActions: serve,
+    forwardActions: forward ?? [],
+  };
+}
+
+function actionList(value: string | undefined, name: string): string[] | undefined {
+  const names = (value ?? '')
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+  if (names.length === 0) return undefined;
+  const bad = names.filter((n) => !/^[A-Za-z0-9_-]+$/.test(n));
+  if (bad.length) throw new ConfigError(`${name} lists ${bad.map((n) => `"${n}"`).join(', ')}: not an action name.`);
+  return [...new Set(names)];
+}
+
 /** Charset and collation names go into `SET NAMES`, so they must be plain words. */
 function sqlWord(value: string, name: string): string {
   if (!/^[A-Za-z0-9_]+$/.test(value)) throw new ConfigError(`${name} "${value}" is not a charset or collation name.`);
@@ -237,5 +319,15 @@ export function describeConfig(config: Config): Record<string, unknown> {
     paypal: config.paypal.clientId
       ? `client ${config.paypal.clientId.slice(0, 6)}… (${config.paypal.mode ?? 'sandbox'})`
       : 'from the site settings',
+    legacyUpstream: config.legacyUpstream ? describeUpstream(config.legacyUpstream) : 'none',
   };
+}
+
+function describeUpstream(upstream: LegacyUpstreamConfig): string {
+  const actions = upstream.serveActions
+    ? `serving only ${upstream.serveActions.join(', ')}`
+    : upstream.forwardActions.length
+      ? `forwarding ${upstream.forwardActions.join(', ')}`
+      : 'forwarding the actions we do not serve';
+  return `${upstream.url} (${actions}; timeout ${upstream.timeoutMs} ms)`;
 }

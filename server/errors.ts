@@ -72,6 +72,30 @@ export class UpstreamError extends AppError {
   }
 }
 
+/** A dependency the request cannot do without (the database) is down or not answering: try again later. */
+export class UnavailableError extends AppError {
+  readonly status = 503;
+  readonly level = 'warn' as const;
+  constructor(options: Partial<AppErrorOptions> = {}) {
+    super(
+      { ...options, message: options.message ?? 'The site is temporarily unavailable. Please try again in a moment.' },
+      'UNAVAILABLE',
+    );
+  }
+}
+
+/** Too many state-changing requests from one address or account (http/write-limits.ts). */
+export class TooManyRequestsError extends AppError {
+  readonly status = 429;
+  readonly level = 'warn' as const;
+  /** Seconds until the window ends: the reply's `Retry-After`. */
+  readonly retryAfter: number;
+  constructor(options: AppErrorOptions & { retryAfter: number }) {
+    super(options, 'TOO_MANY_REQUESTS');
+    this.retryAfter = options.retryAfter;
+  }
+}
+
 /** Anything unexpected. The message shown is always the generic one. */
 export class InternalError extends AppError {
   readonly status = 500;

@@ -1,14 +1,29 @@
-import type { Server } from 'node:http';
+import cluster from 'node:cluster';
+import { fileURLToPath } from 'node:url';
+import { actions } from './ajax/registry';
 import { createApp } from './app';
 import { boot } from './boot';
-import { ConfigError, describeConfig, loadConfig } from './config';
-import { createLogger } from './logger';
+import { runPrimary } from './cluster';
+import { type Config, ConfigError, describeConfig, loadConfig } from './config';
+import { serve } from './http/serve';
+import { createLogger, type Logger } from './logger';
+import { createActionSwitch } from './upstream/action-switch';
 
-/** The only file that listens: config → database → HTTP, and a graceful stop on SIGTERM/SIGINT. */
+/**
+ * The only file that listens: config → database → HTTP, and a graceful stop on SIGTERM/SIGINT.
+ * With `WORKERS` above 1 this process becomes the cluster's primary (cluster.ts) and each worker
+ * runs this file again as a server.
+ */
 async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
+  let config: Config;
   try {
     config = loadConfig();
+    // SERVE_ACTIONS / FORWARD_ACTIONS must name actions we have: refused before anything starts.
+    if (config.legacyUpstream)
+      createActionSwitch(
+        config.legacyUpstream,
+        actions.map((action) => action.name),
+      );
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`Configuration error: ${err.message}\n`);
@@ -17,30 +32,45 @@ async function main(): Promise<void> {
     throw err;
   }
   const log = createLogger({ level: config.logLevel });
-  log.info({ config: describeConfig(config) }, 'starting');
-  const deps = await boot(config, log, { migrateOnStart: process.env.MIGRATE_ON_START === '1' });
-  const app = createApp(deps);
-  const server: Server = app.listen(config.http.port, config.http.host, () => {
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : config.http.port;
-    log.info({ url: `http://${config.http.host}:${port}/` }, 'listening');
-    process.stdout.write(`Tour site running at http://${config.http.host}:${port}/\n`);
-  });
-  server.on('error', (err) => {
-    log.fatal({ err }, 'cannot listen');
-    process.exit(1);
-  });
+  const migrateOnStart = process.env.MIGRATE_ON_START === '1';
+  if (cluster.isPrimary) log.info({ config: describeConfig(config), workers: config.workers }, 'starting');
+  if (config.workers > 1 && cluster.isPrimary) {
+    // The embedded database is created and migrations are applied once, before any worker opens it.
+    if (config.source === 'embedded' || migrateOnStart) await (await boot(config, log, { migrateOnStart })).db.close();
+    runPrimary({
+      workers: config.workers,
+      exec: fileURLToPath(import.meta.url),
+      shutdownTimeoutMs: config.shutdownTimeoutMs,
+      log,
+    });
+    return;
+  }
+  await runServer(config, log, { migrateOnStart: migrateOnStart && cluster.isPrimary });
+}
+
+async function runServer(config: Config, log: Logger, options: { migrateOnStart: boolean }): Promise<void> {
+  const deps = await boot(config, log, options);
+  const serving = await serve(createApp(deps), { host: config.http.host, port: config.http.port, log }).catch(
+    (err: unknown) => {
+      log.fatal({ err }, 'cannot listen');
+      process.exit(1);
+    },
+  );
+  log.info({ url: `${serving.url}/` }, 'listening');
+  process.stdout.write(`Tour site running at ${serving.url}/\n`);
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'stopping: finishing in-flight requests');
-    server.close(() => {
-      deps.db.close().finally(() => process.exit(0));
-    });
-    server.closeIdleConnections();
-    setTimeout(() => process.exit(1), 10_000).unref();
+    serving
+      .drain(config.shutdownTimeoutMs)
+      .then(
+        () => 0,
+        () => 1,
+      )
+      .then((code) => deps.db.close().finally(() => process.exit(code)));
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import bodyParser from 'body-parser';
 import type { NextFunction, Request, Response } from 'express';
-import { AppError, InputError, toAppError } from '../errors';
+import { AppError, InputError, toAppError, UnavailableError } from '../errors';
 import type { AppDeps } from '../http/deps';
+import { unavailableReply } from '../http/unavailable';
 import { type Visitor, visitorFor } from '../http/visitor';
 import type { Logger } from '../logger';
 import { decodeCookieValue, findRawCookie } from '../wp/auth-cookie';
@@ -44,6 +45,8 @@ export function adminAjax(deps: AppDeps) {
       let post: PhpVars;
       let files: { [key: string]: PhpFilesEntry } = {};
       try {
+        // With a WordPress upstream, the body's bytes are kept in case its action goes there.
+        deps.upstream?.recordBody(req, deps.config.maxBodyBytes);
         ({ post, files } = await readBody(req, deps.config.maxBodyBytes));
       } catch (err) {
         if (!(err instanceof BodyError)) throw err;
@@ -52,10 +55,15 @@ export function adminAjax(deps: AppDeps) {
         sendReply(res, { ...tourmasterFailure(new InputError({ message: err.message })), status: err.status });
         return;
       }
+      const action = post.action ?? query.action;
+      // Switch-over: WordPress answers the actions we do not serve or were told to leave to it.
+      if (typeof action === 'string' && action !== '' && action !== '0' && deps.upstream) {
+        if (deps.upstream.takesAction(action, deps.registry.has(action)))
+          return await deps.upstream.forwardAction(req, res, action);
+      }
       const visitor = visitorFor(req, deps, { adminAjax: true });
       if (req.get('origin')) sendOriginHeaders(req, res, await visitor.site());
       const user = await visitor.user();
-      const action = post.action ?? query.action;
       // WordPress: empty($_REQUEST['action']) || !is_scalar(...) → wp_die('0', 400).
       if (typeof action !== 'string' || action === '' || action === '0') {
         setHeaders(res, adminAjaxHeaders('no-action', user !== null));
@@ -81,6 +89,10 @@ export function adminAjax(deps: AppDeps) {
         sendReply(res, handler.reply(result, ctx));
       } catch (err) {
         const mapped = err instanceof AppError ? err : (deps.db.dialect.mapError(err) ?? toAppError(err));
+        if (mapped instanceof UnavailableError) {
+          log().warn({ err: mapped.cause, action }, mapped.message);
+          return sendReply(res, unavailableReply(res, mapped));
+        }
         sendReply(res, renderActionError(handler, mapped, ctx));
       }
     } catch (err) {
@@ -137,6 +149,7 @@ async function readBody(
       maxFiles: 20, // PHP's max_file_uploads
       maxFields: 1000,
       maxFieldBytes: maxBytes,
+      maxBodyBytes: maxBytes,
     });
     return { post: fields, files };
   }

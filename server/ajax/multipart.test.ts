@@ -285,6 +285,33 @@ describe('parseMultipart', () => {
     expect(error.message).toContain('long');
   });
 
+  it('rejects a body over maxBodyBytes with 413, declared or streamed, though every part fits', async () => {
+    const form = new FormData();
+    for (let i = 0; i < 8; i++) form.append(`f${i}`, 'x'.repeat(1000));
+    const declared = await rejected(form, { limits: { maxBodyBytes: 4096 } });
+    expect([declared.status, declared.message]).toEqual([413, 'The request is too large.']);
+    // No Content-Length: a stream is sent chunked, and counted as it arrives.
+    const encoded = new Response(form);
+    const streamed = await new Promise<BodyError>((resolve) => {
+      handle = (req) =>
+        parseMultipart(req, { ...LIMITS, maxBodyBytes: 4096 }).then(
+          () => resolve(new BodyError('parsed')),
+          (err: BodyError) => {
+            resolve(err);
+            throw err;
+          },
+        );
+      void fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': encoded.headers.get('content-type')! },
+        body: encoded.body,
+        duplex: 'half',
+      } as RequestInit).then((r) => r.text());
+    });
+    expect([streamed.status, streamed.message]).toEqual([413, 'The request is too large.']);
+    expect(await parsed(form, { limits: { maxBodyBytes: 64 * 1024 } })).toHaveProperty('fields.f7');
+  });
+
   it.each([
     ['a body that is not multipart', 'just some text, no boundary anywhere'],
     [

@@ -47,6 +47,8 @@ export interface MultipartLimits {
   maxFields: number;
   /** Largest non-file field value; a larger one rejects the body (BodyError, status 413). */
   maxFieldBytes: number;
+  /** PHP `post_max_size`: a larger body, fields and files together, is rejected (BodyError, status 413). */
+  maxBodyBytes?: number;
 }
 
 export interface MultipartBody {
@@ -89,6 +91,7 @@ function strtoll(value: string): number {
 }
 
 const EMPTY = Buffer.alloc(0);
+const TOO_LARGE = 'The request is too large.';
 
 /**
  * Reads a `multipart/form-data` request. Rejects with `BodyError` for another content type (415),
@@ -103,6 +106,8 @@ export async function parseMultipart(req: IncomingMessage, limits: MultipartLimi
     });
   }
   if (req.readableEnded) throw new BodyError('the request body was already read');
+  const maxBodyBytes = limits.maxBodyBytes ?? Number.POSITIVE_INFINITY;
+  if (Number(req.headers['content-length']) > maxBodyBytes) throw new BodyError(TOO_LARGE, { status: 413 });
 
   let bb: busboy.Busboy;
   try {
@@ -234,6 +239,12 @@ export async function parseMultipart(req: IncomingMessage, limits: MultipartLimi
       });
     });
 
+    // A chunked body declares no length: counted as it arrives.
+    let received = 0;
+    req.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > maxBodyBytes) fail(new BodyError(TOO_LARGE, { status: 413 }));
+    });
     req.on('error', (err) => fail(new BodyError(`reading the request body failed: ${err.message}`, { cause: err })));
     req.on('aborted', () => fail(new BodyError('the client aborted the request')));
     req.pipe(bb);

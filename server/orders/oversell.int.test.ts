@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PROJECT_ROOT } from '../config';
+import { payLaterBookingBody } from '../testing/booking-body';
 import { createTestDatabase, type TestDatabase } from '../testing/db';
-import { MARIADB } from '../testing/test-db-config';
+import { databaseUrlOf, type ServerProcess, startServerProcess } from '../testing/server-process';
 
 /**
  * Never oversold, across processes: two real server processes on one MariaDB database answer 64
@@ -12,7 +12,7 @@ import { MARIADB } from '../testing/test-db-config';
  */
 const engine = inject('testDb').engine;
 let tdb: TestDatabase;
-const servers: { child: ChildProcess; url: string }[] = [];
+const servers: ServerProcess[] = [];
 
 const TOUR = 4;
 const DATE = '2027-05-15'; // Santorini, 20 seats
@@ -33,8 +33,12 @@ beforeAll(async () => {
     order_status: 'approved',
     total_price: '1831.2000',
   });
-  const url = `mysql://${MARIADB.user}:${MARIADB.password}@${MARIADB.host}:${MARIADB.port}/${tdb.name}`;
-  for (let i = 0; i < 2; i++) servers.push(await startServer(url));
+  const env = {
+    DATABASE_URL: databaseUrlOf(tdb),
+    MAIL_DIR: path.join(PROJECT_ROOT, 'test-results', 'oversell-mail'),
+    TRUST_PROXY: '1',
+  };
+  for (let i = 0; i < 2; i++) servers.push(await startServerProcess(env));
 }, 120_000);
 
 afterAll(async () => {
@@ -42,65 +46,16 @@ afterAll(async () => {
   await tdb?.drop();
 });
 
-function startServer(databaseUrl: string): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'server', 'main.ts')], {
-      cwd: PROJECT_ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        PORT: '0',
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: databaseUrl,
-        MAIL_DIR: path.join(PROJECT_ROOT, 'test-results', 'oversell-mail'),
-      },
-    });
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /running at (http:\/\/\S+?)\/\n/.exec(out);
-      if (m) resolve({ child, url: m[1]! });
-    });
-    child.stderr.on('data', (d) => (out += d));
-    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
-  });
-}
+const bookingBody = (n: number) => payLaterBookingBody({ tourId: TOUR, date: DATE, n });
 
-/** A guest's pay-later booking of one seat, as the payment page's script posts step 4. */
-function bookingBody(n: number): string {
-  const detail: [string, string][] = [
-    ['tour-id', String(TOUR)],
-    ['tour-date', DATE],
-    ['tour-people', '1'],
-    ['traveller_title][', 'mr'],
-    ['traveller_first_name][', `Guest${n}`],
-    ['traveller_last_name][', 'Concurrent'],
-    ['first_name', `Guest${n}`],
-    ['last_name', 'Concurrent'],
-    ['email', `guest${n}@example.test`],
-    ['phone', '+30 210 000 0000'],
-    ['country', 'Greece'],
-    ['contact_address', 'Athens'],
-    ['billing_first_name', `Guest${n}`],
-    ['billing_last_name', 'Concurrent'],
-    ['billing_email', `guest${n}@example.test`],
-    ['billing_phone', '+30 210 000 0000'],
-    ['billing_country', 'Greece'],
-    ['billing_contact_address', 'Athens'],
-    ['additional_notes', ''],
-    ['term-and-service', 'on'],
-    ['step', '4'],
-    ['payment-method', 'booking'],
-  ];
-  const params = new URLSearchParams({ action: 'tourmaster_payment_template' });
-  for (const [k, v] of detail) params.append(`booking_detail[${k}]`, v);
-  // `traveller_first_name][` becomes `booking_detail[traveller_first_name][]`, a PHP list.
-  return params.toString();
-}
-
-function post(url: string, body: string) {
+/** Guest `n` posts from an address of its own (behind the proxy), so no write limit is met. */
+function post(url: string, body: string, n: number) {
   return fetch(`${url}/wp-admin/admin-ajax.php`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded; charset=UTF-8' },
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded; charset=UTF-8',
+      'X-Forwarded-For': `198.51.100.${n % 250}`,
+    },
     body,
   }).then(async (r) => ({ status: r.status, text: await r.text() }));
 }
@@ -115,7 +70,9 @@ async function ordersOnDate(): Promise<number> {
 
 describe.runIf(engine === 'mariadb')('never oversold, across two server processes', () => {
   it('sells exactly the last 6 seats to 64 concurrent bookings', async () => {
-    const replies = await Promise.all(Array.from({ length: 64 }, (_, n) => post(servers[n % 2]!.url, bookingBody(n))));
+    const replies = await Promise.all(
+      Array.from({ length: 64 }, (_, n) => post(servers[n % 2]!.url, bookingBody(n), n)),
+    );
     expect(replies.every((r) => r.status === 200)).toBe(true);
     const booked = replies.filter((r) => r.text.includes('Booking Completed!'));
     const full = replies.filter((r) => r.text.includes('Sorry, this tour is now full'));
@@ -141,9 +98,9 @@ describe.runIf(engine === 'mariadb')('never oversold, across two server processe
     const before = await ordersOnDate();
     const body = bookingBody(1000);
     const replies = await Promise.all([
-      post(servers[0]!.url, body),
-      post(servers[1]!.url, body),
-      post(servers[0]!.url, body),
+      post(servers[0]!.url, body, 1000),
+      post(servers[1]!.url, body, 1000),
+      post(servers[0]!.url, body, 1000),
     ]);
     expect(replies.every((r) => r.text.includes('Booking Completed!'))).toBe(true);
     expect(await ordersOnDate()).toBe(before + 1);

@@ -48,6 +48,13 @@ export function openDatabase(config: DbConfig): Database {
   };
 }
 
+/**
+ * With the database down or hung, a request fails within these bounds (a 503, wp/db-faults.ts)
+ * instead of waiting on the drivers' defaults (10 s to connect, 60 s for a pooled connection).
+ */
+export const CONNECT_TIMEOUT_MS = 2_000;
+export const ACQUIRE_TIMEOUT_MS = 4_000;
+
 function openMysql(config: Extract<DbConfig, { engine: 'mysql' }>): Knex {
   const charset = config.charset || 'utf8mb4';
   return knexFactory({
@@ -61,7 +68,9 @@ function openMysql(config: Extract<DbConfig, { engine: 'mysql' }>): Knex {
       dateStrings: true,
       supportBigNumbers: true,
       timezone: 'Z',
+      connectTimeout: CONNECT_TIMEOUT_MS,
     },
+    acquireConnectionTimeout: ACQUIRE_TIMEOUT_MS,
     pool: {
       min: 0,
       max: config.poolMax ?? 10,

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { type AppError, ConflictError, InternalError } from '../errors';
+import { asUnavailable } from './db-faults';
 
 /**
  * Every difference between MariaDB/MySQL and the embedded SQLite lives here, each rule with a
@@ -186,5 +187,5 @@ export function mapDriverError(error: unknown): AppError | undefined {
   if (e.code === 'ER_LOCK_DEADLOCK' || e.code === 'ER_LOCK_WAIT_TIMEOUT' || e.code === 'SQLITE_BUSY') {
     return new ConflictError({ message: 'The system is busy. Please try again.', code: 'BUSY', cause: error });
   }
-  return undefined;
+  return asUnavailable(error);
 }

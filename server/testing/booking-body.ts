@@ -1,0 +1,44 @@
+/**
+ * A guest's pay-later booking, as the payment page's script posts step 4 of
+ * `tourmaster_payment_template`: `people` travellers on `date`, contact and billing filled in.
+ * `n` makes the guest (names, e-mail) unique.
+ */
+export function payLaterBookingBody(b: { tourId: number; date: string; n: number; people?: number }): string {
+  const people = b.people ?? 1;
+  const guest = `Guest${b.n}`;
+  const email = `guest${b.n}@example.test`;
+  const detail: [string, string][] = [
+    ['tour-id', String(b.tourId)],
+    ['tour-date', b.date],
+    ['tour-people', String(people)],
+  ];
+  for (let i = 0; i < people; i++) {
+    // `traveller_first_name][` becomes `booking_detail[traveller_first_name][]`, a PHP list.
+    detail.push(
+      ['traveller_title][', 'mr'],
+      ['traveller_first_name][', guest],
+      ['traveller_last_name][', 'Concurrent'],
+    );
+  }
+  detail.push(
+    ['first_name', guest],
+    ['last_name', 'Concurrent'],
+    ['email', email],
+    ['phone', '+30 210 000 0000'],
+    ['country', 'Greece'],
+    ['contact_address', 'Athens'],
+    ['billing_first_name', guest],
+    ['billing_last_name', 'Concurrent'],
+    ['billing_email', email],
+    ['billing_phone', '+30 210 000 0000'],
+    ['billing_country', 'Greece'],
+    ['billing_contact_address', 'Athens'],
+    ['additional_notes', ''],
+    ['term-and-service', 'on'],
+    ['step', '4'],
+    ['payment-method', 'booking'],
+  );
+  const params = new URLSearchParams({ action: 'tourmaster_payment_template' });
+  for (const [k, v] of detail) params.append(`booking_detail[${k}]`, v);
+  return params.toString();
+}

@@ -1,0 +1,147 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
+import { runMigrations } from '../../migrations/index';
+import { DEFAULT_SEED_DUMP } from '../config';
+import { type Database, openDatabase } from '../wp/db';
+import { loadDump } from '../wp/dump-loader';
+import { createMariaDatabase } from './test-db-config';
+
+const MARIADBD = '/usr/sbin/mariadbd';
+
+/**
+ * A MariaDB server of the test's own: its own data directory, socket and port, started, killed and
+ * restarted by the test (the shared server on 3306 is never touched). Root on 127.0.0.1 has no
+ * password, as on the shared one.
+ */
+export interface PrivateMariaDb {
+  readonly port: number;
+  /** DATABASE_URL of one database on it. */
+  url(database: string): string;
+  /** Starts mariadbd on the same data directory and port, and waits until it answers. */
+  start(): Promise<void>;
+  /** SIGKILL (a crash) or SIGTERM (a clean shutdown); resolves once the process has exited. */
+  stop(signal: 'SIGKILL' | 'SIGTERM'): Promise<void>;
+  /** SIGSTOP / SIGCONT: the server hangs (connections stay open, nothing answers), then carries on. */
+  freeze(frozen: boolean): void;
+  /** Creates `database`, loads the fixture site (legacy-fixtures/wp-legacy.sql) into it and migrates it. */
+  loadFixtureSite(database: string): Promise<void>;
+  /** Stops the server if it runs and deletes its data directory. */
+  destroy(): Promise<void>;
+}
+
+export async function createPrivateMariaDb(): Promise<PrivateMariaDb> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'tm-private-mariadb-'));
+  const datadir = path.join(dir, 'data');
+  await promisify(execFile)('mariadb-install-db', [
+    '--no-defaults',
+    `--datadir=${datadir}`,
+    '--auth-root-authentication-method=normal',
+    '--skip-test-db',
+  ]);
+  const port = await freePort();
+  let child: ChildProcess | undefined;
+  let exited: Promise<void> = Promise.resolve();
+  let log = '';
+
+  const open = (database: string): Database =>
+    openDatabase({
+      engine: 'mysql',
+      host: '127.0.0.1',
+      port,
+      user: 'root',
+      password: '',
+      database,
+      charset: 'utf8mb4',
+      collate: '',
+      poolMax: 1,
+    });
+
+  const start = async () => {
+    log = '';
+    const proc = spawn(
+      MARIADBD,
+      [
+        '--no-defaults',
+        ...(process.getuid?.() === 0 ? ['--user=root'] : []),
+        `--datadir=${datadir}`,
+        `--socket=${path.join(dir, 'sock')}`,
+        `--pid-file=${path.join(dir, 'mariadbd.pid')}`,
+        `--port=${port}`,
+        '--bind-address=127.0.0.1',
+        '--skip-log-bin',
+        '--innodb-buffer-pool-size=32M',
+        '--innodb-log-file-size=16M',
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    proc.stderr!.on('data', (d) => (log += d));
+    child = proc;
+    exited = new Promise((resolve) => proc.once('exit', () => resolve()));
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      if (proc.exitCode !== null) throw new Error(`mariadbd exited at start: ${log}`);
+      const probe = open('');
+      try {
+        await probe.knex.raw('SELECT 1');
+        return;
+      } catch (err) {
+        if (Date.now() > deadline) throw new Error(`mariadbd did not answer: ${(err as Error).message}\n${log}`);
+      } finally {
+        await probe.close();
+      }
+      await sleep(100);
+    }
+  };
+
+  const stop = async (signal: 'SIGKILL' | 'SIGTERM') => {
+    if (child && child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+    child = undefined;
+  };
+
+  await start();
+  return {
+    port,
+    url: (database) => `mysql://root:@127.0.0.1:${port}/${database}`,
+    start,
+    stop,
+    freeze(frozen) {
+      child?.kill(frozen ? 'SIGSTOP' : 'SIGCONT');
+    },
+    async loadFixtureSite(database) {
+      const admin = open('');
+      try {
+        await createMariaDatabase(admin, database);
+      } finally {
+        await admin.close();
+      }
+      const db = open(database);
+      try {
+        await loadDump(db, readFileSync(DEFAULT_SEED_DUMP, 'utf8'));
+        await runMigrations(db, 'wp_');
+      } finally {
+        await db.close();
+      }
+    },
+    async destroy() {
+      await stop('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
