@@ -9,7 +9,7 @@ import type { WpDb } from '../wp/tables';
  * address and, for a logged-in visitor, per account; sized so a visitor (or a hotel's guests behind
  * one address) never meets them while a script hammering a write is stopped within the hour.
  *
- * Limits of their own, kept where they were: login and lost password (auth/rate-limits.ts),
+ * Limits of their own, kept where they were: login and asking for a reset mail (auth/rate-limits.ts),
  * registration (pages/register.ts), enquiries (tourmaster_send_enquiry_form), the old-password check
  * of the password change (pages/account/profile-pages.ts).
  */
@@ -35,6 +35,8 @@ export const WRITE_LIMITS = {
   account: limit('account', 60, 30),
   /** A tour review. */
   review: limit('review', 30, 20),
+  /** Setting a new password with a mailed reset key (the key itself is checked first). */
+  passwordReset: limit('password-reset', 10, 5),
 } as const satisfies Record<string, WriteLimit>;
 
 export type WriteKind = keyof typeof WRITE_LIMITS;

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WRITE_LIMITS } from '../http/write-limits';
 import { createMemoryMailer, type MemoryMailer } from '../mail/mailer';
 import { loadExchange } from '../parity/exchanges';
 import { CAPTURE_NOW, fixtureSecrets, postAjax, startTestServer, type TestServer } from '../testing/app';
@@ -442,6 +443,33 @@ describe('lost password and reset', () => {
     // The key is spent.
     const reused = await send(link.replace(ORIGIN, ''));
     expect(reused.location).toBe(`${ORIGIN}/wp-login.php?action=lostpassword&error=invalidkey`);
+  });
+
+  it('a new password over the hourly limit is refused on the form, the old one kept', async () => {
+    const user = await createUser('Limited#Pass2026');
+    await lost(user.login);
+    const { link } = lastMail();
+    const opened = await send(link.replace(ORIGIN, ''));
+    const key = /key=([A-Za-z0-9]+)/.exec(link)![1]!;
+    const rpCookie = `wp-resetpass-${site.cookieHash}=${encodeURIComponent(`${user.login}:${key}`)}`;
+    expect(opened.status).toBe(302);
+    const limit = WRITE_LIMITS.passwordReset.perUser;
+    const seconds = Math.floor(CAPTURE_NOW.getTime() / 1000);
+    await tdb.wp.knex(`${tdb.wp.prefix}dropin_rate_limits`).insert({
+      bucket: limit.bucket,
+      subject: `user:${user.id}`,
+      window_start: seconds - (seconds % limit.windowSeconds),
+      hits: limit.limit,
+    });
+    const refused = await send('/wp-login.php?action=resetpass', {
+      form: { rp_key: key, pass1: 'After#Pass2026', pass2: 'After#Pass2026', 'wp-submit': 'Reset Password' },
+      cookie: rpCookie,
+    });
+    expect(refused.status).toBe(200);
+    expect(refused.text).toContain('Error: Too many requests. Please try again in');
+    expect(refused.text).toContain('name="pass1"');
+    const after = (await getUserByLogin(tdb.wp, user.login))!;
+    await expect(checkPassword('Limited#Pass2026', after.pass)).resolves.toEqual({ ok: true });
   });
 
   it('refuses an expired key and a wrong one', async () => {

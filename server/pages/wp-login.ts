@@ -27,8 +27,10 @@ import {
   resetDone,
   resetPasswordForm,
 } from '../auth/views';
+import { TooManyRequestsError } from '../errors';
 import type { AppDeps } from '../http/deps';
 import { pageContext } from '../http/page-context';
+import { enforceWriteLimit } from '../http/write-limits';
 import { isEmpty, str } from '../tourmaster/php';
 import { loginForm } from '../views/top-bar';
 import type { Site } from '../wp/site';
@@ -354,6 +356,13 @@ async function resetFlow(flow: Flow): Promise<void> {
 
   const problem = resetFormProblem(str(post.pass1), str(post.pass2), user);
   if (problem) return form([{ kind: 'failure', text: `Error: ${problem}` }]);
+  try {
+    await enforceWriteLimit(wp, 'passwordReset', { ip: auth.ip, userId: user.id }, auth.now);
+  } catch (err) {
+    // Shown on the form, as WordPress shows its own errors there; nothing is changed.
+    if (err instanceof TooManyRequestsError) return form([{ kind: 'failure', text: `Error: ${err.message}` }]);
+    throw err;
+  }
   await resetPassword(wp, user, str(post.pass1));
   auth.log.info({ userId: user.id }, 'password reset');
   forgetCookie();
