@@ -1,4 +1,4 @@
-import { rawCookie } from './consent';
+import { rawCookie } from './cookies';
 
 /**
  * The names of the attribution cookies (client/lib/attribution.ts) and how to delete them: on their

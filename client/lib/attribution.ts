@@ -1,5 +1,6 @@
 import { CURRENT_COOKIE, FIRST_COOKIE, SESSION_COOKIE } from './attribution-cookies';
-import { accepts, MARKETING, rawCookie, readConsent } from './consent';
+import { accepts, MARKETING, readConsent } from './consent';
+import { jsonObjectCookie, rawCookie } from './cookies';
 
 export {
   ATTRIBUTION_COOKIES,
@@ -185,15 +186,8 @@ export function encodeTouch(touch: Touch): string {
 
 /** A touch from its cookie value; anything that is not one reads as none. */
 export function decodeTouch(raw: string | undefined): Touch | undefined {
-  if (!raw) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(decodeURIComponent(raw));
-  } catch {
-    return undefined;
-  }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
-  const v = value as Record<string, unknown>;
+  const v = jsonObjectCookie(raw);
+  if (!v) return undefined;
   if (typeof v.type !== 'string' || !SOURCE_TYPES.includes(v.type)) return undefined;
   const touch: Record<string, string> = {};
   for (const key of TOUCH_KEYS) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { accepts, CONSENT_COOKIE, MARKETING, NECESSARY, rawCookie, readConsent } from './consent';
+import { accepts, CONSENT_COOKIE, MARKETING, NECESSARY, readConsent } from './consent';
+import { rawCookie } from './cookies';
 
 /** The cookie as vanilla-cookieconsent writes it: `cc_cookie=<encodeURIComponent(JSON)>`. */
 const stored = (value: Record<string, unknown>) => `${CONSENT_COOKIE}=${encodeURIComponent(JSON.stringify(value))}`;

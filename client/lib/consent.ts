@@ -3,6 +3,8 @@
  * JSON of `{categories, revision, consentId, …}`), read without the library: after a decision, a
  * page loads only this reader (client/islands/CookieConsent), never the banner's code.
  */
+import { jsonObjectCookie, rawCookie } from './cookies';
+
 export const CONSENT_COOKIE = 'cc_cookie';
 
 /** Bumped when the categories change: a decision under an older revision counts as none. */
@@ -20,30 +22,13 @@ export interface ConsentDecision {
   categories: readonly string[];
 }
 
-/** The raw value of one cookie from a `document.cookie` string (not decoded). */
-export function rawCookie(cookies: string, name: string): string | undefined {
-  for (const part of cookies.split(/;\s*/)) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq) === name) return part.slice(eq + 1);
-  }
-  return undefined;
-}
-
 /**
  * The stored decision, or undefined when there is none that counts: no cookie, a value that is not
  * the library's JSON, another revision, or past its expiry (the library writes `expirationTime`).
  */
 export function readConsent(cookies: string, now: number = Date.now()): ConsentDecision | undefined {
-  const raw = rawCookie(cookies, CONSENT_COOKIE);
-  if (!raw) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(decodeURIComponent(raw));
-  } catch {
-    return undefined;
-  }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
-  const v = value as Record<string, unknown>;
+  const v = jsonObjectCookie(rawCookie(cookies, CONSENT_COOKIE));
+  if (!v) return undefined;
   if (!Array.isArray(v.categories) || !v.categories.every((c) => typeof c === 'string')) return undefined;
   if (typeof v.consentId !== 'string' || v.consentId === '') return undefined;
   if ((v.revision ?? 0) !== CONSENT_REVISION) return undefined;

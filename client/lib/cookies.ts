@@ -14,11 +14,29 @@ export function setCookie(name: string, value: string, seconds: number): void {
 }
 
 export function readCookie(name: string, cookies: string = document.cookie): string | undefined {
+  const raw = rawCookie(cookies, name);
+  return raw === undefined ? undefined : decodeURIComponent(raw);
+}
+
+/** The raw value of one cookie from a `document.cookie` string (not decoded). */
+export function rawCookie(cookies: string, name: string): string | undefined {
   for (const part of cookies.split(/;\s*/)) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq) === name) return decodeURIComponent(part.slice(eq + 1));
+    if (eq > 0 && part.slice(0, eq) === name) return part.slice(eq + 1);
   }
   return undefined;
+}
+
+/** A cookie value holding URI-encoded JSON of an object (consent, attribution), or undefined for anything else. */
+export function jsonObjectCookie(raw: string | undefined): Record<string, unknown> | undefined {
+  if (!raw) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(decodeURIComponent(raw));
+  } catch {
+    return undefined;
+  }
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
 export const BOOKING_DETAIL_COOKIE = 'tourmaster-booking-detail';

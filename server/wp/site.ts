@@ -16,7 +16,15 @@ export interface Site {
   gmtOffsetHours: number;
 }
 
-const SITE_OPTIONS = ['siteurl', 'home', 'blogname', 'blogdescription', 'timezone_string', 'gmt_offset'] as const;
+/** The options a Site is made of (pages and actions that read more ask for these too, in one query). */
+export const SITE_OPTIONS = [
+  'siteurl',
+  'home',
+  'blogname',
+  'blogdescription',
+  'timezone_string',
+  'gmt_offset',
+] as const;
 
 /**
  * Reads the site options (one query). With `origin`, the embedded default's URLs follow the address

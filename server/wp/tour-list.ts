@@ -4,7 +4,9 @@ import { parseSearch } from '../listing/search-terms';
 import { foldKey, foldLikePattern, SQLITE_FOLD_FUNCTION } from './dialect';
 import { unserializeCached } from './parse-cache';
 import type { PhpValue } from './php-values';
+import { SITE_OPTIONS } from './site';
 import { preparedRows, quoteTable, type WpDb } from './tables';
+import type { WpTerm } from './terms';
 import { LARGE_OPTION_BYTES, type PageRow, resolveLargeOptions } from './tour-page';
 
 /**
@@ -383,17 +385,11 @@ async function termTaxonomyIds(
   });
 }
 
-/** A term of a tour taxonomy, as the lists, the search form and the archives use it. */
-export interface TourTerm {
-  termId: number;
-  termTaxonomyId: number;
-  /** As stored (WordPress keeps names HTML-escaped: `Food &amp; Wine`). */
-  name: string;
-  slug: string;
-  taxonomy: string;
-  description: string;
-  parentId: number;
-}
+/**
+ * A term of a tour taxonomy, as the lists, the search form and the archives use it: a term without
+ * its post count. The name is as stored (WordPress keeps names HTML-escaped: `Food &amp; Wine`).
+ */
+export type TourTerm = Omit<WpTerm, 'count'>;
 
 const termLists = new WeakMap<readonly TourTerm[], Set<string>>();
 
@@ -435,12 +431,7 @@ export interface ListingPageRows {
 
 /** The options a listing page and its shell read. */
 export const LISTING_PAGE_OPTIONS = [
-  'siteurl',
-  'home',
-  'blogname',
-  'blogdescription',
-  'timezone_string',
-  'gmt_offset',
+  ...SITE_OPTIONS,
   'date_format',
   'posts_per_page',
   'permalink_structure',

@@ -4,6 +4,7 @@ import { TOUR_META_KEYS } from '../tourmaster/tour-option';
 import { maybeUnserialize, serialize } from './php-serialize';
 import { PhpOrderedMap } from './php-values';
 import type { ListedReview, ReviewerProfile } from './reviews';
+import { SITE_OPTIONS } from './site';
 import { inTransaction, preparedRows, quoteTable, type WpDb } from './tables';
 
 /**
@@ -66,12 +67,7 @@ export const TOUR_PAGE_META_KEYS = [
 
 /** The options the page and its shell read. */
 export const TOUR_PAGE_OPTIONS = [
-  'siteurl',
-  'home',
-  'blogname',
-  'blogdescription',
-  'timezone_string',
-  'gmt_offset',
+  ...SITE_OPTIONS,
   'date_format',
   'tourmaster_general',
   'tourmaster_payment',

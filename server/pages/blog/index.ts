@@ -26,7 +26,7 @@ import type { Site } from '../../wp/site';
 import type { WpTerm } from '../../wp/terms';
 import { loadAttachments } from '../../wp/tour-page';
 import { cannotBeSpecialPage, siteNameText } from '../account/site';
-import { renderPage, sendPage } from '../layout';
+import { type PageProps, renderPage, sendPage } from '../layout';
 import { sendNotFound } from '../not-found';
 import { renderPluginShortcodes } from '../search/shortcodes';
 import { loadShell } from '../shell';
@@ -247,6 +247,23 @@ async function shellParts(blog: BlogRequest, redirectTo: string) {
   return { shell, ...(topBar ? { topBar } : {}), loggedIn: user !== null };
 }
 
+/** A blog page in our shell: the site's names and URLs, the top bar and the menus from `shellParts`. */
+function blogDocument(
+  blog: BlogRequest,
+  parts: Awaited<ReturnType<typeof shellParts>>,
+  page: Omit<PageProps, 'siteName' | 'homeUrl' | 'siteUrl' | 'topBar' | 'shell'>,
+): string {
+  const { site } = blog;
+  return renderPage({
+    ...page,
+    siteName: siteNameText(site),
+    homeUrl: site.homeUrl,
+    siteUrl: site.siteUrl,
+    ...(parts.topBar ? { topBar: parts.topBar } : {}),
+    shell: parts.shell,
+  });
+}
+
 async function sendIndex(blog: BlogRequest, page: number, postsPage?: WpPost): Promise<void> {
   const { settings, site, deps } = blog;
   const total = await countPublishedPosts(deps.wp);
@@ -272,14 +289,10 @@ async function sendIndex(blog: BlogRequest, page: number, postsPage?: WpPost): P
   const parts = await shellParts(blog, current);
   const front = !postsPage;
   const pageTitle = postsPage ? textOf(postsPage.title).text : 'Home Page';
-  const document = renderPage({
+  const document = blogDocument(blog, parts, {
     // The theme's title bar on the posts index says "Home Page" (header/header-title.php).
     title: pageTitle,
-    siteName: siteNameText(site),
-    homeUrl: site.homeUrl,
-    siteUrl: site.siteUrl,
     content: indexBody(articles, pagination, settings.masonry),
-    ...(parts.topBar ? { topBar: parts.topBar } : {}),
     bodyClass: [
       front ? 'home' : '',
       'blog',
@@ -291,7 +304,6 @@ async function sendIndex(blog: BlogRequest, page: number, postsPage?: WpPost): P
       .join(' '),
     robots: 'max-image-preview:large',
     ...(site.description && page === 1 ? { description: textOf(site.description).text } : {}),
-    shell: parts.shell,
   });
   const title = documentTitle(site, front ? siteNameText(site) : pageTitle, { home: true, paged: page });
   sendPage(blog.res, withDocumentTitle(document, title), { cache: parts.loggedIn ? 'private' : 'public' });
@@ -367,13 +379,9 @@ async function sendPost(blog: BlogRequest, post: WpPost): Promise<void> {
   const permalink = `${site.homeUrl}${path}`;
   const parts = await shellParts(blog, permalink);
   const title = textOf(post.title).text;
-  const document = renderPage({
+  const document = blogDocument(blog, parts, {
     title,
-    siteName: siteNameText(site),
-    homeUrl: site.homeUrl,
-    siteUrl: site.siteUrl,
     content,
-    ...(parts.topBar ? { topBar: parts.topBar } : {}),
     bodyClass: `post-template-default single single-post postid-${post.id} single-format-${decoration?.format ?? 'standard'}${
       parts.loggedIn ? ' logged-in' : ''
     }`,
@@ -381,7 +389,6 @@ async function sendPost(blog: BlogRequest, post: WpPost): Promise<void> {
     ...descriptionOf(post),
     canonical: permalink,
     showTitle: false,
-    shell: parts.shell,
   });
   sendPage(blog.res, withDocumentTitle(document, documentTitle(site, title)), {
     cache: parts.loggedIn ? 'private' : 'public',
@@ -403,13 +410,9 @@ async function sendWpPage(blog: BlogRequest, page: WpPost, front: boolean): Prom
   const permalink = `${site.homeUrl}${path}`;
   const parts = await shellParts(blog, permalink);
   const title = textOf(page.title).text;
-  const document = renderPage({
+  const document = blogDocument(blog, parts, {
     title,
-    siteName: siteNameText(site),
-    homeUrl: site.homeUrl,
-    siteUrl: site.siteUrl,
     content: pageBody(body),
-    ...(parts.topBar ? { topBar: parts.topBar } : {}),
     bodyClass: [
       front ? 'home' : '',
       'page-template-default page',
@@ -422,7 +425,6 @@ async function sendWpPage(blog: BlogRequest, page: WpPost, front: boolean): Prom
     robots: 'max-image-preview:large',
     ...descriptionOf(page),
     canonical: permalink,
-    shell: parts.shell,
   });
   const documentText = front ? documentTitle(site, siteNameText(site), { home: true }) : documentTitle(site, title);
   sendPage(blog.res, withDocumentTitle(document, documentText), { cache: parts.loggedIn ? 'private' : 'public' });

@@ -180,6 +180,19 @@ export function searchFormHtml(input: SearchFormInput): SafeHtml {
   const field = (name: string, body: SafeHtml) =>
     html`<div class="tourmaster-tour-search-field tourmaster-tour-search-field-${name}" ${fieldStyle} >${body}</div>`;
   const withStyle = { ...input, itemStyle };
+  /** A taxonomy's select: "Any" (or its name as the placeholder) and its terms by slug. */
+  const termSelect = (fieldName: string, title: string, name: string, terms: readonly SearchFormTerm[]) =>
+    field(
+      fieldName,
+      html`${label(title)}${combobox(
+        name,
+        [
+          { value: '', label: placeholder ? title : 'Any' },
+          ...terms.map((t) => ({ value: t.slug, label: escName(t.name) })),
+        ],
+        params,
+      )}`,
+    );
 
   const parts: SafeHtml[] = [];
   if (has('keywords')) {
@@ -195,20 +208,7 @@ export function searchFormHtml(input: SearchFormInput): SafeHtml {
 
   if (has('tour_category')) {
     if (itemStyle === 'style-2') parts.push(typeFilter(withStyle, 'Category', input.categories, 'tax-tour_category'));
-    else
-      parts.push(
-        field(
-          'tour-category',
-          html`${label('Category')}${combobox(
-            'tax-tour_category',
-            [
-              { value: '', label: placeholder ? 'Category' : 'Any' },
-              ...input.categories.map((t) => ({ value: t.slug, label: escName(t.name) })),
-            ],
-            params,
-          )}`,
-        ),
-      );
+    else parts.push(termSelect('tour-category', 'Category', 'tax-tour_category', input.categories));
   }
   for (const taxonomy of input.taxonomies) {
     if (!has(taxonomy.slug)) continue;
@@ -216,19 +216,7 @@ export function searchFormHtml(input: SearchFormInput): SafeHtml {
       parts.push(typeFilter(withStyle, taxonomy.label, taxonomy.terms, `tax-${taxonomy.slug}`));
       continue;
     }
-    parts.push(
-      field(
-        'tax',
-        html`${label(taxonomy.label)}${combobox(
-          `tax-${taxonomy.slug}`,
-          [
-            { value: '', label: placeholder ? taxonomy.label : 'Any' },
-            ...taxonomy.terms.map((t) => ({ value: t.slug, label: escName(t.name) })),
-          ],
-          params,
-        )}`,
-      ),
-    );
+    parts.push(termSelect('tax', taxonomy.label, `tax-${taxonomy.slug}`, taxonomy.terms));
   }
   if (has('duration')) {
     parts.push(
