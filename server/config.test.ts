@@ -60,6 +60,7 @@ describe('loadConfig: the embedded default', () => {
       maxBodyBytes: 8 * 1024 * 1024,
       workers: 1,
       shutdownTimeoutMs: 10_000,
+      siteCacheMs: 1000,
       source: 'embedded',
       db: { engine: 'sqlite', filename: path.join(ROOT, '.data', 'wordpress.sqlite') },
       tablePrefix: 'wp_',
@@ -154,6 +155,18 @@ describe('loadConfig: WORKERS and SHUTDOWN_TIMEOUT', () => {
     expect(loadConfig({ WORKERS: '4' }).workers).toBe(4);
     expect(loadConfig({ WORKERS: 'auto' }).workers).toBe(availableParallelism());
     expect(loadConfig({ SHUTDOWN_TIMEOUT: '2.5' }).shutdownTimeoutMs).toBe(2_500);
+  });
+});
+
+describe('loadConfig: SITE_CACHE_MS', () => {
+  it('keeps the listing pages’ site options for a second unless told otherwise, 0 reads them every time', () => {
+    expect(loadConfig({}).siteCacheMs).toBe(1000);
+    expect(loadConfig({ SITE_CACHE_MS: '0' }).siteCacheMs).toBe(0);
+    expect(loadConfig({ SITE_CACHE_MS: '250' }).siteCacheMs).toBe(250);
+  });
+
+  it.each(['-1', '1.5', 'soon', '600000'])('refuses %s with the setting named', (value) => {
+    expect(() => loadConfig({ SITE_CACHE_MS: value })).toThrow(/SITE_CACHE_MS/);
   });
 });
 

@@ -31,6 +31,12 @@ export interface Config {
   /** How long a stopping process waits for in-flight requests before it exits anyway. */
   readonly shutdownTimeoutMs: number;
   /**
+   * `SITE_CACHE_MS`: how long the listing pages (tour search, tour taxonomy archives) reuse the
+   * site's options, published pages and tour terms they read (0: read them on every request). The
+   * tours listed are read on every request whatever this says.
+   */
+  readonly siteCacheMs: number;
+  /**
    * Outgoing mail: an SMTP URL (`smtp://user:pass@host:587`, `smtps://…`), or, when none is set, each
    * message is written as an `.eml` file into `dir` so it can be read without a mail server.
    */
@@ -101,6 +107,12 @@ const envSchema = z.object({
     })
     .default(1),
   SHUTDOWN_TIMEOUT: z.coerce.number().positive().max(600).default(10),
+  SITE_CACHE_MS: z.coerce
+    .number({ error: 'SITE_CACHE_MS must be a number of milliseconds' })
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(1000),
   DATA_DIR: z.string().min(1).optional(),
   SMTP_URL: z
     .string()
@@ -135,6 +147,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxBodyBytes: e.MAX_BODY_BYTES,
     workers: e.WORKERS === 'auto' ? Math.max(1, availableParallelism()) : e.WORKERS,
     shutdownTimeoutMs: Math.round(e.SHUTDOWN_TIMEOUT * 1000),
+    siteCacheMs: e.SITE_CACHE_MS,
     dataDir,
     mail: { smtpUrl: e.SMTP_URL, dir: path.resolve(e.MAIL_DIR ?? path.join(dataDir, 'mail')) },
     paypal: { clientId: e.PAYPAL_CLIENT_ID, secret: e.PAYPAL_CLIENT_SECRET, mode: e.PAYPAL_MODE },

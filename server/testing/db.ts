@@ -22,6 +22,13 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/**
+ * The settings tests run with: quiet, mails to the test folder, and listing pages that read the
+ * site's options on every request (tests edit them between requests; the listing snapshot's own
+ * tests turn it on, listing-snapshot.int.test.ts).
+ */
+const TEST_ENV = { LOG_LEVEL: 'silent', MAIL_DIR: TEST_MAIL_DIR, SITE_CACHE_MS: '0' };
+
 /** Clones the run's template database (loaded from wp-legacy.sql and migrated). */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const provided = inject('testDb');
@@ -29,7 +36,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (provided.engine === 'sqlite') {
     const file = `${provided.runPrefix}-${suffix}.sqlite`;
     copyFileSync(provided.template, file);
-    const config = loadConfig({ DATABASE_URL: `sqlite://${file}`, LOG_LEVEL: 'silent', MAIL_DIR: TEST_MAIL_DIR });
+    const config = loadConfig({ DATABASE_URL: `sqlite://${file}`, ...TEST_ENV });
     const db = openDatabase(config.db);
     return { engine: 'sqlite', config, db, wp: createWpDb(db, 'wp_'), name: file, drop: () => db.close() };
   }
@@ -45,7 +52,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await admin.close();
   }
   const url = `mysql://${encodeURIComponent(MARIADB.user)}:${encodeURIComponent(MARIADB.password)}@${MARIADB.host}:${MARIADB.port}/${name}`;
-  const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', MAIL_DIR: TEST_MAIL_DIR });
+  const config = loadConfig({ DATABASE_URL: url, ...TEST_ENV });
   const db = openDatabase(config.db);
   return {
     engine: 'mariadb',

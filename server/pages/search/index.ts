@@ -9,21 +9,20 @@ import { html, raw, type SafeHtml } from '../../views/html';
 import { tourListElementHtml } from '../../views/tour-list/element';
 import { searchFormHtml } from '../../views/tour-list/search-form';
 import { ITEM_META_KEYS, renderTourListPage } from '../../views/tour-list/section';
-import { loadListingPageRows, type TourListPageWithMeta } from '../../wp/tour-list';
+import { loadListingPageRows, queryTourList, type TourListPageWithMeta } from '../../wp/tour-list';
 import { cannotBeSpecialPage } from '../account/site';
 import { sendTaxonomyArchive, taxonomyArchivePath } from '../archive';
 import { textOf } from '../tour/request';
 import { fieldTaxonomies, filterBoxForm, formBase, searchActionUrl, setting, settingList } from './form';
 import {
   type ListingRequest,
-  lastListingSettings,
   listingRequest,
-  loadListingRows,
   pluginPage,
+  readListingSite,
   sendListingPage,
-  termHintNow,
   termsFor,
 } from './listing-request';
+import { type ListingSite, listingSnapshot, storeListingSnapshot, termTaxonomiesToRead } from './listing-snapshot';
 
 /**
  * The tour search page (listing.md §1): served for any front-end URL whose query has the key
@@ -34,9 +33,10 @@ import {
  * `data-settings` carry the search for the list actions (the ListSection island or the plugin's
  * script page and sort through them), or the "Not Found" box.
  *
- * Reads: the site's options and pages (one statement), the terms of the form's and the query's
- * taxonomies (one), the page of tours with its count (one), the page's metas (one), and the
- * thumbnails when the tours have any (one).
+ * Reads: the page of tours with its count and metas in one statement, which also reads the site's
+ * options, pages and tour terms unless this process read them within `SITE_CACHE_MS`
+ * (listing-snapshot.ts); the terms of a taxonomy those lack (one more), and the thumbnails when the
+ * tours have any (one).
  */
 
 /** First in the route list: any GET with `tour-search` in its query (a tour page's URL included). */
@@ -49,21 +49,44 @@ export function tourSearchQuery(deps: AppDeps): RequestHandler {
     const params = parsePhpQuery(query);
     if (!Object.hasOwn(params, 'tour-search')) return next();
     try {
-      // The page of tours is planned with the settings the last request read and read in the same
-      // statement as the options; a change of those settings plans it again (a second statement).
-      const last = lastListingSettings();
-      const plan = last && searchPlan(last.general, last.customSlugs, params, pathPage(req.path));
-      const rows = plan
-        ? await loadListingPageRows(deps.wp, termHintNow(), { query: plan.query, metaKeys: ITEM_META_KEYS })
-        : await loadListingRows(deps);
-      const lr = await listingRequest(req, res, deps, rows);
-      const list = 'list' in rows ? (rows.list as TourListPageWithMeta | undefined) : undefined;
-      const early = plan && list ? { plan, page: list } : undefined;
-      await sendSearchPage(lr, params, pathPage(req.path), undefined, early);
+      const { listing, list, plan } = await readSearchRows(deps, params, pathPage(req.path));
+      const lr = await listingRequest(req, res, deps, listing);
+      await sendSearchPage(lr, params, pathPage(req.path), undefined, list && plan ? { plan, page: list } : undefined);
     } catch (err) {
       next(err);
     }
   };
+}
+
+/**
+ * The search page's reads. With a fresh listing site (listing-snapshot.ts), only the page of tours
+ * (one statement, the terms of its filter resolved from the snapshot's). Otherwise the page of tours
+ * is planned with the last snapshot's settings and read in the same statement as the options; when
+ * the options it brings say otherwise (another search page size, a new custom taxonomy), the page
+ * plans again and reads the list in a second statement (sendSearchPage).
+ */
+async function readSearchRows(
+  deps: AppDeps,
+  params: Record<string, unknown>,
+  pathPaged: number | undefined,
+): Promise<{ listing: ListingSite; list?: TourListPageWithMeta; plan?: SearchPlan }> {
+  const snapshot = listingSnapshot(deps);
+  if (!snapshot) return { listing: await readListingSite(deps) };
+  const plan = searchPlan(
+    snapshot.site.general,
+    snapshot.site.custom.map((c) => c.slug),
+    params,
+    pathPaged,
+  );
+  if (snapshot.fresh) {
+    const list = await queryTourList(deps.wp, plan.query, snapshot.site.rows.terms, ITEM_META_KEYS);
+    return { listing: snapshot.site, list, plan };
+  }
+  const rows = await loadListingPageRows(deps.wp, termTaxonomiesToRead(snapshot), {
+    query: plan.query,
+    metaKeys: ITEM_META_KEYS,
+  });
+  return { listing: await storeListingSnapshot(deps, rows), list: rows.list, plan };
 }
 
 /**

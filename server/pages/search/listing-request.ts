@@ -18,13 +18,14 @@ import {
 } from '../../wp/tour-list';
 import { siteNameText } from '../account/site';
 import { renderPage, sendPage } from '../layout';
-import { buildShell, optionRecord } from '../shell';
+import { buildShell } from '../shell';
 import { siteFromOptions } from '../tour/request';
 import { tourTopBar } from '../tour/top-bar';
+import { type ListingSite, listingSnapshot, storeListingSnapshot, termTaxonomiesToRead } from './listing-snapshot';
 
 /**
- * One request for a tour listing page (the search page, a tour taxonomy archive): the site's options
- * and pages read in one statement (wp/tour-list.ts `loadListingPageRows`), the site built from them,
+ * One request for a tour listing page (the search page, a tour taxonomy archive): the listing site
+ * (the site's options, pages and tour terms, listing-snapshot.ts), the site's URLs for this request,
  * the visitor, and the page shell around the plugin's markup.
  */
 export interface ListingRequest {
@@ -32,6 +33,8 @@ export interface ListingRequest {
   res: Response;
   deps: AppDeps;
   ctx: PageContext;
+  /** The site's options, pages and terms and what is derived from them (listing-snapshot.ts). */
+  listing: ListingSite;
   rows: ListingPageRows;
   site: Site;
   user: CurrentUser | null;
@@ -48,47 +51,11 @@ export interface ListingRequest {
   pretty: boolean;
 }
 
-/** The custom tour taxonomies of `tourmaster_custom_tour_taxs` (`{slug: {label, hierarchical}}`). */
-export function customTaxonomiesOf(text: string | undefined): { slug: string; label: string }[] {
-  return customTaxonomiesFrom(optionRecord(text));
-}
-
-/** `customTaxonomiesOf` from the option's value. */
-export function customTaxonomiesFrom(value: unknown): { slug: string; label: string }[] {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return [];
-  return Object.entries(value as Record<string, unknown>)
-    .filter(([slug]) => /^[a-z0-9_-]{1,32}$/.test(slug))
-    .map(([slug, def]) => {
-      const label = def && typeof def === 'object' ? (def as Record<string, unknown>).label : undefined;
-      return { slug, label: isSet(label) ? str(label) : slug };
-    });
-}
-
-/**
- * The taxonomies whose terms the page's first statement reads along with the options: the plugin's
- * two and the custom ones the last options read named (only a hint of what to fetch: a site that
- * adds a custom taxonomy gets its terms by a second query on that request, see `termsFor`).
- */
-let termHint: readonly string[] = ['tour_category', 'tour_tag'];
-
-/** The taxonomies the first statement reads the terms of (see `termHint`). */
-export function termHintNow(): readonly string[] {
-  return termHint;
-}
-
-/**
- * The plugin's settings and custom taxonomies the last request read (the parsed option is shared
- * while its text is unchanged): what a search plans its list with before it reads them again.
- */
-let lastSettings: { general: Readonly<Record<string, unknown>>; customSlugs: readonly string[] } | undefined;
-
-export function lastListingSettings() {
-  return lastSettings;
-}
-
-/** Reads the site's options, pages and tour terms (one statement). */
-export function loadListingRows(deps: AppDeps): Promise<ListingPageRows> {
-  return loadListingPageRows(deps.wp, termHint);
+/** The listing site: this database's snapshot while fresh, else read now (one statement) and kept. */
+export async function readListingSite(deps: AppDeps): Promise<ListingSite> {
+  const snapshot = listingSnapshot(deps);
+  if (snapshot?.fresh) return snapshot.site;
+  return storeListingSnapshot(deps, await loadListingPageRows(deps.wp, termTaxonomiesToRead(snapshot)));
 }
 
 /** The terms of `taxonomies`: those read with the options, and any other in one more query. */
@@ -99,37 +66,34 @@ export async function termsFor(lr: ListingRequest, taxonomies: readonly string[]
   return mergeTerms(lr.rows.terms, await loadTourTerms(lr.deps.wp, missing));
 }
 
-/** Builds the request's context from rows already read, or reads them (one statement). */
+/** Builds the request's context from the listing site (`readListingSite` when not given). */
 export async function listingRequest(
   req: Request,
   res: Response,
   deps: AppDeps,
-  known?: ListingPageRows,
+  known?: ListingSite,
 ): Promise<ListingRequest> {
-  const rows = known ?? (await loadListingRows(deps));
+  const listing = known ?? (await readListingSite(deps));
   const ctx = pageContext(req, deps);
   const origin = deps.config.siteUrlFollowsRequest ? originFromHost(req.get('host'), ctx.https) : undefined;
-  const site = siteFromOptions(rows.options, origin);
+  const site = siteFromOptions(listing.rows.options, origin);
   // The visitor's context reuses the site just built: no query of its own.
   ctx.site = () => Promise.resolve(site);
-  const general = optionRecord(rows.options.get('tourmaster_general'));
-  const custom = customTaxonomiesOf(rows.options.get('tourmaster_custom_tour_taxs'));
-  termHint = ['tour_category', 'tour_tag', ...custom.map((c) => c.slug)];
-  lastSettings = { general, customSlugs: custom.map((c) => c.slug) };
   return {
     req,
     res,
     deps,
     ctx,
-    rows,
+    listing,
+    rows: listing.rows,
     site,
     user: await ctx.user(),
-    general,
-    custom,
-    listOptions: { general, customTaxonomies: custom.map((c) => c.slug) },
+    general: listing.general,
+    custom: listing.custom,
+    listOptions: listing.listOptions,
     ajaxUrl: `${site.siteUrl}/wp-admin/admin-ajax.php`,
-    dateFormat: rows.options.get('date_format') || 'F j, Y',
-    pretty: (rows.options.get('permalink_structure') ?? '').trim() !== '',
+    dateFormat: listing.dateFormat,
+    pretty: listing.pretty,
   };
 }
 

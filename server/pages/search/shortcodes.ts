@@ -16,7 +16,8 @@ import type { Site } from '../../wp/site';
 import { filtererTermsFrom, loadTourTerms, type TourTerm } from '../../wp/tour-list';
 import type { ShortcodeCall } from '../blog/content';
 import { type FormSource, formBase, formTaxonomies } from './form';
-import { customTaxonomiesFrom, originOf } from './listing-request';
+import { originOf } from './listing-request';
+import { customTaxonomiesFrom } from './listing-snapshot';
 
 /**
  * The plugin's shortcodes in a post's or page's content (the blog route's renderer hook,
