@@ -125,6 +125,11 @@ export function scriptNonce(): string | undefined {
   return nonceStore.getStore()?.nonce;
 }
 
+/** Runs `fn` as part of a page request whose CSP nonce is `nonce` (ourPages; tests). */
+export function withScriptNonce<T>(nonce: string, fn: () => T): T {
+  return nonceStore.run({ nonce }, fn);
+}
+
 /** Marks a response as not ours (e.g. forwarded from the WordPress upstream): no headers are added. */
 export function notOurs(res: Response): void {
   (res.locals as ResponseLocals).securityKind = undefined;
@@ -152,7 +157,7 @@ function wrap(kind: Kind, route: RequestHandler): RequestHandler {
     };
     if (kind !== 'page') return route(req, res, pass);
     locals.cspNonce ??= randomBytes(16).toString('base64');
-    return nonceStore.run({ nonce: locals.cspNonce }, () => route(req, res, pass));
+    return withScriptNonce(locals.cspNonce, () => route(req, res, pass));
   };
 }
 

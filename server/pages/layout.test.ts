@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parse } from 'parse5';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
+import { withScriptNonce } from '../http/security-headers';
 import { html } from '../views/html';
 import { pageHeaders, readClientAssets, renderPage } from './layout';
 
@@ -106,6 +107,36 @@ describe('page shell', () => {
       stylesheets: ['/dropin-assets/assets/main-1.css'],
     });
     expect(readClientAssets(path.join(dir, 'missing.json'))).toEqual({ scripts: [], stylesheets: [] });
+  });
+
+  it('reuses the document around the content, with each request’s own nonce and content', () => {
+    const assets = { scripts: ['/dropin-assets/assets/main-1.js'], stylesheets: ['/dropin-assets/assets/main-1.css'] };
+    const props = (title: string, text: string) => ({
+      title,
+      siteName: 'Aegean Trails',
+      homeUrl: 'http://127.0.0.1:8080',
+      siteUrl: 'http://127.0.0.1:8080',
+      content: html`<p>${text}</p>`,
+      shell: { nav: [{ title: 'Home', url: 'http://127.0.0.1:8080/', children: [] }] },
+    });
+    const first = withScriptNonce('nonceOne', () => renderPage(props('Tours', 'one'), assets));
+    const second = withScriptNonce('nonceTwo', () => renderPage(props('Tours', 'two'), assets));
+    const other = withScriptNonce('nonceTwo', () => renderPage(props('Search', 'two'), assets));
+    const outside = renderPage(props('Tours', 'one'), assets);
+    expect(first).toContain('<script type="module" src="/dropin-assets/assets/main-1.js" nonce="nonceOne"></script>');
+    expect(first).toContain('<p>one</p>');
+    expect(second).toContain('nonce="nonceTwo"');
+    expect(second).not.toContain('nonceOne');
+    expect(second).toContain('<p>two</p>');
+    expect(second).not.toContain('<p>one</p>');
+    expect(second.replace('nonceTwo', 'nonceOne').replace('<p>two</p>', '<p>one</p>')).toBe(first);
+    expect(other).toContain('<title>Search – Aegean Trails</title>');
+    expect(outside).toContain('<script type="module" src="/dropin-assets/assets/main-1.js"></script>');
+    // The same as rendering the whole document at once.
+    const whole = withScriptNonce('nonceOne', () =>
+      renderPage({ ...props('Tours', 'one'), content: createElement('p', null, 'one') }, assets),
+    );
+    expect(first).toBe(whole);
   });
 
   it("sends WordPress's no-cache headers", () => {

@@ -6,8 +6,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { PROJECT_ROOT } from '../config';
 import { scriptNonce } from '../http/security-headers';
 import { gateEmbeds } from '../views/consent-embeds';
-import { SafeHtml } from '../views/html';
+import { raw, SafeHtml } from '../views/html';
 import type { MenuItem } from '../wp/menus';
+import { RenderCache } from './render-cache';
 
 /**
  * The page shell every server-rendered page shares, rendered with React (static markup, no
@@ -23,6 +24,7 @@ import type { MenuItem } from '../wp/menus';
  * (`tourmaster-template-wrapper`), never by the whole document.
  */
 export interface PageProps {
+  // Plain data only besides `content`: renderPage keys the rendered document by their JSON.
   /** The page's own title, as text: `<title>{title} – {siteName}</title>` and the title bar. */
   title: string;
   /** `blogname`, as text. */
@@ -65,12 +67,18 @@ export interface ShellData {
 /** URL prefix of the built client (app.ts `ASSET_BASE`, vite.config.ts `base`; not imported: app.ts imports the pages). */
 const ASSET_BASE = '/dropin-assets/';
 
-interface ClientAssets {
+export interface ClientAssets {
   scripts: string[];
   stylesheets: string[];
 }
 
 let clientAssets: ClientAssets | undefined;
+
+/** The client build's entry files, read once. */
+function builtClientAssets(): ClientAssets {
+  clientAssets ??= readClientAssets();
+  return clientAssets;
+}
 
 /** The client build's entry files from `dist/client/.vite/manifest.json` (none when not built). */
 export function readClientAssets(manifestPath = path.join(PROJECT_ROOT, 'dist', 'client', '.vite', 'manifest.json')) {
@@ -291,10 +299,43 @@ function hostOf(url: string): string {
   }
 }
 
-/** The whole document as text, starting with `<!DOCTYPE html>`. */
-export function renderPage(props: PageProps): string {
-  clientAssets ??= readClientAssets();
-  return `<!DOCTYPE html>${renderToStaticMarkup(<Page {...props} assets={clientAssets} scriptNonce={scriptNonce()} />)}`;
+/**
+ * The whole document as text, starting with `<!DOCTYPE html>`. With HTML content, the document
+ * around it (head, header, menu, footer) is rendered once per value of the other props and reused
+ * with this request's nonce: it is a pure function of them, and React rendering it was the largest
+ * part of serving a page. The content itself is never kept.
+ */
+export function renderPage(props: PageProps, assets: ClientAssets = builtClientAssets()): string {
+  const nonce = scriptNonce();
+  if (!(props.content instanceof SafeHtml)) {
+    return `<!DOCTYPE html>${renderToStaticMarkup(<Page {...props} assets={assets} scriptNonce={nonce} />)}`;
+  }
+  const { content, ...around } = props;
+  const frame = frames.get(JSON.stringify([around, assets, nonce !== undefined]), () =>
+    renderFrame(around, assets, nonce !== undefined),
+  );
+  const main = gateEmbeds(content, hostOf(props.homeUrl)).value;
+  return `${frame.head.join(nonce ?? '')}${main}${frame.tail}`;
+}
+
+/** Where the content and the nonce go in a rendered frame (neither can occur in markup React escapes). */
+const CONTENT_MARK = '\u0000dropin-content\u0000';
+const NONCE_MARK = 'dropin-nonce-\u0000';
+
+/** The document around the content: `head` split where the nonce goes, `tail` after the content. */
+interface Frame {
+  head: string[];
+  tail: string;
+}
+
+const frames = new RenderCache<Frame>(200);
+
+function renderFrame(props: Omit<PageProps, 'content'>, assets: ClientAssets, withNonce: boolean): Frame {
+  const document = `<!DOCTYPE html>${renderToStaticMarkup(
+    <Page {...props} content={raw(CONTENT_MARK)} assets={assets} scriptNonce={withNonce ? NONCE_MARK : undefined} />,
+  )}`;
+  const at = document.indexOf(CONTENT_MARK);
+  return { head: document.slice(0, at).split(NONCE_MARK), tail: document.slice(at + CONTENT_MARK.length) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { maybeUnserialize } from './php-serialize';
+import { unserializeCached } from './parse-cache';
 import type { WpDb } from './tables';
 import type { PageRow } from './tour-page';
 
@@ -22,7 +22,8 @@ export function mainMenuId(themeModsText: string | undefined): number | undefine
   if (!themeModsText) return undefined;
   let mods: unknown;
   try {
-    mods = maybeUnserialize(themeModsText);
+    // The theme's mods are read on every page: the same text is parsed once.
+    mods = unserializeCached(themeModsText);
   } catch {
     return undefined;
   }

@@ -1,7 +1,7 @@
 import { contentFilter, convertChars, wpautop, wptexturize } from '../../mail/wp-text';
 import { html, raw, type SafeHtml } from '../../views/html';
+import { RenderCache } from '../render-cache';
 import { galleryToken } from '../tour/gallery';
-import { RenderCache } from '../tour/memo';
 
 /**
  * A post's or page's stored content as WordPress prints it (`the_content`), and its excerpt

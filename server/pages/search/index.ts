@@ -8,10 +8,17 @@ import type { ListSettings } from '../../listing/settings';
 import { html, raw, type SafeHtml } from '../../views/html';
 import { tourListElementHtml } from '../../views/tour-list/element';
 import { searchFormHtml } from '../../views/tour-list/search-form';
-import { ITEM_META_KEYS, renderTourListPage } from '../../views/tour-list/section';
-import { loadListingPageRows, queryTourList, type TourListPageWithMeta } from '../../wp/tour-list';
+import {
+  ITEM_META_KEYS,
+  loadTourListPage,
+  type TourListPageData,
+  tourListPageHtml,
+} from '../../views/tour-list/section';
+import { siteLocalTime } from '../../wp/site-time';
+import { loadListingPageRows, queryTourList, type TourListPageWithMeta, type TourTerm } from '../../wp/tour-list';
 import { cannotBeSpecialPage } from '../account/site';
 import { sendTaxonomyArchive, taxonomyArchivePath } from '../archive';
+import { OwnedRenderCache } from '../render-cache';
 import { textOf } from '../tour/request';
 import { fieldTaxonomies, filterBoxForm, formBase, searchActionUrl, setting, settingList } from './form';
 import {
@@ -190,7 +197,7 @@ export async function sendSearchPage(
     early && early.plan.general === lr.general && early.plan.customSlugs.join() === customSlugs.join()
       ? early.plan
       : searchPlan(lr.general, customSlugs, params, pathPaged);
-  const { keywords, filters, settings } = plan;
+  const { filters, settings } = plan;
 
   const searchStyle = setting(lr, 'search-page-style', 'style-1') === 'style-2' ? 'style-2' : 'style-1';
   const filterOn = setting(lr, 'enable-tour-search-filter', 'disable') !== 'disable';
@@ -202,13 +209,63 @@ export async function sendSearchPage(
     ...(filterOn ? settingList(lr, 'tour-search-filters').filter((t) => taxonomies.includes(t)) : []),
   ]);
   const terms = await termsFor(lr, [...wanted]);
-
-  const page = await renderTourListPage(lr.deps.wp, settings, lr.listOptions, lr.site, {
+  const data = await loadTourListPage(lr.deps.wp, settings, lr.listOptions, lr.site, {
     query: plan.query,
     terms,
     ...(early && plan === early.plan ? { result: early.page } : {}),
   });
 
+  // The content is a function of the listing site (the cache's owner) and of what the key holds:
+  // the site's URLs for this request, this month (the form's month select), the request's search,
+  // terms read besides the site's, and the page of tours with their metas and thumbnails.
+  const key = JSON.stringify([
+    lr.site.homeUrl,
+    lr.site.siteUrl,
+    siteLocalTime(lr.ctx.now, lr.site).slice(0, 7),
+    params,
+    pathPaged ?? null,
+    onPage?.path ?? null,
+    terms === lr.rows.terms ? null : terms,
+    data.page.found,
+    data.page.rows,
+    [...data.page.metas].map(([id, meta]) => [id, [...meta]]),
+    data.images,
+  ]);
+  const results = searchContents
+    .for(lr.listing)
+    .get(key, () => searchResultsHtml(lr, { params, plan, terms, data, filterOn, formFields, searchStyle }));
+  const content = html`<div class="tourmaster-template-wrapper tourmaster-search-${searchStyle}" ><div class="tourmaster-container" ><div class=" tourmaster-sidebar-wrap clearfix tourmaster-sidebar-style-none" ><div class=" tourmaster-sidebar-center tourmaster-column-60" ><div class="tourmaster-page-content" >${results}</div></div></div></div></div>`;
+  const searchPage = onPage ?? pluginPage(lr, 'search-page');
+  // The plugin's class only: WordPress added the view's own (`home blog`, `page page-id-31`), which
+  // our stylesheet reserves for the blog's pages.
+  const bodyClass = 'tourmaster-template-search';
+  await sendListingPage(lr, {
+    title: searchPage ? textOf(searchPage.page.title).text : 'Tour Search',
+    bodyClass,
+    content,
+    ...(onPage && !Object.hasOwn(params, 'tour-search') ? { canonical: `${lr.site.homeUrl}${onPage.path}` } : {}),
+  });
+}
+
+/** Search contents by listing site, then by the key of what else they show (`sendSearchPage`). */
+const searchContents = new OwnedRenderCache<SafeHtml>(200);
+
+/** The search form (the filter box) and the results or the "Not Found" box: reads nothing but its inputs. */
+function searchResultsHtml(
+  lr: ListingRequest,
+  input: {
+    params: Record<string, unknown>;
+    plan: SearchPlan;
+    terms: readonly TourTerm[];
+    data: TourListPageData;
+    filterOn: boolean;
+    formFields: string[];
+    searchStyle: 'style-1' | 'style-2';
+  },
+): SafeHtml {
+  const { params, plan, terms, filterOn, formFields, searchStyle } = input;
+  const { keywords, settings } = plan;
+  const page = tourListPageHtml(input.data, settings, lr.listOptions, lr.site);
   const base = formBase(lr, { ...params, 'tour-search': keywords }, terms, searchActionUrl(lr));
   const head = Object.hasOwn(params, 'tour-search') ? { head: { found: page.found } } : {};
   const form = filterOn
@@ -239,16 +296,5 @@ export async function sendSearchPage(
       });
     results = html`<div class="tourmaster-single-search-not-found-wrap tourmaster-item-pdlr" ><div class="tourmaster-single-search-not-found-inner" ><div class="tourmaster-single-search-not-found" ><h3 class="tourmaster-single-search-not-found-title" >Not Found</h3><div class="tourmaster-single-search-not-found-caption" >Nothing matched your search criteria. Please try again with different keywords</div></div>${fallbackForm}</div></div>`;
   }
-
-  const content = html`<div class="tourmaster-template-wrapper tourmaster-search-${searchStyle}" ><div class="tourmaster-container" ><div class=" tourmaster-sidebar-wrap clearfix tourmaster-sidebar-style-none" ><div class=" tourmaster-sidebar-center tourmaster-column-60" ><div class="tourmaster-page-content" >${form}${results}</div></div></div></div></div>`;
-  const searchPage = onPage ?? pluginPage(lr, 'search-page');
-  // The plugin's class only: WordPress added the view's own (`home blog`, `page page-id-31`), which
-  // our stylesheet reserves for the blog's pages.
-  const bodyClass = 'tourmaster-template-search';
-  await sendListingPage(lr, {
-    title: searchPage ? textOf(searchPage.page.title).text : 'Tour Search',
-    bodyClass,
-    content,
-    ...(onPage && !head.head ? { canonical: `${lr.site.homeUrl}${onPage.path}` } : {}),
-  });
+  return html`${form}${results}`;
 }

@@ -17,7 +17,7 @@ import {
   termTaxonomies,
 } from '../../wp/tour-list';
 import { siteNameText } from '../account/site';
-import { renderPage, sendPage } from '../layout';
+import { renderPage, type ShellData, sendPage } from '../layout';
 import { buildShell } from '../shell';
 import { siteFromOptions } from '../tour/request';
 import { tourTopBar } from '../tour/top-bar';
@@ -124,7 +124,7 @@ export async function sendListingPage(
   const current = `${originOf(lr.site.homeUrl)}${lr.req.originalUrl}`;
   const [topBar, shell] = await Promise.all([
     tourTopBar({ ...lr, permalink: page.canonical ?? current }),
-    buildShell(lr.deps.wp, { options: lr.rows.options, pages: lr.rows.pages, homeUrl: lr.site.homeUrl }),
+    listingShell(lr),
   ]);
   const document = renderPage({
     title: page.title,
@@ -139,6 +139,32 @@ export async function sendListingPage(
     shell,
   });
   sendPage(lr.res, document, { status: page.status ?? 200, cache: lr.user ? 'private' : 'public' });
+}
+
+/**
+ * The header's menu and the footer's links are built from the listing site's options and pages (and
+ * the assigned menu, one query): once per listing site and home URL, as long as it is kept.
+ */
+const shells = new WeakMap<ListingSite, Map<string, Promise<ShellData>>>();
+
+function listingShell(lr: ListingRequest): Promise<ShellData> {
+  let byHome = shells.get(lr.listing);
+  if (!byHome) {
+    byHome = new Map();
+    shells.set(lr.listing, byHome);
+  }
+  const homeUrl = lr.site.homeUrl;
+  let shell = byHome.get(homeUrl);
+  if (!shell) {
+    const built = buildShell(lr.deps.wp, { options: lr.rows.options, pages: lr.rows.pages, homeUrl });
+    // A failed read is not kept: the next request tries again.
+    built.catch(() => byHome.delete(homeUrl));
+    shell = built;
+    // The embedded default's URLs follow the Host header: keep a few, not one per name sent.
+    if (byHome.size >= 20) byHome.clear();
+    byHome.set(homeUrl, shell);
+  }
+  return shell;
 }
 
 /** `scheme://host[:port]` of a URL ('' when it has none). */

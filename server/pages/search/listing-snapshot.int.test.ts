@@ -4,6 +4,7 @@ import { extractRegion } from '../../parity/compare';
 import { CAPTURE_NOW, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
 import { statementsRunBy } from '../../testing/statements';
+import { serialize, unserialize } from '../../wp/php-serialize';
 import { get } from '../account/test-helpers';
 
 /**
@@ -139,6 +140,38 @@ describe('the listing snapshot', () => {
       await tdb.wp.knex(tdb.wp.t.options).where('option_name', 'blogname').update(before);
       await tdb.wp.knex(tdb.wp.t.terms).where('term_id', islands.term_id).update({ name: islands.name });
       await short.close();
+    }
+  });
+
+  it('renders the search page again when the month changes (the form’s month select) or the tours do', async () => {
+    const now = new Date('2026-11-21T12:00:00Z');
+    const options = () => tdb.wp.knex(tdb.wp.t.options).where('option_name', 'tourmaster_general');
+    const { option_value: stored } = await options().first('option_value');
+    const general = unserialize(String(stored)) as Record<string, unknown>;
+    await options().update({
+      option_value: serialize({ ...general, 'tour-search-fields': ['keywords', 'month', 'tour_category'] } as never),
+    });
+    const server = await startTestServer(tdb, { now, config: { ...tdb.config, siteCacheMs: 60_000 } });
+    const months = async () =>
+      [...(await get(server, '/?tour-search=')).text.matchAll(/<option value="(\d{4}-\d{2})"/g)].map((m) => m[1]);
+    try {
+      expect((await months())[0]).toBe('2026-11');
+      expect((await months())[0]).toBe('2026-11');
+      now.setTime(Date.parse('2026-12-02T12:00:00Z'));
+      expect((await months())[0]).toBe('2026-12');
+      // A tour renamed since: the same search, the same month, the new title.
+      await tdb.wp
+        .knex(tdb.wp.t.posts)
+        .where({ post_type: 'tour', post_name: 'corfu-old-town-paleokastritsa' })
+        .update({ post_title: 'Corfu (renamed)' });
+      expect((await get(server, '/?tour-search=')).text).toContain('Corfu (renamed)');
+    } finally {
+      await tdb.wp
+        .knex(tdb.wp.t.posts)
+        .where({ post_type: 'tour', post_name: 'corfu-old-town-paleokastritsa' })
+        .update({ post_title: 'Corfu Old Town & Paleokastritsa' });
+      await options().update({ option_value: stored });
+      await server.close();
     }
   });
 

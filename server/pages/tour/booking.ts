@@ -26,8 +26,8 @@ import { formatWpDate } from '../../wp/php-date';
 import { countSeats } from '../../wp/seats';
 import { setting } from '../../wp/tours';
 import { readWishList, wishListHas } from '../../wp/wish-list';
+import { OptionRenderCache } from '../render-cache';
 import { carriedFieldValues, carriedHiddenFields, carriedText, formFieldNames, type TourTemp } from './carry-over';
-import { OptionRenderCache } from './memo';
 import type { TourRequest } from './request';
 import { pageOptionUrl, specialPageUrlFrom } from './urls';
 
@@ -85,7 +85,7 @@ function dateControlFor(tr: TourRequest, dates: readonly string[], selected: str
 
 type BookingFormParts = { form: SafeHtml; proceedLightbox?: SafeHtml };
 
-/** Guests' forms per tour option and site settings (memo.ts): the same until an input changes. */
+/** Guests' forms per tour option and site settings (render-cache.ts): the same until an input changes. */
 const guestForms = new OptionRenderCache<BookingFormParts>();
 
 async function bookingFormFor(tr: TourRequest, temp: TourTemp | undefined): Promise<BookingFormParts> {

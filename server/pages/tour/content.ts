@@ -1,7 +1,7 @@
 import { contentFilter, convertChars, wptexturize } from '../../mail/wp-text';
 import { raw, type SafeHtml } from '../../views/html';
+import { RenderCache } from '../render-cache';
 import { galleryToken } from './gallery';
-import { RenderCache } from './memo';
 
 /**
  * The tour's `post_content` as WordPress prints it (`the_content`): classic content gets

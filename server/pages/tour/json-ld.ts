@@ -1,6 +1,6 @@
 import { phpJsonEncode } from '../../wp/php-json';
 import type { PhpValue } from '../../wp/php-values';
-import { RenderCache } from './memo';
+import { RenderCache } from '../render-cache';
 
 /**
  * The tour's structured data, as the plugin prints it at the top of the page (a `Product` with an

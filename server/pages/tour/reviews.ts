@@ -11,7 +11,7 @@ import {
 } from '../../views/reviews';
 import { unserializeCached } from '../../wp/parse-cache';
 import type { PhpValue } from '../../wp/php-values';
-import { RenderCache } from './memo';
+import { RenderCache } from '../render-cache';
 import type { TourRequest } from './request';
 
 /** How the list prints avatars and dates, from the options the page has read. */

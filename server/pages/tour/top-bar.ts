@@ -4,7 +4,7 @@ import { guestTopBar, loginForm, registerForm, renderTopBar } from '../../views/
 import { createNonce } from '../../wp/nonce';
 import type { TourPageRows } from '../../wp/tour-page';
 import { setting } from '../../wp/tours';
-import { RenderCache } from './memo';
+import { RenderCache } from '../render-cache';
 import type { TourRequest } from './request';
 import { pageOptionUrl, specialPageUrlFrom } from './urls';
 

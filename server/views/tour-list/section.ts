@@ -49,6 +49,13 @@ export interface TourListPageOptions {
   result?: TourListPageWithMeta;
 }
 
+/** A page of a tour list as read: its query, the tours with their metas, the thumbnails they name. */
+export interface TourListPageData {
+  query: TourListQuery;
+  page: TourListPageWithMeta;
+  images: readonly { id: number; url: string; alt: string }[];
+}
+
 /** One page of a tour list from its settings: query, the page's metas and images, the items. */
 export async function renderTourListPage(
   wp: WpDb,
@@ -57,14 +64,35 @@ export async function renderTourListPage(
   site: Site,
   known: TourListPageOptions = {},
 ): Promise<TourListPageHtml> {
+  return tourListPageHtml(await loadTourListPage(wp, settings, options, site, known), settings, options, site);
+}
+
+/** What a page of a tour list shows, read: the page of tours (unless known) and its thumbnails. */
+export async function loadTourListPage(
+  wp: WpDb,
+  settings: ListSettings,
+  options: TourListOptions,
+  site: Site,
+  known: TourListPageOptions = {},
+): Promise<TourListPageData> {
   const query = known.query ?? listQueryOf(settings, options.customTaxonomies);
   const page = known.result ?? (await queryTourList(wp, query, known.terms, ITEM_META_KEYS));
-  const metas = page.metas;
-  const thumbnailIds = [...metas.values()].map((m) => Number(m.get('_thumbnail_id'))).filter((n) => n > 0);
+  const thumbnailIds = [...page.metas.values()].map((m) => Number(m.get('_thumbnail_id'))).filter((n) => n > 0);
   const images = thumbnailIds.length ? await loadAttachments(wp, thumbnailIds, site.siteUrl) : [];
-  const imageById = new Map(images.map((a) => [a.id, a]));
+  return { query, page, images: images.map((a) => ({ id: a.id, url: a.url, alt: a.alt })) };
+}
+
+/** The items of a page read (a pure function of what it is given). */
+export function tourListPageHtml(
+  data: TourListPageData,
+  settings: ListSettings,
+  options: TourListOptions,
+  site: Site,
+): TourListPageHtml {
+  const { query, page } = data;
+  const imageById = new Map(data.images.map((a) => [a.id, a]));
   const items = page.rows.map((row) => {
-    const meta = metas.get(row.id) ?? new Map<string, string>();
+    const meta = page.metas.get(row.id) ?? new Map<string, string>();
     const image = imageById.get(Number(meta.get('_thumbnail_id')));
     return tourListItem(row, meta, options.general, site, image && { url: image.url, alt: image.alt });
   });

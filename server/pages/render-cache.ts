@@ -62,3 +62,22 @@ export class OptionRenderCache<T> {
     return cache;
   }
 }
+
+/**
+ * One RenderCache per object the renders depend on besides the key's text (a listing site kept for
+ * its time, listing-snapshot.ts): entries go with the object.
+ */
+export class OwnedRenderCache<T> {
+  private readonly caches = new WeakMap<object, RenderCache<T>>();
+
+  constructor(private readonly max = 100) {}
+
+  for(owner: object): RenderCache<T> {
+    let cache = this.caches.get(owner);
+    if (!cache) {
+      cache = new RenderCache<T>(this.max);
+      this.caches.set(owner, cache);
+    }
+    return cache;
+  }
+}
