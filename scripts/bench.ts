@@ -1,20 +1,24 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import autocannon from 'autocannon';
 import { runMigrations } from '../migrations/index';
 import { DEFAULT_SEED_DUMP, PROJECT_ROOT } from '../server/config';
 import { openDatabase } from '../server/wp/db';
 import { loadDump } from '../server/wp/dump-loader';
 import { serialize, unserialize } from '../server/wp/php-serialize';
+import { chooseLoadGenerator, type LoadRequest, runLoad } from './bench-load';
 
 /**
  * `npm run bench`: the booking actions, the tour page, the search page and a list section's paging
  * under load, measured, never asserted in tests.
  * The server runs in its own process on MariaDB (127.0.0.1:3306, a fresh database loaded with the
- * fixture site); this process is the load generator (autocannon, 8 connections, 10 s per action).
+ * fixture site); the load comes from wrk when it is installed, else from autocannon in this process
+ * (bench-load.ts), 8 connections, 10 s per scenario after a 2 s warm-up. Besides requests a second
+ * and latency, each row gives the CPU time the server and MariaDB spent per request (from /proc):
+ * this machine's speed drifts by half within an hour, the CPU per request much less.
  * BENCH_SECONDS and BENCH_CONNECTIONS override the defaults; BENCH_ONLY=text runs the scenarios whose name has it;
+ * BENCH_LOAD=wrk|autocannon picks the load generator; BENCH_WORKERS=n runs the server with WORKERS=n;
  * BENCH_PROFILE=dir writes the server's CPU profile there (`--cpu-prof`, open it in Chrome's DevTools).
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -24,9 +28,10 @@ const database = `tmbench_${process.pid}`;
 
 interface Scenario {
   name: string;
-  /** An admin-ajax body (POST), or a page to GET. */
+  /** An admin-ajax body (POST), or a page to GET, or pages to GET in turn. */
   body?: string;
   page?: string;
+  pages?: readonly string[];
   headers?: Record<string, string>;
   expect: string;
 }
@@ -82,12 +87,28 @@ const scenarios: Scenario[] = [
     expect: 'tourmaster-tour-search-content-wrap',
   },
   {
+    // The search page under many searches at once: 48 filter combinations, one after the other.
+    name: 'GET /?tour-search=… (48 searches in turn)',
+    pages: searchCombinations(),
+    expect: 'tourmaster-tour-search',
+  },
+  {
     // A list section's page 2 (the "Tour List" page's list, as its page numbers post it).
     name: 'tourmaster_tour_ajax (list page 2)',
     body: exchangeBody('tourmaster_tour_ajax-tour-list-paged-2'),
     expect: '"pagination"',
   },
 ];
+
+/** Categories × activities × durations, and three keyword searches. */
+function searchCombinations(): string[] {
+  const pages: string[] = [];
+  for (const category of ['', 'islands', 'mainland', 'day-trips', 'multi-day'])
+    for (const activity of ['', 'hiking', 'cruise'])
+      for (const duration of ['', '1', '2'])
+        pages.push(`/?tour-search=&tax-tour_category=${category}&tax-tour-activity=${activity}&duration=${duration}`);
+  return [...pages, '/?tour-search=santorini', '/?tour-search=old+town', '/?tour-search=monasteries+meteora'];
+}
 
 /** A captured exchange's request body (the payment page's real requests). */
 function exchangeBody(name: string): string {
@@ -115,32 +136,53 @@ async function main() {
     const started = await startServer();
     server = started.child;
     const ajaxUrl = `${started.url}/wp-admin/admin-ajax.php`;
+    const generator = chooseLoadGenerator();
+    const mariadbPid = pidOf('mariadbd');
     console.log(
-      `server: ${started.url} (MariaDB ${database}), load: autocannon ${CONNECTIONS} connections × ${SECONDS} s\n`,
+      `server: ${started.url} (MariaDB ${database}${process.env.BENCH_WORKERS ? `, WORKERS=${process.env.BENCH_WORKERS}` : ''}), ` +
+        `load: ${generator} ${CONNECTIONS} connections × ${SECONDS} s\n`,
+    );
+    console.log(
+      `${'scenario'.padEnd(46)} ${'req/s'.padStart(6)}  ${'p50'.padStart(6)}  ${'p99'.padStart(6)}  CPU ms per request: server, MariaDB`,
     );
     const only = process.env.BENCH_ONLY;
     for (const s of scenarios.filter((x) => !only || x.name.includes(only))) {
-      const request = s.page
-        ? { url: `${started.url}${s.page}`, method: 'GET' as const, headers: s.headers ?? {} }
-        : {
-            url: ajaxUrl,
-            method: 'POST' as const,
-            headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8', ...s.headers },
-            body: s.body,
-          };
-      const check = await fetch(request.url, {
-        method: request.method,
-        headers: request.headers,
-        ...('body' in request ? { body: request.body } : {}),
-      });
-      const text = await check.text();
-      if (!text.includes(s.expect)) console.log(`  warning: ${s.name} answered ${check.status} ${text.slice(0, 120)}`);
+      const request: LoadRequest =
+        s.page || s.pages
+          ? {
+              url: `${started.url}${s.page ?? s.pages?.[0]}`,
+              method: 'GET',
+              headers: s.headers ?? {},
+              ...(s.pages ? { paths: s.pages } : {}),
+            }
+          : {
+              url: ajaxUrl,
+              method: 'POST',
+              headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8', ...s.headers },
+              body: s.body,
+            };
+      for (const url of s.pages ? s.pages.map((p) => `${started.url}${p}`) : [request.url]) {
+        const check = await fetch(url, {
+          method: request.method,
+          headers: request.headers,
+          ...(request.body !== undefined ? { body: request.body } : {}),
+        });
+        const text = await check.text();
+        if (!text.includes(s.expect))
+          console.log(`  warning: ${s.name} answered ${check.status} ${text.slice(0, 120)}`);
+      }
       // Warm up first (JIT, connection pool), then measure.
-      await autocannon({ ...request, connections: CONNECTIONS, duration: 2 });
-      const result = await autocannon({ ...request, connections: CONNECTIONS, duration: SECONDS });
-      const errors = result.errors + result.non2xx;
+      await runLoad(generator, request, { connections: CONNECTIONS, seconds: 2 });
+      const before = { server: treeCpuMs(server.pid), mariadb: cpuMs(mariadbPid) };
+      const result = await runLoad(generator, request, { connections: CONNECTIONS, seconds: SECONDS });
+      const perRequest = (after: number | undefined, then: number | undefined) =>
+        after === undefined || then === undefined || result.requests === 0
+          ? '     ?'
+          : ((after - then) / result.requests).toFixed(2).padStart(6);
       console.log(
-        `${s.name.padEnd(44)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms${errors ? `  (${errors} errors)` : ''}`,
+        `${s.name.padEnd(46)} ${result.perSecond.toFixed(0).padStart(6)}  ${`${result.p50}`.padStart(4)} ms  ${`${result.p99}`.padStart(4)} ms  ` +
+          `${perRequest(treeCpuMs(server.pid), before.server)}  ${perRequest(cpuMs(mariadbPid), before.mariadb)}` +
+          `${result.errors ? `  (${result.errors} errors)` : ''}`,
       );
     }
   } finally {
@@ -154,6 +196,53 @@ async function main() {
     await admin.close();
   }
   microBenchmarks();
+}
+
+/** CPU time (user + system) a process has used, in ms; undefined when it cannot be read. */
+function cpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `cpuMs` of a process and its children (the workers when BENCH_WORKERS is set). */
+function treeCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    // No /proc (not Linux): the process alone.
+  }
+  const own = cpuMs(pid);
+  return own === undefined ? undefined : children.reduce((sum, child) => sum + (cpuMs(child) ?? 0), own);
+}
+
+/** Linux's clock ticks per second for /proc times (getconf CLK_TCK; 100 everywhere in practice). */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** The pid of a local process by name (MariaDB on this machine), if there is one to read. */
+function pidOf(name: string): number | undefined {
+  try {
+    const pid = Number(execFileSync('pidof', ['-s', name], { encoding: 'utf8' }).trim());
+    return Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function startServer(): Promise<{ child: ChildProcess; url: string }> {
@@ -170,6 +259,7 @@ function startServer(): Promise<{ child: ChildProcess; url: string }> {
           PORT: '0',
           LOG_LEVEL: 'warn',
           DATABASE_URL: `mysql://${MARIADB.user}:${MARIADB.password}@${MARIADB.host}:${MARIADB.port}/${database}`,
+          ...(process.env.BENCH_WORKERS ? { WORKERS: process.env.BENCH_WORKERS } : {}),
         },
         stdio: ['ignore', 'pipe', 'inherit'],
       },
