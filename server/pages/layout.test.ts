@@ -131,6 +131,11 @@ describe('page shell', () => {
     expect(second).not.toContain('<p>one</p>');
     expect(second.replace('nonceTwo', 'nonceOne').replace('<p>two</p>', '<p>one</p>')).toBe(first);
     expect(other).toContain('<title>Search – Aegean Trails</title>');
+    const bars = ['guest', 'member'].map((who) =>
+      renderPage({ ...props('Tours', 'one'), topBar: html`<div class="${who}"></div>` }, assets),
+    );
+    expect(bars[0]).toContain('<div class="guest"></div>');
+    expect(bars[1]).toContain('<div class="member"></div>');
     expect(outside).toContain('<script type="module" src="/dropin-assets/assets/main-1.js"></script>');
     // The same as rendering the whole document at once.
     const whole = withScriptNonce('nonceOne', () =>
