@@ -3,6 +3,7 @@ import type { AppError } from '../errors';
 import type { AppDeps } from '../http/deps';
 import type { Logger } from '../logger';
 import type { CurrentUser } from '../wp/current-user';
+import type { ListingSite } from '../wp/listing-site';
 import type { PhpValue } from '../wp/php-values';
 import type { Site } from '../wp/site';
 import type { WpDb } from '../wp/tables';
@@ -20,6 +21,8 @@ export interface ActionContext {
   site(): Promise<Site>;
   /** The site and the raw text of other options (one query when the site was not read yet). */
   siteWith(names: readonly string[]): Promise<{ site: Site; options: Map<string, string> }>;
+  /** For the tour lists only: the site's options, pages and terms as kept for `SITE_CACHE_MS`, and the site. */
+  listing(): Promise<{ site: Site; listing: ListingSite }>;
   /** The visitor as WordPress would see them on admin-ajax, or null for a guest (resolved on first use). */
   user(): Promise<CurrentUser | null>;
   /** `$_GET`, decoded as PHP decodes it. */

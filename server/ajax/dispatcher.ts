@@ -124,6 +124,7 @@ function actionContext(
     wp: parts.deps.wp,
     site: visitor.site,
     siteWith: visitor.siteWith,
+    listing: visitor.listing,
     user: visitor.user,
     query: parts.query,
     files: parts.files,

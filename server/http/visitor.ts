@@ -1,12 +1,14 @@
 import type { Request } from 'express';
 import { type CurrentUser, resolveCurrentUser } from '../wp/current-user';
+import { type ListingSite, readListingSite } from '../wp/listing-site';
 import { getRawOptions } from '../wp/options';
-import { loadSite, loadSiteWith, originFromHost, type Site } from '../wp/site';
+import { loadSite, loadSiteWith, originFromHost, type Site, siteFromOptions } from '../wp/site';
 import type { AppDeps } from './deps';
 
 /**
  * Who is asking, and about which site. Both are resolved on first use and then kept for the rest
- * of the request (never across requests, so an admin's edit shows on the next one). A request
+ * of the request (never across requests, so an admin's edit shows on the next one; the tour lists'
+ * `listing` alone may use the site's options read up to `SITE_CACHE_MS` before). A request
  * without a WordPress login cookie is a guest without any query.
  */
 export interface Visitor {
@@ -17,6 +19,11 @@ export interface Visitor {
   site(): Promise<Site>;
   /** The site and the raw text of other options: one query when the site was not read yet. */
   siteWith(names: readonly string[]): Promise<{ site: Site; options: Map<string, string> }>;
+  /**
+   * For the tour lists only: the listing site (the site's options, pages and tour terms, kept for
+   * `SITE_CACHE_MS`, wp/listing-site.ts) and the site built from its options.
+   */
+  listing(): Promise<{ site: Site; listing: ListingSite }>;
   user(): Promise<CurrentUser | null>;
 }
 
@@ -40,6 +47,11 @@ export function visitorFor(req: Request, deps: AppDeps, options: { adminAjax: bo
     site.catch(() => {});
     return both;
   };
+  const listing = async () => {
+    const kept = await readListingSite(deps);
+    site ??= Promise.resolve(siteFromOptions(kept.rows.options, origin()));
+    return { site: await site, listing: kept };
+  };
   return {
     now,
     https,
@@ -47,6 +59,7 @@ export function visitorFor(req: Request, deps: AppDeps, options: { adminAjax: bo
     userAgent: req.get('user-agent') ?? '',
     site: loadTheSite,
     siteWith,
+    listing,
     user: () => {
       user ??= LOGIN_COOKIE.test(req.headers.cookie ?? '')
         ? (async () =>

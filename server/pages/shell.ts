@@ -1,6 +1,6 @@
 import { isSet, phpInt, str } from '../tourmaster/php';
 import { loadMenu, loadShellRows, mainMenuId, pagePath, pagesMenu } from '../wp/menus';
-import { unserializeCached } from '../wp/parse-cache';
+import { optionRecord } from '../wp/parse-cache';
 import type { WpDb } from '../wp/tables';
 import type { PageRow } from '../wp/tour-page';
 import type { ShellData } from './layout';
@@ -18,16 +18,6 @@ export interface ShellSource {
 
 /** The plugin's own pages, which the pages menu leaves out (they are reached from the top bar and the booking). */
 const SPECIAL_PAGE_OPTIONS = ['login-page', 'register-page', 'user-page', 'payment-page'];
-
-export function optionRecord(text: string | undefined): Record<string, unknown> {
-  if (!text) return {};
-  try {
-    const value = unserializeCached(text);
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
 
 export async function buildShell(wp: WpDb, source: ShellSource): Promise<ShellData> {
   const stylesheet = source.options.get('stylesheet') || 'traveltour';

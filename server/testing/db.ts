@@ -25,7 +25,7 @@ export interface TestDatabase {
 /**
  * The settings tests run with: quiet, mails to the test folder, and listing pages that read the
  * site's options on every request (tests edit them between requests; the listing snapshot's own
- * tests turn it on, listing-snapshot.int.test.ts).
+ * tests turn it on, wp/listing-site.int.test.ts).
  */
 const TEST_ENV = { LOG_LEVEL: 'silent', MAIL_DIR: TEST_MAIL_DIR, SITE_CACHE_MS: '0' };
 

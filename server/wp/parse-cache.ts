@@ -26,6 +26,17 @@ export function unserializeCached(text: string): PhpValue {
   return value;
 }
 
+/** An option's text parsed as PHP's `maybe_unserialize` does, when it holds an array; else `{}`. */
+export function optionRecord(text: string | undefined): Record<string, unknown> {
+  if (!text) return {};
+  try {
+    const value = unserializeCached(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);

@@ -42,10 +42,14 @@ export async function loadSiteWith(
   names: readonly string[],
 ): Promise<{ site: Site; options: Map<string, string> }> {
   const options = await getRawOptions(wp, [...SITE_OPTIONS, ...names]);
-  return { site: siteOf(options, origin), options };
+  return { site: siteFromOptions(options, origin), options };
 }
 
-function siteOf(o: ReadonlyMap<string, string>, origin: string | undefined): Site {
+/**
+ * The site from option rows already read (a page's own statement, the listing site): the same URLs
+ * (following the request's origin when the config says so), cookie hash and name, without a query.
+ */
+export function siteFromOptions(o: ReadonlyMap<string, string>, origin: string | undefined): Site {
   const str = (name: string) => {
     const v = maybeUnserialize(o.get(name) ?? '');
     return typeof v === 'string' || typeof v === 'number' ? String(v) : '';

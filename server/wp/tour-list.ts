@@ -2,8 +2,6 @@ import type { TourListQuery } from '../listing/query';
 import type { MetaClause, TaxClause } from '../listing/search-query';
 import { parseSearch } from '../listing/search-terms';
 import { foldKey, foldLikePattern, SQLITE_FOLD_FUNCTION } from './dialect';
-import { unserializeCached } from './parse-cache';
-import type { PhpValue } from './php-values';
 import { SITE_OPTIONS } from './site';
 import { preparedRows, quoteTable, type WpDb } from './tables';
 import type { WpTerm } from './terms';
@@ -19,23 +17,6 @@ import { LARGE_OPTION_BYTES, type PageRow, resolveLargeOptions } from './tour-pa
 export interface TourListOptions {
   general: Readonly<Record<string, unknown>>;
   customTaxonomies: string[];
-}
-
-/** The options `tourListOptionsOf` reads. */
-export const TOUR_LIST_OPTIONS = ['tourmaster_general', 'tourmaster_custom_tour_taxs'] as const;
-
-/** The list options from the options' raw text (parsed through the parse cache: tourmaster_general is ~11 KB). */
-export function tourListOptionsOf(raw: ReadonlyMap<string, string>): TourListOptions {
-  const value = (name: string) => {
-    const text = raw.get(name);
-    return text === undefined ? undefined : unserializeCached(text);
-  };
-  const general = value('tourmaster_general');
-  const custom = value('tourmaster_custom_tour_taxs');
-  return {
-    general: isRecord(general) ? general : {},
-    customTaxonomies: isRecord(custom) ? Object.keys(custom).filter((k) => /^[a-z0-9_-]{1,32}$/.test(k)) : [],
-  };
 }
 
 /** One row of a list page: the post columns the items print. */
@@ -599,8 +580,4 @@ export function filtererTermsFrom(
     return current ? { current, terms: all.filter((t) => t.parent === current.id) } : { terms: [] };
   }
   return { terms: categories.map(bySlug).filter((t): t is (typeof all)[number] => t !== undefined) };
-}
-
-function isRecord(value: PhpValue | undefined): value is Record<string, PhpValue> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Map);
 }

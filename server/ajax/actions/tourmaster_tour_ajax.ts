@@ -5,7 +5,7 @@ import { type ListSettings, parseListSettings, text } from '../../listing/settin
 import type { SafeHtml } from '../../views/html';
 import { ajaxPaginationHtml, loadMoreHtml } from '../../views/tour-list/pagination';
 import { renderTourListPage } from '../../views/tour-list/section';
-import { TOUR_LIST_OPTIONS, type TourListOptions, tourListOptionsOf } from '../../wp/tour-list';
+import type { ListingSite } from '../../wp/listing-site';
 import { type ActionContext, type AjaxReply, defineAction } from '../action';
 
 /** What both list actions post: the list's settings and the control's option. */
@@ -17,12 +17,13 @@ export const NO_SETTINGS = 'Settings variable is not defined.';
 export async function postedListSettings(
   posted: unknown,
   ctx: ActionContext,
-): Promise<{ settings: ListSettings; options: TourListOptions }> {
-  // The site (which renderListReply reads next) comes in the same query.
-  const options = tourListOptionsOf((await ctx.siteWith(TOUR_LIST_OPTIONS)).options);
-  const settings = parseListSettings(posted, options.customTaxonomies);
+): Promise<{ settings: ListSettings; listing: ListingSite }> {
+  // The plugin's settings, the tour terms and the site (which renderListReply reads next) as the
+  // tour listings keep them (wp/listing-site.ts): no query within SITE_CACHE_MS of the last read.
+  const { listing } = await ctx.listing();
+  const settings = parseListSettings(posted, listing.listOptions.customTaxonomies);
   if (!settings) throw new InputError({ message: NO_SETTINGS });
-  return { settings, options };
+  return { settings, listing };
 }
 
 export interface TourListReply {
@@ -36,12 +37,12 @@ export interface TourListReply {
 /** The page the settings describe, with the pagination the list uses (listing.md §2.6, §2.7). */
 export async function renderListReply(
   settings: ListSettings,
-  options: TourListOptions,
+  listing: ListingSite,
   ctx: ActionContext,
 ): Promise<TourListReply> {
   if (!settings.has('paged')) settings.set('paged', 1);
   const site = await ctx.site();
-  const page = await renderTourListPage(ctx.wp, settings, options, site);
+  const page = await renderTourListPage(ctx.wp, settings, listing.listOptions, site, { terms: listing.rows.terms });
   const pagination = text(settings, 'pagination') || 'none';
   const target = { ajaxUrl: `${site.siteUrl}/wp-admin/admin-ajax.php` };
   let paging: TourListReply['paging'];
@@ -65,10 +66,10 @@ export const tourmaster_tour_ajax = defineAction({
   access: 'both',
   input: tourListInput,
   async handle(input, ctx): Promise<TourListReply> {
-    const { settings, options } = await postedListSettings(input.settings, ctx);
+    const { settings, listing } = await postedListSettings(input.settings, ctx);
     const outcome = applyListOption(settings, readOption(input.option));
     if (!outcome.ok) throw new InputError({ message: 'This category cannot be shown.' });
-    return renderListReply(outcome.settings, options, ctx);
+    return renderListReply(outcome.settings, listing, ctx);
   },
   reply: (result): AjaxReply => ({
     kind: 'json',

@@ -12,8 +12,8 @@ export const tourmaster_tour_order_ajax = defineAction({
   access: 'both',
   input: tourListInput,
   async handle(input, ctx): Promise<TourListReply> {
-    const { settings, options } = await postedListSettings(input.settings, ctx);
-    return renderListReply(applyOrderOption(settings, readOption(input.option)), options, ctx);
+    const { settings, listing } = await postedListSettings(input.settings, ctx);
+    return renderListReply(applyOrderOption(settings, readOption(input.option)), listing, ctx);
   },
   reply: (result): AjaxReply => ({
     kind: 'json',

@@ -245,6 +245,7 @@ async function cancelBooking(a: AccountRequest): Promise<'redirect' | Rendered> 
         wp: a.ctx.deps.wp,
         site: a.ctx.site,
         siteWith: a.ctx.siteWith,
+        listing: a.ctx.listing,
         user: a.ctx.user,
         query: {},
         files: {},

@@ -1,9 +1,9 @@
 import type { Request } from 'express';
 import { isSet, phpInt, str } from '../../tourmaster/php';
+import { optionRecord } from '../../wp/parse-cache';
 import type { WpPost } from '../../wp/posts';
 import { type BlogOptionName, getBlogPostBySlug, getPageByPath, getPostById, stickyIds } from '../../wp/posts-list';
 import type { WpDb } from '../../wp/tables';
-import { optionRecord } from '../shell';
 import { isPretty, matchPostPath, type PermalinkSettings, pagedPath } from './permalinks';
 
 /**

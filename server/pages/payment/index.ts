@@ -101,6 +101,7 @@ function pageActionContext(req: Request, page: PageContext): ActionContext {
     wp: page.deps.wp,
     site: page.site,
     siteWith: page.siteWith,
+    listing: page.listing,
     user: page.user,
     query: parsePhpQuery(query),
     files: {},

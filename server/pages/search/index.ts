@@ -14,6 +14,13 @@ import {
   type TourListPageData,
   tourListPageHtml,
 } from '../../views/tour-list/section';
+import {
+  type ListingSite,
+  listingSnapshot,
+  readListingSite,
+  storeListingSnapshot,
+  termTaxonomiesToRead,
+} from '../../wp/listing-site';
 import { siteLocalTime } from '../../wp/site-time';
 import { loadListingPageRows, queryTourList, type TourListPageWithMeta, type TourTerm } from '../../wp/tour-list';
 import { cannotBeSpecialPage } from '../account/site';
@@ -21,15 +28,7 @@ import { sendTaxonomyArchive, taxonomyArchivePath } from '../archive';
 import { OwnedRenderCache } from '../render-cache';
 import { textOf } from '../tour/request';
 import { fieldTaxonomies, filterBoxForm, formBase, searchActionUrl, setting, settingList } from './form';
-import {
-  type ListingRequest,
-  listingRequest,
-  pluginPage,
-  readListingSite,
-  sendListingPage,
-  termsFor,
-} from './listing-request';
-import { type ListingSite, listingSnapshot, storeListingSnapshot, termTaxonomiesToRead } from './listing-snapshot';
+import { type ListingRequest, listingRequest, pluginPage, sendListingPage, termsFor } from './listing-request';
 
 /**
  * The tour search page (listing.md §1): served for any front-end URL whose query has the key
@@ -42,7 +41,7 @@ import { type ListingSite, listingSnapshot, storeListingSnapshot, termTaxonomies
  *
  * Reads: the page of tours with its count and metas in one statement, which also reads the site's
  * options, pages and tour terms unless this process read them within `SITE_CACHE_MS`
- * (listing-snapshot.ts); the terms of a taxonomy those lack (one more), and the thumbnails when the
+ * (wp/listing-site.ts); the terms of a taxonomy those lack (one more), and the thumbnails when the
  * tours have any (one).
  */
 
@@ -66,7 +65,7 @@ export function tourSearchQuery(deps: AppDeps): RequestHandler {
 }
 
 /**
- * The search page's reads. With a fresh listing site (listing-snapshot.ts), only the page of tours
+ * The search page's reads. With a fresh listing site (wp/listing-site.ts), only the page of tours
  * (one statement, the terms of its filter resolved from the snapshot's). Otherwise the page of tours
  * is planned with the last snapshot's settings and read in the same statement as the options; when
  * the options it brings say otherwise (another search page size, a new custom taxonomy), the page

@@ -4,12 +4,12 @@ import { type PageContext, pageContext } from '../../http/page-context';
 import { isSet, phpInt, str } from '../../tourmaster/php';
 import type { SafeHtml } from '../../views/html';
 import type { CurrentUser } from '../../wp/current-user';
+import { type ListingSite, readListingSite } from '../../wp/listing-site';
 import { pagePath } from '../../wp/menus';
 import { unserializeCached } from '../../wp/parse-cache';
-import { originFromHost, type Site } from '../../wp/site';
+import { originFromHost, type Site, siteFromOptions } from '../../wp/site';
 import {
   type ListingPageRows,
-  loadListingPageRows,
   loadTourTerms,
   mergeTerms,
   type TourListOptions,
@@ -19,13 +19,11 @@ import {
 import { siteNameText } from '../account/site';
 import { renderPage, type ShellData, sendPage } from '../layout';
 import { buildShell } from '../shell';
-import { siteFromOptions } from '../tour/request';
 import { tourTopBar } from '../tour/top-bar';
-import { type ListingSite, listingSnapshot, storeListingSnapshot, termTaxonomiesToRead } from './listing-snapshot';
 
 /**
  * One request for a tour listing page (the search page, a tour taxonomy archive): the listing site
- * (the site's options, pages and tour terms, listing-snapshot.ts), the site's URLs for this request,
+ * (the site's options, pages and tour terms, wp/listing-site.ts), the site's URLs for this request,
  * the visitor, and the page shell around the plugin's markup.
  */
 export interface ListingRequest {
@@ -33,7 +31,7 @@ export interface ListingRequest {
   res: Response;
   deps: AppDeps;
   ctx: PageContext;
-  /** The site's options, pages and terms and what is derived from them (listing-snapshot.ts). */
+  /** The site's options, pages and terms and what is derived from them (wp/listing-site.ts). */
   listing: ListingSite;
   rows: ListingPageRows;
   site: Site;
@@ -49,13 +47,6 @@ export interface ListingRequest {
   dateFormat: string;
   /** `permalink_structure` is set (pretty URLs: `/page/N/`, taxonomy archives). */
   pretty: boolean;
-}
-
-/** The listing site: this database's snapshot while fresh, else read now (one statement) and kept. */
-export async function readListingSite(deps: AppDeps): Promise<ListingSite> {
-  const snapshot = listingSnapshot(deps);
-  if (snapshot?.fresh) return snapshot.site;
-  return storeListingSnapshot(deps, await loadListingPageRows(deps.wp, termTaxonomiesToRead(snapshot)));
 }
 
 /** The terms of `taxonomies`: those read with the options, and any other in one more query. */

@@ -10,6 +10,7 @@ import { html, type SafeHtml } from '../../views/html';
 import { tourListElementHtml } from '../../views/tour-list/element';
 import { searchFormHtml } from '../../views/tour-list/search-form';
 import { renderTourListPage } from '../../views/tour-list/section';
+import { customTaxonomiesFrom } from '../../wp/listing-site';
 import { getOptions } from '../../wp/options';
 import { publishedPagePath } from '../../wp/posts';
 import type { Site } from '../../wp/site';
@@ -17,7 +18,6 @@ import { filtererTermsFrom, loadTourTerms, type TourTerm } from '../../wp/tour-l
 import type { ShortcodeCall } from '../blog/content';
 import { type FormSource, formBase, formTaxonomies } from './form';
 import { originOf } from './listing-request';
-import { customTaxonomiesFrom } from './listing-snapshot';
 
 /**
  * The plugin's shortcodes in a post's or page's content (the blog route's renderer hook,

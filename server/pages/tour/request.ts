@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import type { PageContext } from '../../http/page-context';
 import type { Tour } from '../../tourmaster/tour-option';
 import { postTitleHtml } from '../../views/post-title';
 import type { CurrentUser } from '../../wp/current-user';
-import { type Site, untrailingslashit } from '../../wp/site';
+import type { Site } from '../../wp/site';
 import type { TourPageRows, TourPost } from '../../wp/tour-page';
 import type { TourmasterSettings } from '../../wp/tours';
 
@@ -51,33 +50,4 @@ export function decodeEntities(html: string): string {
 export function textOf(title: string): { html: string; text: string } {
   const html = postTitleHtml(title);
   return { html, text: decodeEntities(html) };
-}
-
-/**
- * `loadSite` (wp/site.ts) from option rows already read: the same URLs (following the request's
- * origin when the config says so), cookie hash and name, without another query.
- */
-export function siteFromOptions(options: ReadonlyMap<string, string>, origin: string | undefined): Site {
-  const get = (name: string) => options.get(name) ?? '';
-  const siteUrl = withOrigin(untrailingslashit(get('siteurl')), origin);
-  const homeUrl = withOrigin(untrailingslashit(get('home') || get('siteurl')), origin);
-  return {
-    siteUrl,
-    homeUrl,
-    cookieHash: createHash('md5').update(siteUrl).digest('hex'),
-    name: get('blogname'),
-    description: get('blogdescription'),
-    timezone: get('timezone_string'),
-    gmtOffsetHours: Number(get('gmt_offset')) || 0,
-  };
-}
-
-function withOrigin(url: string, origin: string | undefined): string {
-  if (!origin) return url;
-  try {
-    const parsed = new URL(url || '/', origin);
-    return untrailingslashit(`${origin}${parsed.pathname === '/' ? '' : parsed.pathname}`);
-  } catch {
-    return origin;
-  }
 }

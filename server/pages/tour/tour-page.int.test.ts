@@ -10,10 +10,9 @@ import { fixtureSecrets, startTestServer, type TestServer } from '../../testing/
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
 import { renderTourReviewSection, withReviewFilterLabel } from '../../views/reviews';
 import { renderTopBar } from '../../views/top-bar';
-import { loadSite } from '../../wp/site';
+import { loadSite, siteFromOptions } from '../../wp/site';
 import { loadTourPageRows, readTourViewCount } from '../../wp/tour-page';
 import { get, htmlErrors, inputValue, loginAs, postForm } from '../account/test-helpers';
-import { siteFromOptions } from './request';
 
 /**
  * The single tour page against the captured legacy pages (legacy-fixtures/pages/tour-*.html and the

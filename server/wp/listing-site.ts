@@ -1,29 +1,32 @@
 import { performance } from 'node:perf_hooks';
-import type { AppDeps } from '../../http/deps';
-import { isSet, str } from '../../tourmaster/php';
+import type { Config } from '../config';
+import { isSet, str } from '../tourmaster/php';
+import { optionRecord } from './parse-cache';
+import type { WpDb } from './tables';
 import {
   type ListingPageRows,
+  loadListingPageRows,
   loadTourTerms,
   mergeTerms,
   type TourListOptions,
   termTaxonomies,
-} from '../../wp/tour-list';
-import { optionRecord } from '../shell';
+} from './tour-list';
 
 /**
- * What a listing page (the tour search page, a tour taxonomy archive) prints around its list, read
- * from the site's options, published pages and tour terms; and the last of these each database's
- * listing pages read, kept for a short time.
+ * What a tour listing (the search page, a tour taxonomy archive, a list section's ajax page) shows
+ * around its tours, read from the site's options, published pages and tour terms; and the last of
+ * these each database's listings read, kept for a short time.
  *
- * Within `SITE_CACHE_MS` of that read (config.ts, 1 s unless set) the next listing page reuses it
- * and reads only its page of tours: a busy search page costs MariaDB one small statement instead of
- * one that also reads ~50 rows of options, pages and terms. An edit of those in the WordPress admin
- * (a renamed page, a new category, the plugin's settings) shows within that time; what is listed
- * (the tours, their prices, ratings and dates) is read on every request.
+ * Within `SITE_CACHE_MS` of that read (config.ts, 1 s unless set) the next listing reuses it and
+ * reads only its page of tours: a busy search page costs MariaDB one small statement instead of one
+ * that also reads ~50 rows of options, pages and terms. An edit of those in the WordPress admin (a
+ * renamed page, a new category, the plugin's settings) shows within that time; what is listed (the
+ * tours, their prices, ratings and dates) is read on every request. Booking, payment and account
+ * actions never read it.
  *
  * After that time the snapshot still plans the next read: its settings and custom taxonomies say
  * which page of tours to read in the same statement as the options, and the page checks that plan
- * against the options the statement brings (search/index.ts).
+ * against the options the statement brings (pages/search/index.ts).
  *
  * One snapshot per database (tests run several sites in one process); nothing a visitor sends is
  * kept in it.
@@ -84,8 +87,21 @@ export interface ListingSnapshot {
 
 const snapshots = new WeakMap<object, { site: ListingSite; readAt: number }>();
 
+/** What the snapshot is kept for: the database, and how long (`SITE_CACHE_MS`). */
+export interface ListingDeps {
+  wp: WpDb;
+  config: Pick<Config, 'siteCacheMs'>;
+}
+
+/** The listing site: this database's snapshot while fresh, else read now (one statement) and kept. */
+export async function readListingSite(deps: ListingDeps): Promise<ListingSite> {
+  const snapshot = listingSnapshot(deps);
+  if (snapshot?.fresh) return snapshot.site;
+  return storeListingSnapshot(deps, await loadListingPageRows(deps.wp, termTaxonomiesToRead(snapshot)));
+}
+
 /** The last listing site this database's pages read, fresh or not; undefined before the first. */
-export function listingSnapshot(deps: Pick<AppDeps, 'wp' | 'config'>): ListingSnapshot | undefined {
+export function listingSnapshot(deps: ListingDeps): ListingSnapshot | undefined {
   const entry = snapshots.get(deps.wp);
   if (!entry) return undefined;
   const ttl = deps.config.siteCacheMs;
@@ -97,7 +113,7 @@ export function listingSnapshot(deps: Pick<AppDeps, 'wp' | 'config'>): ListingSn
  * taxonomies the rows lack (the first read, or one the admin just added) are read first (one query),
  * so the snapshot holds the terms of every tour taxonomy.
  */
-export async function storeListingSnapshot(deps: Pick<AppDeps, 'wp'>, rows: ListingPageRows): Promise<ListingSite> {
+export async function storeListingSnapshot(deps: Pick<ListingDeps, 'wp'>, rows: ListingPageRows): Promise<ListingSite> {
   let site = listingSiteOf(rows);
   const known = termTaxonomies(rows.terms);
   const missing = site.termTaxonomies.filter((t) => !known.has(t));
