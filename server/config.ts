@@ -108,7 +108,7 @@ const envSchema = z.object({
     .default(1),
   SHUTDOWN_TIMEOUT: z.coerce.number().positive().max(600).default(10),
   SITE_CACHE_MS: z.coerce
-    .number({ error: 'SITE_CACHE_MS must be a number of milliseconds' })
+    .number({ error: 'SITE_CACHE_MS must be a whole number of milliseconds from 0 to 60000' })
     .int()
     .min(0)
     .max(60_000)
