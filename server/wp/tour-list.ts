@@ -74,46 +74,52 @@ export async function queryTourList(
 ): Promise<TourListPage | TourListPageWithMeta> {
   const termIds = query.tax ? await termTaxonomyIds(wp, query.tax.clauses, knownTerms) : [];
   const statement = tourListStatement(wp, query, termIds, metaKeys ?? []);
-  const rows = await listRows<ListRow>(wp, statement.sql, statement.bindings);
+  const rows = await listRows<UnionRow>(wp, statement.sql, statement.bindings);
   const page = listPageFrom(rows);
   return metaKeys ? page : { rows: page.rows, found: page.found };
 }
 
-/** A row of the list statement: `p` (a tour of the page) or `m` (one of its metas). */
-type ListRow = {
+/**
+ * A row of the union statements here: `src` names the member (`p` a tour of the page, `m` one of its
+ * metas; `o` an option, `g` a page, `t` a term), the other columns are positional, as each
+ * member's SQL says.
+ */
+type UnionRow = {
   src: string;
-  id: unknown;
-  a: unknown;
-  b: unknown;
-  c: unknown;
-  d: unknown;
-  e: unknown;
-  f: unknown;
-  g: unknown;
+  c1: unknown;
+  c2: unknown;
+  c3: unknown;
+  c4: unknown;
+  c5: unknown;
+  c6: unknown;
+  c7: unknown;
+  c8: unknown;
 };
 
+/** A column's text ('' for NULL). */
+const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
 /** The page (in its order), the count and the metas from the list statement's rows. */
-function listPageFrom(rows: readonly ListRow[]): TourListPageWithMeta {
-  const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+function listPageFrom(rows: readonly UnionRow[]): TourListPageWithMeta {
   const page: { row: TourListRow; rn: number }[] = [];
   const metaRows: { postId: number; key: string; value: string; id: number }[] = [];
   let found = 0;
   for (const r of rows) {
     if (r.src === 'p') {
-      found = Number(r.f ?? 0);
+      found = Number(r.c7 ?? 0);
       page.push({
         row: {
-          id: Number(r.id),
-          title: text(r.a),
-          slug: text(r.b),
-          excerpt: text(r.c),
-          content: text(r.d),
-          date: text(r.e),
+          id: Number(r.c1),
+          title: text(r.c2),
+          slug: text(r.c3),
+          excerpt: text(r.c4),
+          content: text(r.c5),
+          date: text(r.c6),
         },
-        rn: Number(r.g ?? 0),
+        rn: Number(r.c8 ?? 0),
       });
     } else if (r.src === 'm')
-      metaRows.push({ postId: Number(r.id), key: text(r.a), value: text(r.b), id: Number(r.g ?? 0) });
+      metaRows.push({ postId: Number(r.c1), key: text(r.c2), value: text(r.c3), id: Number(r.c8 ?? 0) });
   }
   // The union's members come back in any order: the page's own order is its row number.
   page.sort((x, y) => x.rn - y.rn);
@@ -258,8 +264,8 @@ function tourListStatement(
   withBindings.push(...order.bindings, ...fromBindings);
   let members = {
     sql:
-      "SELECT 'p' AS src, p.ID AS id, p.post_title AS a, p.post_name AS b, p.post_excerpt AS c, p.post_content AS d, " +
-      `p.post_date AS e, pg.f AS f, pg.g AS g FROM pg JOIN ${posts} p ON p.ID = pg.ID`,
+      "SELECT 'p' AS src, p.ID AS c1, p.post_title AS c2, p.post_name AS c3, p.post_excerpt AS c4, p.post_content AS c5, " +
+      `p.post_date AS c6, pg.f AS c7, pg.g AS c8 FROM pg JOIN ${posts} p ON p.ID = pg.ID`,
     bindings: [] as (string | number)[],
   };
   if (metaKeys.length > 0) {
@@ -438,7 +444,7 @@ function listingPageSql(wp: WpDb, taxonomies: number): string {
   const digest = wp.engine === 'mysql' ? `IF(${large}, MD5(option_value), NULL)` : 'NULL';
   // Nine columns, as the list statement's members have (they may follow in the same statement).
   sql =
-    `SELECT 'o' AS src, option_name AS k, ${value} AS v, ${digest} AS a, NULL AS b, NULL AS c, NULL AS d, NULL AS e, NULL AS f FROM ${q(wp.t.options)} ` +
+    `SELECT 'o' AS src, option_name AS c1, ${value} AS c2, ${digest} AS c3, NULL AS c4, NULL AS c5, NULL AS c6, NULL AS c7, NULL AS c8 FROM ${q(wp.t.options)} ` +
     `WHERE option_name IN (${marks(LISTING_PAGE_OPTIONS.length)}) OR option_name LIKE ${like} ` +
     `UNION ALL SELECT 'g', post_name, post_title, ID, post_parent, menu_order, NULL, NULL, NULL FROM ${q(wp.t.posts)} ` +
     `WHERE post_type = 'page' AND post_status = 'publish'`;
@@ -468,17 +474,6 @@ export async function loadListingPageRows(
   list?: { query: TourListQuery; metaKeys: readonly string[] },
 ): Promise<ListingPageRows & { list?: TourListPageWithMeta }> {
   const asked = [...new Set(taxonomies)];
-  type Row = {
-    src: string;
-    k: unknown;
-    v: unknown;
-    a: unknown;
-    b: unknown;
-    c: unknown;
-    d: unknown;
-    e: unknown;
-    f: unknown;
-  };
   let sql = listingPageSql(wp, asked.length);
   let bindings: (string | number)[] = [...LISTING_PAGE_OPTIONS, ...asked];
   if (list) {
@@ -486,37 +481,36 @@ export async function loadListingPageRows(
     sql = `${statement.with.sql}${sql} UNION ALL ${statement.members.sql}`;
     bindings = [...statement.with.bindings, ...bindings, ...statement.members.bindings];
   }
-  const rows = list ? await listRows<Row>(wp, sql, bindings) : await preparedRows<Row>(wp, sql, bindings);
+  const rows = list ? await listRows<UnionRow>(wp, sql, bindings) : await preparedRows<UnionRow>(wp, sql, bindings);
   const options = new Map<string, string>();
   const digests = new Map<string, string>();
   const pages: PageRow[] = [];
   const terms: TourTerm[] = [];
-  const listed: ListRow[] = [];
-  const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+  const listed: UnionRow[] = [];
   for (const row of rows) {
     if (row.src === 'o') {
-      if (row.a === null || row.a === undefined) options.set(text(row.k), text(row.v));
-      else digests.set(text(row.k), text(row.a));
+      if (row.c3 === null || row.c3 === undefined) options.set(text(row.c1), text(row.c2));
+      else digests.set(text(row.c1), text(row.c3));
     } else if (row.src === 'g')
       pages.push({
-        id: Number(row.a),
-        slug: text(row.k),
-        title: text(row.v),
-        parentId: Number(row.b) || 0,
-        menuOrder: Number(row.c) || 0,
+        id: Number(row.c3),
+        slug: text(row.c1),
+        title: text(row.c2),
+        parentId: Number(row.c4) || 0,
+        menuOrder: Number(row.c5) || 0,
       });
     else if (row.src === 't')
       terms.push({
-        termId: Number(row.a),
-        termTaxonomyId: Number(row.b),
-        name: text(row.v),
-        slug: text(row.k),
-        taxonomy: text(row.d),
-        description: text(row.e),
-        parentId: Number(row.c) || 0,
+        termId: Number(row.c3),
+        termTaxonomyId: Number(row.c4),
+        name: text(row.c2),
+        slug: text(row.c1),
+        taxonomy: text(row.c6),
+        description: text(row.c7),
+        parentId: Number(row.c5) || 0,
       });
-    // The list's members, named by the first member's columns.
-    else listed.push({ src: row.src, id: row.k, a: row.v, b: row.a, c: row.b, d: row.c, e: row.d, f: row.e, g: row.f });
+    // The list's members (`p`, `m`), read by listPageFrom.
+    else listed.push(row);
   }
   if (digests.size) await resolveLargeOptions(wp, digests, options);
   pages.sort((x, y) => x.menuOrder - y.menuOrder || x.title.localeCompare(y.title) || x.id - y.id);
