@@ -7,7 +7,7 @@ import { PROJECT_ROOT } from '../../server/config';
 import { startTestServer, type TestServer } from '../../server/testing/app';
 import { launchBrowser, screenshotPath } from '../../server/testing/browser';
 import { createTestDatabase, type TestDatabase } from '../../server/testing/db';
-import { islandReady, newContext, openTourPage, stepBar, waitForAjax } from './payment-flow';
+import { islandReady, newContext, openTourPage, setBookingCookie, stepBar, waitForAjax } from './payment-flow';
 
 /**
  * axe-core on the tour page and on the payment page at steps 2 and 3 (no `serious` or `critical`
@@ -112,13 +112,7 @@ const CONTACT = {
 
 /** The payment page with this booking in the cookie, as the tour page leaves it. */
 async function openPayment(context: BrowserContext, detail: Record<string, unknown>): Promise<Page> {
-  await context.addCookies([
-    {
-      name: 'tourmaster-booking-detail',
-      value: encodeURIComponent(JSON.stringify(detail)),
-      url: server.baseUrl,
-    },
-  ]);
+  await setBookingCookie(context, server.baseUrl, detail);
   const page = await context.newPage();
   await page.goto(`${server.baseUrl}/payment/`);
   await islandReady(page, '#tourmaster-payment-template-wrapper');

@@ -16,6 +16,7 @@ import {
   openTourPage,
   pickDate,
   recordAjax,
+  setBookingCookie,
   stepBar,
   type Traveller,
   waitForAjax,
@@ -255,29 +256,21 @@ describe('a guest books a tour and pays later', () => {
         sdkRequests.push(route.request().url());
         return route.fulfill({ status: 200, contentType: 'text/javascript', body: FAKE_PAYPAL_SDK });
       });
-      await context.addCookies([
-        {
-          name: 'tourmaster-booking-detail',
-          value: encodeURIComponent(
-            JSON.stringify({
-              'tour-id': '4',
-              'tour-date': '2027-05-29',
-              'tour-people': '2',
-              traveller_title: ['mr', 'mr'],
-              traveller_first_name: ['Jonas', 'Lukas'],
-              traveller_last_name: ['Berg', 'Berg'],
-              first_name: 'Jonas',
-              last_name: 'Berg',
-              email: 'jonas.berg@example.test',
-              phone: '+49 30 1234567',
-              country: 'Germany',
-              contact_address: 'Unter den Linden 1, Berlin',
-              step: '3',
-            }),
-          ),
-          url: server.baseUrl,
-        },
-      ]);
+      await setBookingCookie(context, server.baseUrl, {
+        'tour-id': '4',
+        'tour-date': '2027-05-29',
+        'tour-people': '2',
+        traveller_title: ['mr', 'mr'],
+        traveller_first_name: ['Jonas', 'Lukas'],
+        traveller_last_name: ['Berg', 'Berg'],
+        first_name: 'Jonas',
+        last_name: 'Berg',
+        email: 'jonas.berg@example.test',
+        phone: '+49 30 1234567',
+        country: 'Germany',
+        contact_address: 'Unter den Linden 1, Berlin',
+        step: '3',
+      });
       const page = await context.newPage();
       await page.goto(`${server.baseUrl}/payment/`);
       await islandReady(page, '#tourmaster-payment-template-wrapper');
@@ -340,29 +333,21 @@ describe('a guest books a tour and pays later', () => {
         body: '<title>PayPal</title><h1>PayPal (stand-in)</h1>',
       });
     });
-    await context.addCookies([
-      {
-        name: 'tourmaster-booking-detail',
-        value: encodeURIComponent(
-          JSON.stringify({
-            'tour-id': '4',
-            'tour-date': '2027-05-29',
-            'tour-people': '1',
-            traveller_title: ['ms'],
-            traveller_first_name: ['Sofia'],
-            traveller_last_name: ['Rossi'],
-            first_name: 'Sofia',
-            last_name: 'Rossi',
-            email: 'sofia.rossi@example.test',
-            phone: '+39 06 1234 5678',
-            country: 'Italy',
-            contact_address: 'Via del Corso 1, Roma',
-            step: '3',
-          }),
-        ),
-        url: server.baseUrl,
-      },
-    ]);
+    await setBookingCookie(context, server.baseUrl, {
+      'tour-id': '4',
+      'tour-date': '2027-05-29',
+      'tour-people': '1',
+      traveller_title: ['ms'],
+      traveller_first_name: ['Sofia'],
+      traveller_last_name: ['Rossi'],
+      first_name: 'Sofia',
+      last_name: 'Rossi',
+      email: 'sofia.rossi@example.test',
+      phone: '+39 06 1234 5678',
+      country: 'Italy',
+      contact_address: 'Via del Corso 1, Roma',
+      step: '3',
+    });
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/payment/`);
     await islandReady(page, '#tourmaster-payment-template-wrapper');
@@ -413,27 +398,19 @@ describe('a guest books a tour and pays later', () => {
     await updateMeta(tdb.wp, 'post', 4, 'tourmaster-tour-option', { ...option, 'tour-service': [dinner, photos] });
     try {
       const context = await newContext(browser, server);
-      await context.addCookies([
-        {
-          name: 'tourmaster-booking-detail',
-          value: encodeURIComponent(
-            JSON.stringify({
-              'tour-id': '4',
-              'tour-date': '2027-05-29',
-              'tour-people': '2',
-              traveller_first_name: ['Anna', 'Ben'],
-              traveller_last_name: ['Weber', 'Weber'],
-              first_name: 'Anna',
-              last_name: 'Weber',
-              email: 'anna.weber@example.test',
-              phone: '+41 44 123 45 67',
-              country: 'Switzerland',
-              step: '3',
-            }),
-          ),
-          url: server.baseUrl,
-        },
-      ]);
+      await setBookingCookie(context, server.baseUrl, {
+        'tour-id': '4',
+        'tour-date': '2027-05-29',
+        'tour-people': '2',
+        traveller_first_name: ['Anna', 'Ben'],
+        traveller_last_name: ['Weber', 'Weber'],
+        first_name: 'Anna',
+        last_name: 'Weber',
+        email: 'anna.weber@example.test',
+        phone: '+41 44 123 45 67',
+        country: 'Switzerland',
+        step: '3',
+      });
       const page = await context.newPage();
       await page.goto(`${server.baseUrl}/payment/`);
       await islandReady(page, '#tourmaster-payment-template-wrapper');

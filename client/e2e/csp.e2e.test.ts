@@ -8,7 +8,7 @@ import type { PhpValue } from '../../server/wp/php-values';
 import { startSession } from '../../server/wp/sessions';
 import { loadSite } from '../../server/wp/site';
 import { getUserByLogin } from '../../server/wp/users';
-import { islandReady, newContext, pickDate, TOUR_PATH, waitForAjax } from './payment-flow';
+import { islandReady, newContext, pickDate, setBookingCookie, TOUR_PATH, waitForAjax } from './payment-flow';
 
 /**
  * Our pages' content-security policy (server/http/security-headers.ts) in Chromium: the islands, the
@@ -138,9 +138,7 @@ describe('our pages under their content-security policy', () => {
         contact_address: 'Unter den Linden 1, Berlin',
         step: '3',
       };
-      await context.addCookies([
-        { name: 'tourmaster-booking-detail', value: encodeURIComponent(JSON.stringify(detail)), url: server.baseUrl },
-      ]);
+      await setBookingCookie(context, server.baseUrl, detail);
       const { page, v } = await open(context, '/payment/');
       await islandReady(page, '#tourmaster-payment-template-wrapper');
       await page.locator('#paypal-button-container .fake-paypal-button').waitFor();

@@ -202,6 +202,20 @@ export async function fillContactStep(page: Page, travellers: readonly Traveller
   await content.locator('textarea[name="contact_address"]').fill(contact.address);
 }
 
+/**
+ * Starts a booking where the tour page leaves it: the `tourmaster-booking-detail` cookie (JSON,
+ * percent-encoded, as the plugin's script writes it) holding `detail`.
+ */
+export async function setBookingCookie(
+  context: BrowserContext,
+  baseUrl: string,
+  detail: Record<string, unknown>,
+): Promise<void> {
+  await context.addCookies([
+    { name: 'tourmaster-booking-detail', value: encodeURIComponent(JSON.stringify(detail)), url: baseUrl },
+  ]);
+}
+
 /** The `tourmaster-booking-detail` cookie, decoded. */
 export async function bookingCookie(context: BrowserContext): Promise<unknown> {
   const cookie = (await context.cookies()).find((c) => c.name === 'tourmaster-booking-detail');
