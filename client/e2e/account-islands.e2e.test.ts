@@ -7,7 +7,14 @@ import { launchBrowser, screenshotPath } from '../../server/testing/browser';
 import { createTestDatabase, type TestDatabase } from '../../server/testing/db';
 import { getMeta, updateMeta } from '../../server/wp/meta';
 import type { PhpValue } from '../../server/wp/php-values';
-import { islandReady, newContext, openLegacyPage, setBookingCookie, waitForAjax } from './payment-flow';
+import {
+  islandReady,
+  newContext,
+  openLegacyPage,
+  setBookingCookie,
+  WEBER_BOOKING_AT_STEP_3,
+  waitForAjax,
+} from './payment-flow';
 
 /**
  * The account islands in Chromium against the real server, at 1280 and 390 px: the register form's
@@ -487,19 +494,7 @@ describe.each(SIZES)('account islands at $width px', ({ label, width, height }) 
   it('unit amounts stay within the service’s maximum', async () => {
     const service = await unitService(`Photo Package ${label}`, '4');
     const context = await newContext(browser, server, viewport);
-    await setBookingCookie(context, server.baseUrl, {
-      'tour-id': '4',
-      'tour-date': '2027-05-29',
-      'tour-people': '2',
-      traveller_first_name: ['Anna', 'Ben'],
-      traveller_last_name: ['Weber', 'Weber'],
-      first_name: 'Anna',
-      last_name: 'Weber',
-      email: 'anna.weber@example.test',
-      phone: '+41 44 123 45 67',
-      country: 'Switzerland',
-      step: '3',
-    });
+    await setBookingCookie(context, server.baseUrl, WEBER_BOOKING_AT_STEP_3);
     try {
       const page = await open(context, '/payment/');
       await islandReady(page, '#tourmaster-payment-template-wrapper');

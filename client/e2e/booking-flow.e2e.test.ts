@@ -7,6 +7,7 @@ import { getMeta, updateMeta } from '../../server/wp/meta';
 import { getOption, updateOption } from '../../server/wp/options';
 import type { PhpValue } from '../../server/wp/php-values';
 import {
+  BERG_BOOKING_AT_STEP_3,
   bookingCookie,
   type Contact,
   fillContactStep,
@@ -19,6 +20,7 @@ import {
   setBookingCookie,
   stepBar,
   type Traveller,
+  WEBER_BOOKING_AT_STEP_3,
   waitForAjax,
 } from './payment-flow';
 
@@ -256,21 +258,7 @@ describe('a guest books a tour and pays later', () => {
         sdkRequests.push(route.request().url());
         return route.fulfill({ status: 200, contentType: 'text/javascript', body: FAKE_PAYPAL_SDK });
       });
-      await setBookingCookie(context, server.baseUrl, {
-        'tour-id': '4',
-        'tour-date': '2027-05-29',
-        'tour-people': '2',
-        traveller_title: ['mr', 'mr'],
-        traveller_first_name: ['Jonas', 'Lukas'],
-        traveller_last_name: ['Berg', 'Berg'],
-        first_name: 'Jonas',
-        last_name: 'Berg',
-        email: 'jonas.berg@example.test',
-        phone: '+49 30 1234567',
-        country: 'Germany',
-        contact_address: 'Unter den Linden 1, Berlin',
-        step: '3',
-      });
+      await setBookingCookie(context, server.baseUrl, BERG_BOOKING_AT_STEP_3);
       const page = await context.newPage();
       await page.goto(`${server.baseUrl}/payment/`);
       await islandReady(page, '#tourmaster-payment-template-wrapper');
@@ -398,19 +386,7 @@ describe('a guest books a tour and pays later', () => {
     await updateMeta(tdb.wp, 'post', 4, 'tourmaster-tour-option', { ...option, 'tour-service': [dinner, photos] });
     try {
       const context = await newContext(browser, server);
-      await setBookingCookie(context, server.baseUrl, {
-        'tour-id': '4',
-        'tour-date': '2027-05-29',
-        'tour-people': '2',
-        traveller_first_name: ['Anna', 'Ben'],
-        traveller_last_name: ['Weber', 'Weber'],
-        first_name: 'Anna',
-        last_name: 'Weber',
-        email: 'anna.weber@example.test',
-        phone: '+41 44 123 45 67',
-        country: 'Switzerland',
-        step: '3',
-      });
+      await setBookingCookie(context, server.baseUrl, WEBER_BOOKING_AT_STEP_3);
       const page = await context.newPage();
       await page.goto(`${server.baseUrl}/payment/`);
       await islandReady(page, '#tourmaster-payment-template-wrapper');

@@ -8,7 +8,15 @@ import type { PhpValue } from '../../server/wp/php-values';
 import { startSession } from '../../server/wp/sessions';
 import { loadSite } from '../../server/wp/site';
 import { getUserByLogin } from '../../server/wp/users';
-import { islandReady, newContext, pickDate, setBookingCookie, TOUR_PATH, waitForAjax } from './payment-flow';
+import {
+  BERG_BOOKING_AT_STEP_3,
+  islandReady,
+  newContext,
+  pickDate,
+  setBookingCookie,
+  TOUR_PATH,
+  waitForAjax,
+} from './payment-flow';
 
 /**
  * Our pages' content-security policy (server/http/security-headers.ts) in Chromium: the islands, the
@@ -123,22 +131,7 @@ describe('our pages under their content-security policy', () => {
       await context.route('https://www.paypal.com/sdk/js**', (route) =>
         route.fulfill({ status: 200, contentType: 'text/javascript', body: FAKE_PAYPAL_SDK }),
       );
-      const detail = {
-        'tour-id': '4',
-        'tour-date': '2027-05-29',
-        'tour-people': '2',
-        traveller_title: ['mr', 'mr'],
-        traveller_first_name: ['Jonas', 'Lukas'],
-        traveller_last_name: ['Berg', 'Berg'],
-        first_name: 'Jonas',
-        last_name: 'Berg',
-        email: 'jonas.berg@example.test',
-        phone: '+49 30 1234567',
-        country: 'Germany',
-        contact_address: 'Unter den Linden 1, Berlin',
-        step: '3',
-      };
-      await setBookingCookie(context, server.baseUrl, detail);
+      await setBookingCookie(context, server.baseUrl, BERG_BOOKING_AT_STEP_3);
       const { page, v } = await open(context, '/payment/');
       await islandReady(page, '#tourmaster-payment-template-wrapper');
       await page.locator('#paypal-button-container .fake-paypal-button').waitFor();

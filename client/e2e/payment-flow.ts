@@ -202,6 +202,38 @@ export async function fillContactStep(page: Page, travellers: readonly Traveller
   await content.locator('textarea[name="contact_address"]').fill(contact.address);
 }
 
+/** Two travellers on the Santorini cruise with titles and an address, contact step filled: ready to pay. */
+export const BERG_BOOKING_AT_STEP_3 = {
+  'tour-id': '4',
+  'tour-date': '2027-05-29',
+  'tour-people': '2',
+  traveller_title: ['mr', 'mr'],
+  traveller_first_name: ['Jonas', 'Lukas'],
+  traveller_last_name: ['Berg', 'Berg'],
+  first_name: 'Jonas',
+  last_name: 'Berg',
+  email: 'jonas.berg@example.test',
+  phone: '+49 30 1234567',
+  country: 'Germany',
+  contact_address: 'Unter den Linden 1, Berlin',
+  step: '3',
+} as const;
+
+/** Two travellers on the Santorini cruise, contact step filled: a booking ready for its services and payment. */
+export const WEBER_BOOKING_AT_STEP_3 = {
+  'tour-id': '4',
+  'tour-date': '2027-05-29',
+  'tour-people': '2',
+  traveller_first_name: ['Anna', 'Ben'],
+  traveller_last_name: ['Weber', 'Weber'],
+  first_name: 'Anna',
+  last_name: 'Weber',
+  email: 'anna.weber@example.test',
+  phone: '+41 44 123 45 67',
+  country: 'Switzerland',
+  step: '3',
+} as const;
+
 /**
  * Starts a booking where the tour page leaves it: the `tourmaster-booking-detail` cookie (JSON,
  * percent-encoded, as the plugin's script writes it) holding `detail`.
