@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../server/testing/app';
-import { launchBrowser, screenshotPath } from '../../server/testing/browser';
-import { createTestDatabase, type TestDatabase } from '../../server/testing/db';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshotPath } from '../../server/testing/browser';
+import { browserSiteForFile } from '../../server/testing/browser-site';
 import { getMeta, updateMeta } from '../../server/wp/meta';
 import type { PhpValue } from '../../server/wp/php-values';
 import {
@@ -22,21 +21,7 @@ import {
  * invoice's Print button, the logged-in top bar's menu, a lightbox form with an empty required
  * field, and unit amounts with a maximum. Then the same islands on the pages WordPress rendered.
  */
-let tdb: TestDatabase;
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  server = await startTestServer(tdb, { config: { siteUrlFollowsRequest: true } });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await tdb?.drop();
-});
+const site = browserSiteForFile();
 
 const SIZES = [
   { label: 'desktop', width: 1280, height: 900 },
@@ -62,7 +47,7 @@ async function open(context: BrowserContext, path: string): Promise<Page> {
   const page = await context.newPage();
   await page.addInitScript(RECORD_ANIMATIONS);
   await page.addInitScript(HIDE_CONSENT);
-  await page.goto(`${server.baseUrl}${path}`);
+  await page.goto(`${site.server.baseUrl}${path}`);
   return page;
 }
 
@@ -77,7 +62,7 @@ const HIDE_CONSENT = () => {
 
 async function logInCustomer1(context: BrowserContext): Promise<void> {
   const page = await context.newPage();
-  await page.goto(`${server.baseUrl}/login/`);
+  await page.goto(`${site.server.baseUrl}/login/`);
   const form = page.locator('form.tourmaster-login-form').last();
   await form.locator('input[name="log"]').fill('customer1');
   await form.locator('input[name="pwd"]').fill('Cust1#Pass2026');
@@ -110,7 +95,7 @@ describe.each(SIZES)('account islands at $width px', ({ label, width, height }) 
   const viewport = { width, height };
 
   it('register: no sign-up without the terms box; its notice slides down under it and away; ticked, the form is sent', async () => {
-    const context = await newContext(browser, server, viewport);
+    const context = await newContext(site.browser, site.server, viewport);
     const page = await open(context, '/register/');
     const form = page.locator('.tourmaster-template-wrapper form.tourmaster-register-form');
     await islandReady(page, '.tourmaster-template-wrapper form.tourmaster-register-form');
@@ -133,7 +118,7 @@ describe.each(SIZES)('account islands at $width px', ({ label, width, height }) 
     expect(await notice.isVisible()).toBe(false);
     const posts: string[] = [];
     page.on('request', (r) => {
-      if (r.method() === 'POST' && r.url().startsWith(`${server.baseUrl}/register/`)) posts.push(r.url());
+      if (r.method() === 'POST' && r.url().startsWith(`${site.server.baseUrl}/register/`)) posts.push(r.url());
     });
 
     await form.locator('input[type="submit"]').click();
@@ -142,7 +127,7 @@ describe.each(SIZES)('account islands at $width px', ({ label, width, height }) 
       'Please agree to all the terms and conditions before proceeding to the next step',
     );
     expect(posts).toEqual([]);
-    expect(page.url()).toBe(`${server.baseUrl}/register/`);
+    expect(page.url()).toBe(`${site.server.baseUrl}/register/`);
     // Slid (height animated), under the box, announced and tied to the box, which has focus.
     expect(
       (await animations(page)).some(
@@ -179,7 +164,7 @@ describe.each(SIZES)('account islands at $width px', ({ label, width, height }) 
   });
 
   it("the Sign Up lightbox's copy of the form keeps the terms rule and the date selects", async () => {
-    const context = await newContext(browser, server, viewport);
+    const context = await newContext(site.browser, site.server, viewport);
     const page = await open(context, '/search-tours/');
     const opener = page.locator('.tourmaster-user-top-bar [data-tmlb="signup"]').filter({ visible: true }).first();
     await islandReady(page, '.tourmaster-user-top-bar [data-tmlb="signup"]');
@@ -212,7 +197,7 @@ describe.each(SIZES)('account islands at $width px', ({ label, width, height }) 
   });
 
   it('edit profile: the date selects write the hidden birth date; a picture is previewed, a non-image refused', async () => {
-    const context = await newContext(browser, server, viewport);
+    const context = await newContext(site.browser, site.server, viewport);
     await logInCustomer1(context);
     const page = await open(context, '/my-account/?page_type=edit-profile');
     const form = page.locator('form.tourmaster-edit-profile-wrap');
@@ -290,7 +275,7 @@ describe.each(SIZES)('account islands at $width px', ({ label, width, height }) 
   });
 
   it("booking page: a payment's details open and close with the pointer and the keyboard", async () => {
-    const context = await newContext(browser, server, viewport);
+    const context = await newContext(site.browser, site.server, viewport);
     await logInCustomer1(context);
     const page = await open(context, '/my-account/?page_type=my-booking&sub_page=single&id=1&tour_id=4');
     await islandReady(page, '.tourmaster-deposit-item');
@@ -327,7 +312,7 @@ describe.each(SIZES)('account islands at $width px', ({ label, width, height }) 
   });
 
   it('invoice: Print prints the invoice alone', async () => {
-    const context = await newContext(browser, server, viewport);
+    const context = await newContext(site.browser, site.server, viewport);
     await logInCustomer1(context);
     const page = await open(context, '/my-account/?page_type=invoices&sub_page=single&id=1');
     await islandReady(page, '.tourmaster-print');
@@ -366,7 +351,7 @@ describe.each(SIZES)('account islands at $width px', ({ label, width, height }) 
   });
 
   it('top bar: the account menu opens on hover and from the keyboard, and closes on Escape, Tab away and outside clicks', async () => {
-    const context = await newContext(browser, server, viewport);
+    const context = await newContext(site.browser, site.server, viewport);
     await logInCustomer1(context);
     const page = await open(context, '/my-account/?page_type=dashboard');
     await islandReady(page, '.tourmaster-user-top-bar.tourmaster-user');
@@ -452,11 +437,11 @@ describe.each(SIZES)('account islands at $width px', ({ label, width, height }) 
   });
 
   it('a form in a lightbox is not sent while a required field is empty, and says so', async () => {
-    const context = await newContext(browser, server, viewport);
+    const context = await newContext(site.browser, site.server, viewport);
     await logInCustomer1(context);
     const page = await open(context, '/my-account/?page_type=my-booking&sub_page=single&id=1&tour_id=4');
     // The plugin's payment-receipt lightbox (engagement.md §5 item 5), with its required transaction id.
-    const action = `${server.baseUrl}/__e2e/payment-receipt`;
+    const action = `${site.server.baseUrl}/__e2e/payment-receipt`;
     const posted: string[] = [];
     await page.route(action, async (route) => {
       posted.push(route.request().postData() ?? '');
@@ -493,8 +478,8 @@ describe.each(SIZES)('account islands at $width px', ({ label, width, height }) 
 
   it('unit amounts stay within the service’s maximum', async () => {
     const service = await unitService(`Photo Package ${label}`, '4');
-    const context = await newContext(browser, server, viewport);
-    await setBookingCookie(context, server.baseUrl, WEBER_BOOKING_AT_STEP_3);
+    const context = await newContext(site.browser, site.server, viewport);
+    await setBookingCookie(context, site.server.baseUrl, WEBER_BOOKING_AT_STEP_3);
     try {
       const page = await open(context, '/payment/');
       await islandReady(page, '#tourmaster-payment-template-wrapper');
@@ -533,8 +518,8 @@ describe.each(SIZES)('account islands at $width px', ({ label, width, height }) 
 
 describe('on the pages WordPress rendered', () => {
   it('the account islands mount on the captured markup and work there', async () => {
-    const context = await newContext(browser, server);
-    const profile = await openLegacyPage(context, server, 'user-edit-profile-customer1');
+    const context = await newContext(site.browser, site.server);
+    const profile = await openLegacyPage(context, site.server, 'user-edit-profile-customer1');
     await islandReady(profile, '.tourmaster-date-select');
     await islandReady(profile, '.tourmaster-edit-profile-avatar');
     await islandReady(profile, '.tourmaster-user-top-bar.tourmaster-user');
@@ -556,14 +541,14 @@ describe('on the pages WordPress rendered', () => {
     await profile.keyboard.press('Escape');
     await bar.locator('.tourmaster-user-top-bar-nav').waitFor({ state: 'hidden' });
 
-    const booking = await openLegacyPage(context, server, 'user-my-booking-single-customer1');
+    const booking = await openLegacyPage(context, site.server, 'user-my-booking-single-customer1');
     await islandReady(booking, '.tourmaster-deposit-item');
     const head = booking.locator('.tourmaster-deposit-item-head');
     await head.click();
     await booking.locator('.tourmaster-deposit-item-content').waitFor({ state: 'hidden' });
     expect(await head.getAttribute('aria-expanded')).toBe('false');
 
-    const invoice = await openLegacyPage(context, server, 'user-invoices-single-customer1');
+    const invoice = await openLegacyPage(context, site.server, 'user-invoices-single-customer1');
     await islandReady(invoice, '.tourmaster-print');
     await invoice.evaluate(() => {
       window.print = () => document.documentElement.setAttribute('data-e2e-printed', '');
@@ -574,7 +559,7 @@ describe('on the pages WordPress rendered', () => {
     expect(await invoice.locator('.tourmaster-user-navigation').isVisible()).toBe(false);
     expect(await invoice.locator('#tourmaster-invoice-wrap').isVisible()).toBe(true);
 
-    const register = await openLegacyPage(context, server, 'register');
+    const register = await openLegacyPage(context, site.server, 'register');
     await islandReady(register, '.tourmaster-template-wrapper form.tourmaster-register-form');
     const form = register.locator('.tourmaster-template-wrapper form.tourmaster-register-form').first();
     await form.locator('input[type="submit"]').click();
@@ -592,7 +577,7 @@ const PNG_RED = Buffer.from(
 
 /** A `tour_service` sold per unit with a maximum, offered on the Santorini tour (id 4). */
 async function unitService(title: string, maxUnit: string): Promise<{ id: string; remove(): Promise<void> }> {
-  const [id] = await tdb.wp.knex(tdb.wp.t.posts).insert({
+  const [id] = await site.tdb.wp.knex(site.tdb.wp.t.posts).insert({
     post_author: 1,
     post_date: '2026-01-01 00:00:00',
     post_date_gmt: '2026-01-01 00:00:00',
@@ -610,15 +595,15 @@ async function unitService(title: string, maxUnit: string): Promise<{ id: string
     guid: '',
   });
   const serviceId = String(id);
-  await updateMeta(tdb.wp, 'post', Number(id), 'tourmaster-service-option', {
+  await updateMeta(site.tdb.wp, 'post', Number(id), 'tourmaster-service-option', {
     price: '10',
     per: 'unit',
     'max-unit': maxUnit,
   });
-  const option = (await getMeta(tdb.wp, 'post', 4, 'tourmaster-tour-option')) as Record<string, PhpValue>;
-  await updateMeta(tdb.wp, 'post', 4, 'tourmaster-tour-option', { ...option, 'tour-service': [serviceId] });
+  const option = (await getMeta(site.tdb.wp, 'post', 4, 'tourmaster-tour-option')) as Record<string, PhpValue>;
+  await updateMeta(site.tdb.wp, 'post', 4, 'tourmaster-tour-option', { ...option, 'tour-service': [serviceId] });
   return {
     id: serviceId,
-    remove: () => updateMeta(tdb.wp, 'post', 4, 'tourmaster-tour-option', option),
+    remove: () => updateMeta(site.tdb.wp, 'post', 4, 'tourmaster-tour-option', option),
   };
 }

@@ -1,8 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../server/testing/app';
-import { launchBrowser, screenshotPath } from '../../server/testing/browser';
-import { createTestDatabase, type TestDatabase } from '../../server/testing/db';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshotPath } from '../../server/testing/browser';
+import { browserSiteForFile } from '../../server/testing/browser-site';
 import { getMeta, updateMeta } from '../../server/wp/meta';
 import { getOption, updateOption } from '../../server/wp/options';
 import type { PhpValue } from '../../server/wp/php-values';
@@ -30,27 +29,13 @@ import {
  * checks (a bad e-mail first), the terms box, "book and pay later", and the order row written. Once
  * on a desktop window, once at a phone's 390 px.
  */
-let tdb: TestDatabase;
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  server = await startTestServer(tdb, { config: { siteUrlFollowsRequest: true } });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await tdb?.drop();
-});
+const site = browserSiteForFile();
 
 const FULL = 'Sorry, this tour is now full. Please try to select another date';
 
 async function orderOf(email: string) {
-  const rows: Record<string, unknown>[] = await tdb.wp
-    .knex(tdb.wp.t.orders)
+  const rows: Record<string, unknown>[] = await site.tdb.wp
+    .knex(site.tdb.wp.t.orders)
     .select(
       'id',
       'user_id',
@@ -188,8 +173,8 @@ async function payLater(page: Page, travellers: Traveller[], contact: Contact, s
 
 describe('a guest books a tour and pays later', () => {
   it('from the tour page to "Booking Completed!" (desktop)', async () => {
-    const context = await newContext(browser, server);
-    const { page } = await openTourPage(context, server);
+    const context = await newContext(site.browser, site.server);
+    const { page } = await openTourPage(context, site.server);
     await chooseOnTourPage(page, '2', 'booking-flow-desktop');
     const contact: Contact = {
       firstName: 'Helga',
@@ -222,8 +207,8 @@ describe('a guest books a tour and pays later', () => {
   });
 
   it('the same on a 390 px wide phone', async () => {
-    const context = await newContext(browser, server, { width: 390, height: 844 });
-    const { page } = await openTourPage(context, server);
+    const context = await newContext(site.browser, site.server, { width: 390, height: 844 });
+    const { page } = await openTourPage(context, site.server);
     await chooseOnTourPage(page, '1', 'booking-flow-phone');
     const contact: Contact = {
       firstName: 'Aiko',
@@ -244,23 +229,23 @@ describe('a guest books a tour and pays later', () => {
 
   it("pays with PayPal's buttons (JS SDK) for the amount the server computed", async () => {
     // The site switched to PayPal's JS SDK; PayPal itself is a stand-in (the network is closed).
-    const payment = (await getOption(tdb.wp, 'tourmaster_payment')) as Record<string, PhpValue>;
-    await updateOption(tdb.wp, 'tourmaster_payment', {
+    const payment = (await getOption(site.tdb.wp, 'tourmaster_payment')) as Record<string, PhpValue>;
+    await updateOption(site.tdb.wp, 'tourmaster_payment', {
       ...payment,
       'paypal-method': 'js-sdk',
       'paypal-client-id': 'test-client-id',
       'paypal-client-secret': 'test-secret',
     });
     try {
-      const context = await newContext(browser, server);
+      const context = await newContext(site.browser, site.server);
       const sdkRequests: string[] = [];
       await context.route('https://www.paypal.com/sdk/js**', (route) => {
         sdkRequests.push(route.request().url());
         return route.fulfill({ status: 200, contentType: 'text/javascript', body: FAKE_PAYPAL_SDK });
       });
-      await setBookingCookie(context, server.baseUrl, BERG_BOOKING_AT_STEP_3);
+      await setBookingCookie(context, site.server.baseUrl, BERG_BOOKING_AT_STEP_3);
       const page = await context.newPage();
-      await page.goto(`${server.baseUrl}/payment/`);
+      await page.goto(`${site.server.baseUrl}/payment/`);
       await islandReady(page, '#tourmaster-payment-template-wrapper');
       const button = page.locator('#paypal-button-container .fake-paypal-button');
       await button.waitFor();
@@ -307,11 +292,11 @@ describe('a guest books a tour and pays later', () => {
       expect(written.every((o) => o.order_status !== 'online-paid' && o.order_status !== 'deposit-paid')).toBe(true);
       await context.close();
     } finally {
-      await updateOption(tdb.wp, 'tourmaster_payment', payment);
+      await updateOption(site.tdb.wp, 'tourmaster_payment', payment);
     }
   });
   it('pays online with PayPal (standard): the order is written and the browser is sent to PayPal', async () => {
-    const context = await newContext(browser, server);
+    const context = await newContext(site.browser, site.server);
     const posted: string[] = [];
     await context.route('https://www.sandbox.paypal.com/cgi-bin/webscr', (route) => {
       posted.push(route.request().postData() ?? '');
@@ -321,7 +306,7 @@ describe('a guest books a tour and pays later', () => {
         body: '<title>PayPal</title><h1>PayPal (stand-in)</h1>',
       });
     });
-    await setBookingCookie(context, server.baseUrl, {
+    await setBookingCookie(context, site.server.baseUrl, {
       'tour-id': '4',
       'tour-date': '2027-05-29',
       'tour-people': '1',
@@ -337,7 +322,7 @@ describe('a guest books a tour and pays later', () => {
       step: '3',
     });
     const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/payment/`);
+    await page.goto(`${site.server.baseUrl}/payment/`);
     await islandReady(page, '#tourmaster-payment-template-wrapper');
     const paypal = page.locator('img[data-method="ajax"][data-action-type="paypal"]');
     expect(await paypal.getAttribute('role')).toBe('button');
@@ -355,12 +340,12 @@ describe('a guest books a tour and pays later', () => {
     expect(form.get('item_name')).toBe('Santorini Caldera Sunset Cruise');
     // The full price with the PayPal fee: 120 + 9% tax = 130.80, + 3% = 134.724.
     expect(Number(form.get('amount'))).toBeCloseTo(134.72, 2);
-    expect(form.get('return')).toBe(`${server.baseUrl}/payment/?tid=${order?.id}&step=4&payment_method=paypal`);
+    expect(form.get('return')).toBe(`${site.server.baseUrl}/payment/?tid=${order?.id}&step=4&payment_method=paypal`);
     await context.close();
   });
   it('additional services re-price the summary a second after they change', async () => {
     const service = async (title: string, option: Record<string, string>) => {
-      const [id] = await tdb.wp.knex(tdb.wp.t.posts).insert({
+      const [id] = await site.tdb.wp.knex(site.tdb.wp.t.posts).insert({
         post_author: 1,
         post_date: '2026-01-01 00:00:00',
         post_date_gmt: '2026-01-01 00:00:00',
@@ -377,18 +362,18 @@ describe('a guest books a tour and pays later', () => {
         post_content_filtered: '',
         guid: '',
       });
-      await updateMeta(tdb.wp, 'post', Number(id), 'tourmaster-service-option', option);
+      await updateMeta(site.tdb.wp, 'post', Number(id), 'tourmaster-service-option', option);
       return String(id);
     };
     const dinner = await service('Sunset Dinner', { price: '25', per: 'person' });
     const photos = await service('Photo Package', { price: '10', per: 'unit', 'max-unit': '5' });
-    const option = (await getMeta(tdb.wp, 'post', 4, 'tourmaster-tour-option')) as Record<string, PhpValue>;
-    await updateMeta(tdb.wp, 'post', 4, 'tourmaster-tour-option', { ...option, 'tour-service': [dinner, photos] });
+    const option = (await getMeta(site.tdb.wp, 'post', 4, 'tourmaster-tour-option')) as Record<string, PhpValue>;
+    await updateMeta(site.tdb.wp, 'post', 4, 'tourmaster-tour-option', { ...option, 'tour-service': [dinner, photos] });
     try {
-      const context = await newContext(browser, server);
-      await setBookingCookie(context, server.baseUrl, WEBER_BOOKING_AT_STEP_3);
+      const context = await newContext(site.browser, site.server);
+      await setBookingCookie(context, site.server.baseUrl, WEBER_BOOKING_AT_STEP_3);
       const page = await context.newPage();
-      await page.goto(`${server.baseUrl}/payment/`);
+      await page.goto(`${site.server.baseUrl}/payment/`);
       await islandReady(page, '#tourmaster-payment-template-wrapper');
       const total = page.locator('#tourmaster-tour-booking-bar-inner .tourmaster-tour-booking-bar-total-price');
       expect(await total.textContent()).toBe('$261.60');
@@ -423,7 +408,7 @@ describe('a guest books a tour and pays later', () => {
       await page.screenshot({ path: screenshotPath('booking-flow-services') });
       await context.close();
     } finally {
-      await updateMeta(tdb.wp, 'post', 4, 'tourmaster-tour-option', option);
+      await updateMeta(site.tdb.wp, 'post', 4, 'tourmaster-tour-option', option);
     }
   });
 });

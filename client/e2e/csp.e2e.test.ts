@@ -1,8 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../server/testing/app';
-import { launchBrowser } from '../../server/testing/browser';
-import { createTestDatabase, type TestDatabase } from '../../server/testing/db';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSiteForFile } from '../../server/testing/browser-site';
 import { getOption, updateOption } from '../../server/wp/options';
 import type { PhpValue } from '../../server/wp/php-values';
 import { startSession } from '../../server/wp/sessions';
@@ -24,27 +22,15 @@ import {
  * search page, the consent banner and the plugin's inline handlers all work under it, and the
  * browser reports no violation (`securitypolicyviolation` events and console errors) on any of them.
  */
-let tdb: TestDatabase;
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  server = await startTestServer(tdb, { config: { siteUrlFollowsRequest: true } });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await tdb?.drop();
-});
+const site = browserSiteForFile();
 
 type Violations = { event: string[]; console: string[] };
 
 /** A context whose pages record every CSP violation from their first script on. */
 async function watchedContext(options: { undecided?: boolean; viewport?: { width: number; height: number } } = {}) {
-  const context = await newContext(browser, server, options.viewport, { undecided: options.undecided ?? false });
+  const context = await newContext(site.browser, site.server, options.viewport, {
+    undecided: options.undecided ?? false,
+  });
   await context.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { __csp: string[] }).__csp = seen;
@@ -71,7 +57,7 @@ async function expectNoViolations(page: Page, v: Violations): Promise<void> {
 async function open(context: BrowserContext, path: string): Promise<{ page: Page; v: Violations }> {
   const page = await context.newPage();
   const v = watch(page);
-  const response = await page.goto(`${server.baseUrl}${path}`);
+  const response = await page.goto(`${site.server.baseUrl}${path}`);
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self' 'nonce-");
   return { page, v };
 }
@@ -119,8 +105,8 @@ describe('our pages under their content-security policy', () => {
   });
 
   it("the payment page with PayPal's JS SDK: its inline values run with the nonce, the SDK loads", async () => {
-    const payment = (await getOption(tdb.wp, 'tourmaster_payment')) as Record<string, PhpValue>;
-    await updateOption(tdb.wp, 'tourmaster_payment', {
+    const payment = (await getOption(site.tdb.wp, 'tourmaster_payment')) as Record<string, PhpValue>;
+    await updateOption(site.tdb.wp, 'tourmaster_payment', {
       ...payment,
       'paypal-method': 'js-sdk',
       'paypal-client-id': 'test-client-id',
@@ -131,7 +117,7 @@ describe('our pages under their content-security policy', () => {
       await context.route('https://www.paypal.com/sdk/js**', (route) =>
         route.fulfill({ status: 200, contentType: 'text/javascript', body: FAKE_PAYPAL_SDK }),
       );
-      await setBookingCookie(context, server.baseUrl, BERG_BOOKING_AT_STEP_3);
+      await setBookingCookie(context, site.server.baseUrl, BERG_BOOKING_AT_STEP_3);
       const { page, v } = await open(context, '/payment/');
       await islandReady(page, '#tourmaster-payment-template-wrapper');
       await page.locator('#paypal-button-container .fake-paypal-button').waitFor();
@@ -140,7 +126,7 @@ describe('our pages under their content-security policy', () => {
       await expectNoViolations(page, v);
       await context.close();
     } finally {
-      await updateOption(tdb.wp, 'tourmaster_payment', payment);
+      await updateOption(site.tdb.wp, 'tourmaster_payment', payment);
     }
   });
 
@@ -167,18 +153,18 @@ describe('our pages under their content-security policy', () => {
   it("the account page's section picker (an inline handler allowed by its hash) on a phone", async () => {
     const context = await watchedContext({ viewport: { width: 390, height: 844 } });
     // customer1's session, minted for the site at the test server's address (its links follow it).
-    const minted = await startSession(tdb.wp, (await getUserByLogin(tdb.wp, 'customer1'))!, {
-      site: await loadSite(tdb.wp, server.baseUrl),
-      salts: await server.deps.salts(),
+    const minted = await startSession(site.tdb.wp, (await getUserByLogin(site.tdb.wp, 'customer1'))!, {
+      site: await loadSite(site.tdb.wp, site.server.baseUrl),
+      salts: await site.server.deps.salts(),
       remember: true,
       https: false,
       ip: '127.0.0.1',
       ua: 'e2e',
-      now: server.deps.clock(),
+      now: site.server.deps.clock(),
     });
     const loggedIn = minted.cookies.find((c) => c.name.startsWith('wordpress_logged_in_'))!;
     await context.addCookies([
-      { name: loggedIn.name, value: encodeURIComponent(minted.loggedInCookie), url: server.baseUrl },
+      { name: loggedIn.name, value: encodeURIComponent(minted.loggedInCookie), url: site.server.baseUrl },
     ]);
     const { page, v } = await open(context, '/my-account/?page_type=dashboard');
     const picker = page.locator('.tourmaster-user-mobile-navigation select');

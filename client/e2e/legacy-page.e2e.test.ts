@@ -1,8 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../server/testing/app';
-import { launchBrowser, screenshotPath } from '../../server/testing/browser';
-import { createTestDatabase, type TestDatabase } from '../../server/testing/db';
+import { describe, expect, it } from 'vitest';
+import { screenshotPath } from '../../server/testing/browser';
+import { browserSiteForFile } from '../../server/testing/browser-site';
 import {
   bookingCookie,
   fillContactStep,
@@ -21,30 +19,16 @@ import {
  * book through our server: the tour page up to our payment page, and WordPress's own payment pages
  * (step 2 and step 3) through to the written order.
  */
-let tdb: TestDatabase;
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  server = await startTestServer(tdb, { config: { siteUrlFollowsRequest: true } });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await tdb?.drop();
-});
+const site = browserSiteForFile();
 
 describe('WordPress pages with the bundle instead of the plugin scripts', () => {
   it('the captured tour page books through our server up to the payment page', async () => {
-    const context = await newContext(browser, server);
+    const context = await newContext(site.browser, site.server);
     const scripts: string[] = [];
     context.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
     });
-    const page = await openLegacyPage(context, server, 'tour-santorini-fixed');
+    const page = await openLegacyPage(context, site.server, 'tour-santorini-fixed');
     await islandReady(page, 'form#tourmaster-single-tour-booking-fields');
     const form = page.locator('form#tourmaster-single-tour-booking-fields');
     const step = waitForAjax(page, 'tourmaster_tour_booking');
@@ -57,7 +41,7 @@ describe('WordPress pages with the bundle instead of the plugin scripts', () => 
     const dialog = page.locator('.tourmaster-lightbox-wrapper[role="dialog"]');
     await dialog.waitFor();
     await Promise.all([
-      page.waitForURL(`${server.baseUrl}/payment/`),
+      page.waitForURL(`${site.server.baseUrl}/payment/`),
       dialog.locator('a.tourmaster-continue-button').click(),
     ]);
 
@@ -80,8 +64,8 @@ describe('WordPress pages with the bundle instead of the plugin scripts', () => 
   });
 
   it("WordPress's own payment page (step 2) moves to step 3 through our server", async () => {
-    const context = await newContext(browser, server);
-    const page = await openLegacyPage(context, server, 'payment-step1-traveller-details');
+    const context = await newContext(site.browser, site.server);
+    const page = await openLegacyPage(context, site.server, 'payment-step1-traveller-details');
     await islandReady(page, '#tourmaster-payment-template-wrapper');
     const actions = recordAjax(page);
     expect((await stepBar(page)).map((s) => s.state)).toEqual(['tourmaster-checked', 'tourmaster-current', '', '']);
@@ -123,8 +107,8 @@ describe('WordPress pages with the bundle instead of the plugin scripts', () => 
   });
 
   it("WordPress's own payment page (step 3) applies a coupon and books through our server", async () => {
-    const context = await newContext(browser, server);
-    const page = await openLegacyPage(context, server, 'payment-step3-review-payment');
+    const context = await newContext(site.browser, site.server);
+    const page = await openLegacyPage(context, site.server, 'payment-step3-review-payment');
     await islandReady(page, '#tourmaster-payment-template-wrapper');
     const sidebar = page.locator('#tourmaster-tour-booking-bar-inner');
     const content = page.locator('#tourmaster-tour-payment-content');
@@ -174,8 +158,8 @@ describe('WordPress pages with the bundle instead of the plugin scripts', () => 
     expect(written.get('booking_detail[payment-type]')).toBe('partial');
     expect(written.get('booking_detail[coupon-code]')).toBe('SUMMER10');
     await content.locator('.tourmaster-payment-complete-wrap').waitFor();
-    const order = await tdb.wp
-      .knex(tdb.wp.t.orders)
+    const order = await site.tdb.wp
+      .knex(site.tdb.wp.t.orders)
       .first('travel_date', 'coupon_code', 'order_status', 'traveller_amount')
       .where('contact_info', 'like', '%helga.larsen@example.test%')
       .orderBy('id', 'desc');

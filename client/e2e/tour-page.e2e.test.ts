@@ -1,8 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../server/testing/app';
-import { launchBrowser, screenshotPath } from '../../server/testing/browser';
-import { createTestDatabase, type TestDatabase } from '../../server/testing/db';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshotPath } from '../../server/testing/browser';
+import { browserSiteForFile } from '../../server/testing/browser-site';
 import { withStoredConsent } from './consent-cookie';
 
 /**
@@ -10,21 +9,7 @@ import { withStoredConsent } from './consent-cookie';
  * saved as a screenshot (test-results/screens/tour-<slug>-<width>.png, to compare with
  * the legacy site's screenshots), and the shell's islands are driven with the keyboard.
  */
-let tdb: TestDatabase;
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  server = await startTestServer(tdb, { config: { siteUrlFollowsRequest: true } });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await tdb?.drop();
-});
+const site = browserSiteForFile();
 
 const TOURS = [
   'santorini-caldera-sunset-cruise',
@@ -38,11 +23,11 @@ const TOURS = [
 ];
 
 async function open(width: number, path: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height: width < 600 ? 844 : 900 } });
-  await withStoredConsent(page, server.baseUrl);
+  const page = await site.browser.newPage({ viewport: { width, height: width < 600 ? 844 : 900 } });
+  await withStoredConsent(page, site.server.baseUrl);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${server.baseUrl}${path}`);
+  await page.goto(`${site.server.baseUrl}${path}`);
   await page.waitForLoadState('networkidle');
   expect(errors).toEqual([]);
   return page;
@@ -92,9 +77,9 @@ describe('tour pages in Chromium', () => {
   }
 
   it('shows the 404 page in the shell', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await withStoredConsent(page, server.baseUrl);
-    const response = await page.goto(`${server.baseUrl}/tour/no-such-tour/`);
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await withStoredConsent(page, site.server.baseUrl);
+    const response = await page.goto(`${site.server.baseUrl}/tour/no-such-tour/`);
     expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     await page.screenshot({ path: screenshotPath('not-found-1280'), fullPage: true });
