@@ -1,12 +1,11 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../server/config';
-import { startTestServer, type TestServer } from '../../server/testing/app';
-import { launchBrowser, screenshotPath } from '../../server/testing/browser';
-import { createTestDatabase, type TestDatabase } from '../../server/testing/db';
+import { screenshotPath } from '../../server/testing/browser';
+import { browserSiteForFile } from '../../server/testing/browser-site';
 import { islandReady, newContext, openTourPage, setBookingCookie, stepBar, waitForAjax } from './payment-flow';
 
 /**
@@ -14,22 +13,11 @@ import { islandReady, newContext, openTourPage, setBookingCookie, stepBar, waitF
  * violation), and the payment page driven with the keyboard alone, from the contact step to
  * "Booking Completed!".
  */
-let tdb: TestDatabase;
-let server: TestServer;
-let browser: Browser;
+const site = browserSiteForFile();
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  server = await startTestServer(tdb, { config: { siteUrlFollowsRequest: true } });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await tdb?.drop();
+afterAll(() => {
   const dir = path.join(PROJECT_ROOT, 'test-results');
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'axe-report.json'), `${JSON.stringify(report, null, 1)}\n`);
@@ -112,9 +100,9 @@ const CONTACT = {
 
 /** The payment page with this booking in the cookie, as the tour page leaves it. */
 async function openPayment(context: BrowserContext, detail: Record<string, unknown>): Promise<Page> {
-  await setBookingCookie(context, server.baseUrl, detail);
+  await setBookingCookie(context, site.server.baseUrl, detail);
   const page = await context.newPage();
-  await page.goto(`${server.baseUrl}/payment/`);
+  await page.goto(`${site.server.baseUrl}/payment/`);
   await islandReady(page, '#tourmaster-payment-template-wrapper');
   return page;
 }
@@ -131,8 +119,8 @@ async function tabTo(page: Page, selector: string, max = 120): Promise<void> {
 
 describe('axe-core', () => {
   it('the tour page has none, as loaded and with every island mounted', async () => {
-    const context = await newContext(browser, server);
-    const { page, ours } = await openTourPage(context, server);
+    const context = await newContext(site.browser, site.server);
+    const { page, ours } = await openTourPage(context, site.server);
     await islandReady(page, 'form#tourmaster-single-tour-booking-fields');
     const name = ours ? 'tour page' : 'captured tour page';
     wholePage(name, await axe(page));
@@ -144,7 +132,7 @@ describe('axe-core', () => {
   });
 
   it('the payment page at step 2 (contact details) has none', async () => {
-    const context = await newContext(browser, server);
+    const context = await newContext(site.browser, site.server);
     const page = await openPayment(context, SANTORINI);
     expect(describeViolations(await axe(page, '#tourmaster-page-wrapper'))).toEqual([]);
     // With the check's errors shown too.
@@ -158,7 +146,7 @@ describe('axe-core', () => {
   });
 
   it('the payment page at step 3 (review and payment) has none', async () => {
-    const context = await newContext(browser, server);
+    const context = await newContext(site.browser, site.server);
     const page = await openPayment(context, { ...SANTORINI, ...CONTACT, step: '3' });
     await page.locator('.tourmaster-payment-method-wrap').waitFor();
     expect(describeViolations(await axe(page, '#tourmaster-page-wrapper'))).toEqual([]);
@@ -171,7 +159,7 @@ describe('axe-core', () => {
 
 describe('the keyboard alone', () => {
   it('books from the contact step to "Booking Completed!"', async () => {
-    const context = await newContext(browser, server);
+    const context = await newContext(site.browser, site.server);
     const page = await openPayment(context, { 'tour-id': '4', 'tour-date': '2027-05-29', 'tour-people': '1' });
     const type = async (selector: string, text: string) => {
       await tabTo(page, selector);
@@ -234,8 +222,8 @@ describe('the keyboard alone', () => {
     await page.locator('.tourmaster-payment-complete-wrap').waitFor();
     expect(await page.evaluate(() => document.activeElement?.className)).toContain('tourmaster-payment-complete-head');
     await page.screenshot({ path: screenshotPath('accessibility-keyboard-complete') });
-    const order = await tdb.wp
-      .knex(tdb.wp.t.orders)
+    const order = await site.tdb.wp
+      .knex(site.tdb.wp.t.orders)
       .first('travel_date', 'order_status')
       .where('contact_info', 'like', '%ines.moreau@example.test%');
     expect(order).toEqual({ travel_date: '2027-05-29', order_status: 'pending' });

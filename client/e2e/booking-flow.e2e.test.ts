@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { screenshotPath } from '../../server/testing/browser';
 import { browserSiteForFile } from '../../server/testing/browser-site';
 import { getMeta, updateMeta } from '../../server/wp/meta';
-import { getOption, updateOption } from '../../server/wp/options';
 import type { PhpValue } from '../../server/wp/php-values';
 import {
   BERG_BOOKING_AT_STEP_3,
@@ -21,6 +20,7 @@ import {
   type Traveller,
   WEBER_BOOKING_AT_STEP_3,
   waitForAjax,
+  withPayPalJsSdk,
 } from './payment-flow';
 
 /**
@@ -229,14 +229,7 @@ describe('a guest books a tour and pays later', () => {
 
   it("pays with PayPal's buttons (JS SDK) for the amount the server computed", async () => {
     // The site switched to PayPal's JS SDK; PayPal itself is a stand-in (the network is closed).
-    const payment = (await getOption(site.tdb.wp, 'tourmaster_payment')) as Record<string, PhpValue>;
-    await updateOption(site.tdb.wp, 'tourmaster_payment', {
-      ...payment,
-      'paypal-method': 'js-sdk',
-      'paypal-client-id': 'test-client-id',
-      'paypal-client-secret': 'test-secret',
-    });
-    try {
+    await withPayPalJsSdk(site.tdb.wp, async () => {
       const context = await newContext(site.browser, site.server);
       const sdkRequests: string[] = [];
       await context.route('https://www.paypal.com/sdk/js**', (route) => {
@@ -291,9 +284,7 @@ describe('a guest books a tour and pays later', () => {
       const written = await orderOf('jonas.berg@example.test');
       expect(written.every((o) => o.order_status !== 'online-paid' && o.order_status !== 'deposit-paid')).toBe(true);
       await context.close();
-    } finally {
-      await updateOption(site.tdb.wp, 'tourmaster_payment', payment);
-    }
+    });
   });
   it('pays online with PayPal (standard): the order is written and the browser is sent to PayPal', async () => {
     const context = await newContext(site.browser, site.server);

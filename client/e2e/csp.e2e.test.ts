@@ -1,8 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserSiteForFile } from '../../server/testing/browser-site';
-import { getOption, updateOption } from '../../server/wp/options';
-import type { PhpValue } from '../../server/wp/php-values';
 import { startSession } from '../../server/wp/sessions';
 import { loadSite } from '../../server/wp/site';
 import { getUserByLogin } from '../../server/wp/users';
@@ -14,6 +12,7 @@ import {
   setBookingCookie,
   TOUR_PATH,
   waitForAjax,
+  withPayPalJsSdk,
 } from './payment-flow';
 
 /**
@@ -105,14 +104,7 @@ describe('our pages under their content-security policy', () => {
   });
 
   it("the payment page with PayPal's JS SDK: its inline values run with the nonce, the SDK loads", async () => {
-    const payment = (await getOption(site.tdb.wp, 'tourmaster_payment')) as Record<string, PhpValue>;
-    await updateOption(site.tdb.wp, 'tourmaster_payment', {
-      ...payment,
-      'paypal-method': 'js-sdk',
-      'paypal-client-id': 'test-client-id',
-      'paypal-client-secret': 'test-secret',
-    });
-    try {
+    await withPayPalJsSdk(site.tdb.wp, async () => {
       const context = await watchedContext();
       await context.route('https://www.paypal.com/sdk/js**', (route) =>
         route.fulfill({ status: 200, contentType: 'text/javascript', body: FAKE_PAYPAL_SDK }),
@@ -125,9 +117,7 @@ describe('our pages under their content-security policy', () => {
       expect(await page.evaluate(() => document.querySelector('script[nonce]') !== null)).toBe(true);
       await expectNoViolations(page, v);
       await context.close();
-    } finally {
-      await updateOption(site.tdb.wp, 'tourmaster_payment', payment);
-    }
+    });
   });
 
   it('the search page and its form', async () => {

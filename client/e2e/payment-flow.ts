@@ -3,6 +3,9 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { PROJECT_ROOT } from '../../server/config';
 import { CAPTURE_NOW, type TestServer } from '../../server/testing/app';
+import { getOption, updateOption } from '../../server/wp/options';
+import type { PhpValue } from '../../server/wp/php-values';
+import type { WpDb } from '../../server/wp/tables';
 import { storedConsent } from './consent-cookie';
 
 /**
@@ -233,6 +236,25 @@ export const WEBER_BOOKING_AT_STEP_3 = {
   country: 'Switzerland',
   step: '3',
 } as const;
+
+/**
+ * Runs `fn` with the site switched to PayPal's JS SDK (test credentials; PayPal itself is a stand-in
+ * the test serves, the network being closed), then switches the payment settings back.
+ */
+export async function withPayPalJsSdk<T>(wp: WpDb, fn: () => Promise<T>): Promise<T> {
+  const payment = (await getOption(wp, 'tourmaster_payment')) as Record<string, PhpValue>;
+  await updateOption(wp, 'tourmaster_payment', {
+    ...payment,
+    'paypal-method': 'js-sdk',
+    'paypal-client-id': 'test-client-id',
+    'paypal-client-secret': 'test-secret',
+  });
+  try {
+    return await fn();
+  } finally {
+    await updateOption(wp, 'tourmaster_payment', payment);
+  }
+}
 
 /**
  * Starts a booking where the tour page leaves it: the `tourmaster-booking-detail` cookie (JSON,
