@@ -1,11 +1,14 @@
 /**
- * Cookies the legacy script wrote (`tourmaster_set_cookie`): the value URI-encoded, `expires` in
- * seconds from now (0 meaning one day), `path=/`, no domain, not Secure.
+ * Cookies the legacy script wrote (`tourmaster_set_cookie`): the value URI-encoded, a lifetime in
+ * seconds (0 meaning one day), `path=/`, no domain, not Secure.
+ *
+ * The lifetime is sent as `max-age`, not as the legacy `expires` date: a date is computed from the
+ * page's clock but compared with the browser's, so a visitor whose computer is a day or more off
+ * (and a test page on a fixed clock) lost the booking detail on the way to the payment page.
  */
-export function cookieString(name: string, value: string, seconds: number, now: number = Date.now()): string {
+export function cookieString(name: string, value: string, seconds: number): string {
   const lifetime = seconds === 0 ? 86400 : seconds;
-  const expires = new Date(now + lifetime * 1000).toUTCString();
-  return `${name}=${encodeURIComponent(value)}; expires=${expires}; path=/`;
+  return `${name}=${encodeURIComponent(value)}; max-age=${lifetime}; path=/; SameSite=Lax`;
 }
 
 export function setCookie(name: string, value: string, seconds: number): void {

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AppError } from '../errors';
 import type { AppDeps } from '../http/deps';
+import type { ReplyCookie } from '../http/set-cookie';
 import type { Logger } from '../logger';
 import type { CurrentUser } from '../wp/current-user';
 import type { ListingSite } from '../wp/listing-site';
@@ -39,15 +40,7 @@ export interface ActionContext {
   deps: AppDeps;
 }
 
-/** A cookie the reply sets, in WordPress's encoding (RFC 3986 percent-encoded value). */
-export interface ReplyCookie {
-  name: string;
-  value: string;
-  path: string;
-  expires?: Date;
-  httpOnly?: boolean;
-  secure?: boolean;
-}
+export type { ReplyCookie };
 
 /** What goes on the wire, in the legacy protocol's shape. JSON is encoded as PHP's json_encode does. */
 export type AjaxReply =

@@ -86,7 +86,7 @@ export function adminAjax(deps: AppDeps) {
       if (!parsed.success) return sendReply(res, renderActionError(handler, inputErrorFrom(parsed.error.issues), ctx));
       try {
         const result = await handler.handle(parsed.data, ctx);
-        sendReply(res, handler.reply(result, ctx));
+        sendReply(res, handler.reply(result, ctx), ctx.now);
       } catch (err) {
         const mapped = err instanceof AppError ? err : (deps.db.dialect.mapError(err) ?? toAppError(err));
         if (mapped instanceof UnavailableError) {

@@ -1,7 +1,8 @@
 import type { Response } from 'express';
 import { type AppError, InputError, InternalError, TooManyRequestsError } from '../errors';
+import { appendCookies } from '../http/set-cookie';
 import { phpJsonEncode } from '../wp/php-json';
-import type { ActionContext, AjaxReply, AnyAjaxAction, ReplyCookie } from './action';
+import type { ActionContext, AjaxReply, AnyAjaxAction } from './action';
 
 /**
  * The one place that writes admin-ajax replies and renders errors in the legacy shapes
@@ -37,8 +38,9 @@ export function adminAjaxHeaders(stage: 'no-action' | 'dispatched', loggedIn: bo
  */
 export const JSON_TYPE = 'application/json; charset=UTF-8';
 
-export function sendReply(res: Response, reply: AjaxReply): void {
-  for (const cookie of reply.cookies ?? []) res.append('Set-Cookie', serializeCookie(cookie));
+/** `now` is the request's clock, which the reply's cookie expiries were computed from. */
+export function sendReply(res: Response, reply: AjaxReply, now: Date = new Date()): void {
+  appendCookies(res, reply.cookies ?? [], now);
   for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
   res.status(reply.status ?? 200);
   // Written as bytes: Express's send() would rewrite the charset WordPress writes as UTF-8 and add an ETag.
@@ -90,17 +92,4 @@ export function inputErrorFrom(issues: { path: PropertyKey[]; message: string }[
     message: first ? first.message : 'The request is not valid.',
     details,
   });
-}
-
-/** `Set-Cookie` text as PHP's setcookie writes it (value RFC 3986-encoded). */
-export function serializeCookie(cookie: ReplyCookie): string {
-  const parts = [`${cookie.name}=${encodeURIComponent(cookie.value)}`];
-  if (cookie.expires) {
-    parts.push(`expires=${cookie.expires.toUTCString().replace(/ GMT$/, ' GMT')}`);
-    parts.push(`Max-Age=${Math.max(0, Math.round((cookie.expires.getTime() - Date.now()) / 1000))}`);
-  }
-  parts.push(`path=${cookie.path}`);
-  if (cookie.secure) parts.push('secure');
-  if (cookie.httpOnly) parts.push('HttpOnly');
-  return parts.join('; ');
 }

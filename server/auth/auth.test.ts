@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { setCookieHeader } from '../http/set-cookie';
 import { removeQueryArgs } from '../pages/wp-login';
 import { gravatarUrl } from '../views/top-bar';
-import { setCookieHeader, testCookies } from './cookies';
+import { testCookies } from './cookies';
 import { sanitizeUserLogin } from './login';
 import { logoutUrl } from './logout';
 import { passwordResetMail, rawurlencode, resetLink, specialcharsDecode } from './lost-password';

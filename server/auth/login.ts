@@ -1,4 +1,4 @@
-import type { ReplyCookie } from '../ajax/action';
+import type { ReplyCookie } from '../http/set-cookie';
 import { isEmail } from '../tourmaster/custom-fields';
 import { isEmpty } from '../tourmaster/php';
 import type { MintedLogin } from '../wp/auth-cookie';

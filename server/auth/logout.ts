@@ -1,4 +1,4 @@
-import type { ReplyCookie } from '../ajax/action';
+import type { ReplyCookie } from '../http/set-cookie';
 import { cookiePaths, logoutCookies } from '../wp/auth-cookie';
 import { createNonce, verifyNonce } from '../wp/nonce';
 import { endSession } from '../wp/sessions';

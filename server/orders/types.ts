@@ -1,4 +1,4 @@
-import type { ReplyCookie } from '../ajax/action';
+import type { ReplyCookie } from '../http/set-cookie';
 import type { TourPrice } from '../tourmaster/pricing';
 import type { Tour } from '../tourmaster/tour-option';
 import type { TourOrder } from '../wp/orders';

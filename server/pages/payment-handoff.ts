@@ -1,8 +1,8 @@
 import bodyParser from 'body-parser';
 import type { NextFunction, Request, Response } from 'express';
 import { parsePhpQuery } from '../ajax/php-body';
-import { serializeCookie } from '../ajax/reply';
 import type { AppDeps } from '../http/deps';
+import { setCookieHeader } from '../http/set-cookie';
 import { BOOKING_DETAIL_COOKIE, encodeBookingDetailCookie } from '../tourmaster/booking-detail-cookie';
 import { phpInt } from '../tourmaster/php';
 import { getOptions } from '../wp/options';
@@ -36,12 +36,10 @@ export function paymentHandoff(deps: AppDeps) {
       res.setHeader('Pragma', 'no-cache');
       res.setHeader(
         'Set-Cookie',
-        serializeCookie({
-          name: BOOKING_DETAIL_COOKIE,
-          value: encodeBookingDetailCookie(posted),
-          path: '/',
-          secure: req.secure,
-        }),
+        setCookieHeader(
+          { name: BOOKING_DETAIL_COOKIE, value: encodeBookingDetailCookie(posted), path: '/', secure: req.secure },
+          new Date(),
+        ),
       );
       res.setHeader('X-Redirect-By', 'WordPress');
       res.setHeader('Location', req.originalUrl);

@@ -1,10 +1,10 @@
 import type { NextFunction, Request, Response } from 'express';
 import { BodyError } from '../ajax/multipart';
-import { appendCookies } from '../auth/cookies';
 import { logIn } from '../auth/login';
 import { postPermalink, redirectTarget } from '../auth/special-pages';
 import type { AppDeps } from '../http/deps';
 import { type PageContext, pageContext } from '../http/page-context';
+import { appendCookies } from '../http/set-cookie';
 import { str } from '../tourmaster/php';
 import { registerPageContent } from '../views/account/login-forms';
 import { registrationMails } from '../views/account/mails';

@@ -1,10 +1,9 @@
 import bodyParser from 'body-parser';
 import type { NextFunction, Request, Response } from 'express';
-import type { ReplyCookie } from '../ajax/action';
 import { type PhpInput, parsePhpQuery } from '../ajax/php-body';
 import { adminAjaxHeaders } from '../ajax/reply';
 import type { AuthContext } from '../auth/context';
-import { appendCookies, expiredCookie, testCookies } from '../auth/cookies';
+import { expiredCookie, testCookies } from '../auth/cookies';
 import { attemptLogin, defaultLoginRedirect } from '../auth/login';
 import { logOut, logoutUrl } from '../auth/logout';
 import { requestPasswordReset, specialcharsDecode } from '../auth/lost-password';
@@ -30,6 +29,8 @@ import {
 import { TooManyRequestsError } from '../errors';
 import type { AppDeps } from '../http/deps';
 import { pageContext } from '../http/page-context';
+import type { ReplyCookie } from '../http/set-cookie';
+import { appendCookies } from '../http/set-cookie';
 import { enforceWriteLimit } from '../http/write-limits';
 import { isEmpty, str } from '../tourmaster/php';
 import { loginForm } from '../views/top-bar';

@@ -11,7 +11,6 @@ import {
   encodeCookieValue,
   findRawCookie,
   findSession,
-  formatSetCookie,
   generateAuthCookie,
   generateSessionToken,
   hashSessionToken,
@@ -448,23 +447,5 @@ describe('logoutCookies', () => {
       expect(cookie.httpOnly).toBe(true);
     }
     expect(logoutCookies('http://example.test', 'http://example.test', now)).toHaveLength(5);
-  });
-});
-
-describe('formatSetCookie', () => {
-  it('percent-encodes the value and writes the attributes', () => {
-    expect(
-      formatSetCookie({
-        name: 'wordpress_logged_in_x',
-        value: COOKIE_TEXT,
-        path: '/blog/',
-        expires: new Date(0),
-        httpOnly: true,
-        secure: true,
-      }),
-    ).toBe(`wordpress_logged_in_x=${WIRE}; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/blog/; Secure; HttpOnly`);
-    expect(formatSetCookie({ name: 'n', value: ' ', path: '/', httpOnly: true, secure: false })).toBe(
-      'n=%20; Path=/; HttpOnly',
-    );
   });
 });

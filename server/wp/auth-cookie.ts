@@ -482,12 +482,3 @@ export function logoutCookies(home: string, siteurl: string, now: number): SetCo
   }
   return cookies;
 }
-
-/** A `Set-Cookie` header value, with the value percent-encoded. */
-export function formatSetCookie(cookie: SetCookie): string {
-  let header = `${cookie.name}=${encodeCookieValue(cookie.value)}`;
-  if (cookie.expires) header += `; Expires=${cookie.expires.toUTCString()}`;
-  header += `; Path=${cookie.path}`;
-  if (cookie.secure) header += '; Secure';
-  return `${header}; HttpOnly`;
-}

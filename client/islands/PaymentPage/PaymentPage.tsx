@@ -290,7 +290,7 @@ class PaymentController {
 
   private storeCookie(cookie: unknown): void {
     // biome-ignore lint/suspicious/noDocumentCookie: the legacy protocol's cookie, read by the server on the next page
-    document.cookie = bookingDetailCookie(cookie, new Date());
+    document.cookie = bookingDetailCookie(cookie);
     this.parts.wrapper.dataset.bookingDetail = JSON.stringify(cookie);
   }
 

@@ -1,4 +1,5 @@
 import type { AjaxValue } from '../../lib/ajax';
+import { BOOKING_DETAIL_COOKIE, cookieString } from '../../lib/cookies';
 
 /**
  * The booking detail as the payment page's script handles it (payment.md §3, booking.md §7.3): the
@@ -7,8 +8,6 @@ import type { AjaxValue } from '../../lib/ajax';
  * cookie from the server's `cookie` reply. Pure functions; the DOM is read in dom.ts.
  */
 export type BookingDetail = { [key: string]: AjaxValue };
-
-export const BOOKING_DETAIL_COOKIE = 'tourmaster-booking-detail';
 
 /** `data-booking-detail`: a JSON object; PHP's `[]` (empty), `""` (cleared) or garbage read as empty. */
 export function parseBookingDetail(text: string | undefined | null): BookingDetail {
@@ -57,9 +56,8 @@ export function overlayFields(base: BookingDetail, fields: readonly NamedField[]
 }
 
 /** The cookie the legacy script writes: `encodeURIComponent(JSON.stringify(value))`, one day, `path=/`. */
-export function bookingDetailCookie(value: unknown, now: Date): string {
-  const expires = new Date(now.getTime() + 86_400_000).toUTCString();
-  return `${BOOKING_DETAIL_COOKIE}=${encodeURIComponent(JSON.stringify(value))}; expires=${expires}; path=/; SameSite=Lax`;
+export function bookingDetailCookie(value: unknown): string {
+  return cookieString(BOOKING_DETAIL_COOKIE, JSON.stringify(value), 0);
 }
 
 /** The step a detail is at (`step`, else 2). */

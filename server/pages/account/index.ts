@@ -1,10 +1,10 @@
 import type { NextFunction, Request, Response } from 'express';
 import { BodyError } from '../../ajax/multipart';
-import { appendCookies } from '../../auth/cookies';
 import { LOGOUT_NONCE_ACTION, logoutUrl } from '../../auth/logout';
 import { TooManyRequestsError } from '../../errors';
 import type { AppDeps } from '../../http/deps';
 import { pageContext } from '../../http/page-context';
+import { appendCookies } from '../../http/set-cookie';
 import { enforceWriteLimit } from '../../http/write-limits';
 import { notifyOrder } from '../../orders/notify';
 import { str } from '../../tourmaster/php';

@@ -1,4 +1,4 @@
-import type { ReplyCookie } from '../../ajax/action';
+import type { ReplyCookie } from '../../http/set-cookie';
 import { mailAddress } from '../../mail/mailer';
 import { str } from '../../tourmaster/php';
 import { breadcrumbs, contentInner, userAvatar } from '../../views/account/common';
