@@ -13,8 +13,8 @@ import { type CouponOption, checkCoupon } from '../tourmaster/coupon';
 import { isWellFormedDate } from '../tourmaster/dates';
 import { normalizePaymentInfos } from '../tourmaster/deposit';
 import { Money } from '../tourmaster/money';
-import { orderColumns, peopleCounts } from '../tourmaster/order-row';
-import { bookingMode, type MergedDatePrice, resolveDatePrice } from '../tourmaster/packages';
+import { orderColumns } from '../tourmaster/order-row';
+import { type MergedDatePrice, resolveDatePrice } from '../tourmaster/packages';
 import {
   adminApprovalEnabled,
   contactFieldsFor,
@@ -26,7 +26,7 @@ import { isEmpty, list, phpInt, str } from '../tourmaster/php';
 import { type BookingDetail, getTourPrice, type TourPrice } from '../tourmaster/pricing';
 import { readPricingSettings } from '../tourmaster/pricing-settings';
 import type { Tour } from '../tourmaster/tour-option';
-import { MAX_TRAVELLERS, readTravellerCounts } from '../tourmaster/traveller-counts';
+import { checkTravellers, type Travellers } from '../tourmaster/travellers';
 import { countCouponUses, findCouponByCode } from '../wp/coupons';
 import { mapDriverError } from '../wp/dialect';
 import { insertOrderAttribution, type OrderAttribution } from '../wp/order-attribution';
@@ -75,8 +75,10 @@ export async function placeBooking(
   if (!tour) return refuse('INVALID', GENERIC_ERROR);
   const resolved = resolveDatePrice(tour.option, travelDate, detail.package);
   if (!resolved) return refuse('CLOSED', CLOSED_MESSAGE);
-  const counts = readTravellerCounts(detail);
-  if (!counts.ok) return refuse('INVALID', counts.message);
+  // The one reading of the travellers: seats, price, order row and mails all use it.
+  const checked = checkTravellers(tour.option, resolved.entry, detail, { complete: true });
+  if (!checked.ok) return refuse(checked.reason === 'room-limit' ? 'LIMIT' : 'INVALID', checked.message);
+  const travellers = checked.travellers;
   // The page's own checks, repeated here for whatever path writes the order (DEFECTS.md 11).
   const valid = validateBookingDetail(detail, {
     step: 4,
@@ -91,7 +93,7 @@ export async function placeBooking(
   });
   if (!valid.ok) return refuse('INVALID', valid.message);
   // traveller_amount is a tinyint column (0–255): a larger booking cannot be stored faithfully.
-  if (counts.total > Math.min(255, MAX_TRAVELLERS)) return refuse('LIMIT', TOO_LARGE_MESSAGE);
+  if (travellers.seats > 255) return refuse('LIMIT', TOO_LARGE_MESSAGE);
 
   const tid = isEmpty(detail.tid) || detail.tid === 'false' ? undefined : phpInt(detail.tid);
   const code = str(detail['coupon-code']);
@@ -128,19 +130,18 @@ export async function placeBooking(
           );
           if (repeated !== undefined) return { orderId: repeated, created: false };
         }
-        const capacity = await checkCapacity(trx, { tour, settings, resolved, detail, tid, travelDate, nowLocal });
+        const capacity = await checkCapacity(trx, { tour, settings, resolved, travellers, tid, travelDate, nowLocal });
         if (capacity) return capacity;
         if (coupon && price.breakdown['coupon-code'] !== undefined) {
           const uses = await countCouponUses(trx, coupon.code, { excludeOrderId: tid });
           const still = checkCoupon(coupon.option as CouponOption, { tourId, today, timesUsed: uses });
           if (!still.ok) return refuse('COUPON', still.message);
         }
-        const mode = bookingMode(tour.option, resolved.entry);
         const columns = orderColumns({
           tourId,
           travelDate,
           groupSlug: seatPool(tourId, travelDate, resolved.entry).groupSlug,
-          groupPriced: mode === 'group',
+          travellers,
           detail: booked,
           price,
           contactFields: contactFieldsFor({
@@ -237,7 +238,7 @@ async function checkCapacity(
     tour: Tour;
     settings: TourmasterSettings;
     resolved: MergedDatePrice;
-    detail: Record<string, unknown>;
+    travellers: Travellers;
     tid: number | undefined;
     travelDate: string;
     nowLocal: string;
@@ -250,7 +251,7 @@ async function checkCapacity(
     forUpdate: true,
   });
   const result = amountCheck({
-    post: amountCheckPost(c.tour, c.resolved, c.detail, c.travelDate),
+    post: amountCheckPost(c.tour, c.travellers, c.travelDate),
     tour: c.tour,
     date: c.resolved,
     counts,
@@ -261,37 +262,18 @@ async function checkCapacity(
   return result.ok ? undefined : refuse(refusalOf(result.reason), result.message);
 }
 
-/** The fields the booking bar's script would post to the amount check, derived from the detail. */
-function amountCheckPost(
-  tour: Tour,
-  resolved: MergedDatePrice,
-  detail: Record<string, unknown>,
-  travelDate: string,
-): AmountCheckPost {
-  const people = peopleCounts(detail);
-  const rooms = phpInt(detail['tour-room']);
-  const perRoom = Array.from({ length: Math.max(rooms, 1) }, (_, i) =>
-    ['tour-people', 'tour-adult', 'tour-male', 'tour-female', 'tour-children', 'tour-student', 'tour-infant'].reduce(
-      (n, field) => n + phpInt(Array.isArray(detail[field]) ? list(detail[field])[i] : i === 0 ? detail[field] : 0),
-      0,
-    ),
-  );
-  const adults = ['tour-people', 'tour-adult', 'tour-male', 'tour-female'].reduce(
-    (n, field) =>
-      n +
-      list(Array.isArray(detail[field]) ? detail[field] : [detail[field]]).reduce<number>((m, v) => m + phpInt(v), 0),
-    0,
-  );
-  const group = bookingMode(tour.option, resolved.entry) === 'group';
+/** The fields the booking bar's script would post to the amount check, from the booking's travellers. */
+function amountCheckPost(tour: Tour, travellers: Travellers, travelDate: string): AmountCheckPost {
+  const group = travellers.mode === 'group';
+  const size = (party: Travellers['rooms'][number]) => Object.values(party).reduce<number>((n, c) => n + (c ?? 0), 0);
   return {
     tour_id: String(tour.id),
     tour_date: travelDate,
-    traveller: group ? 'group' : String(people.total),
-    adult_amount: group ? 'group' : String(adults),
-    male_amount: String(people.male),
-    female_amount: String(people.female),
-    max_traveller_per_room: String(Math.max(...perRoom)),
-    package: str(detail.package),
+    traveller: group ? 'group' : String(travellers.total),
+    adult_amount: group ? 'group' : String(travellers.adults),
+    male_amount: String(travellers.male),
+    female_amount: String(travellers.female),
+    max_traveller_per_room: String(Math.max(0, ...travellers.rooms.map(size))),
   };
 }
 

@@ -1,11 +1,11 @@
 import { phpJsonEncode } from '../wp/php-json';
 import type { PhpArrayObject, PhpValue } from '../wp/php-values';
-import { PEOPLE_CATEGORIES } from './booking-form';
 import type { CustomField } from './custom-fields';
 import { numberFormat } from './money';
-import { isEmpty, list, phpInt, str } from './php';
+import { isEmpty, list, str } from './php';
 import type { TourPrice } from './pricing';
 import { toPricingInfo } from './pricing-info';
+import type { Travellers } from './travellers';
 
 /**
  * The columns of a `{prefix}tourmaster_order` row as the plugin fills them (payment.md §5), so the
@@ -33,8 +33,8 @@ export interface OrderRowInput {
   tourId: number;
   travelDate: string;
   groupSlug: string;
-  /** Group pricing stores one traveller (one group). */
-  groupPriced: boolean;
+  /** The detail's travellers (travellers.ts): the seats, counts and traveller rows stored. */
+  travellers: Travellers;
   detail: Readonly<Record<string, unknown>>;
   price: TourPrice;
   contactFields: readonly CustomField[];
@@ -43,40 +43,23 @@ export interface OrderRowInput {
 }
 
 export function orderColumns(input: OrderRowInput): OrderColumns {
-  const { detail, price } = input;
-  const counts = peopleCounts(detail);
+  const { detail, price, travellers } = input;
   const coupon = price.breakdown['coupon-code'];
   return {
     tour_id: input.tourId,
     travel_date: input.travelDate,
     package_group_slug: input.groupSlug,
-    traveller_amount: input.groupPriced ? 1 : counts.total,
-    male_amount: counts.male,
-    female_amount: counts.female,
+    traveller_amount: travellers.seats,
+    male_amount: travellers.male,
+    female_amount: travellers.female,
     contact_info: phpJsonEncode(contactInfo(detail, input.contactFields, '')),
     billing_info: phpJsonEncode(contactInfo(detail, input.contactFields, 'billing_')),
-    traveller_info: phpJsonEncode(travellerInfo(detail, input.travellerFields)),
+    traveller_info: phpJsonEncode(travellerInfo(detail, input.travellerFields, travellers.listed)),
     coupon_code: typeof coupon === 'string' && coupon !== '' ? coupon : null,
     total_price: numberFormat(price.total, 4, '.', ''),
     pricing_info: phpJsonEncode(toPricingInfo(price)),
     booking_detail: phpJsonEncode(detail as PhpValue),
   };
-}
-
-/** People totals of a detail (every category, every room up to `tour-room`). */
-export function peopleCounts(detail: Readonly<Record<string, unknown>>): {
-  total: number;
-  male: number;
-  female: number;
-} {
-  const rooms = phpInt(detail['tour-room']);
-  const sum = (field: string) => {
-    const value = detail[field];
-    const values = Array.isArray(value) ? list(value).slice(0, rooms > 0 ? rooms : undefined) : [value];
-    return values.reduce<number>((n, v) => n + phpInt(v), 0);
-  };
-  const total = sum('tour-people') + PEOPLE_CATEGORIES.reduce((n, c) => n + sum(c.field), 0);
-  return { total, male: sum('tour-male'), female: sum('tour-female') };
 }
 
 /** `{slug: value}` for the configured fields the visitor filled in, then the notes when written. */
@@ -94,20 +77,26 @@ function contactInfo(
   return Object.keys(out).length ? out : [];
 }
 
-/** Parallel lists of the travellers' titles, names, passports and extra fields, or `[]` when none were named. */
+/**
+ * Parallel lists of the travellers' titles, names, passports and extra fields, or `[]` when none
+ * were named; no longer than the traveller rows of the booking (`rows`), so an order never lists
+ * more travellers than it holds.
+ */
 function travellerInfo(
   detail: Readonly<Record<string, unknown>>,
   extra: readonly CustomField[],
+  rows: number,
 ): PhpArrayObject | never[] {
-  const first = list(detail.traveller_first_name).map(str);
-  const last = list(detail.traveller_last_name).map(str);
+  const column = (key: string) => list(detail[key]).slice(0, rows).map(str);
+  const first = column('traveller_first_name');
+  const last = column('traveller_last_name');
   if (isEmpty(first) || isEmpty(last)) return [];
   const out: PhpArrayObject = {
-    title: list(detail.traveller_title).map(str),
+    title: column('traveller_title'),
     first_name: first,
     last_name: last,
-    passport: isEmpty(detail.traveller_passport) ? '' : list(detail.traveller_passport).map(str),
+    passport: isEmpty(detail.traveller_passport) ? '' : column('traveller_passport'),
   };
-  for (const field of extra) out[field.slug] = list(detail[`traveller_${field.slug}`]).map(str);
+  for (const field of extra) out[field.slug] = column(`traveller_${field.slug}`);
   return out;
 }

@@ -103,6 +103,18 @@ export function resolveDatePrice(
 
 export type BookingMode = 'group' | 'room' | 'people';
 
+export type PricingMethod = 'fixed' | 'variable' | 'group';
+
+/**
+ * How the date prices its travellers. A missing or unknown `pricing-method` is fixed: the booking
+ * bar then shows one "Number Of People" select, and the legacy price engine, which took anything
+ * but `fixed` for variable, priced those people at nothing (DEVIATIONS.md).
+ */
+export function pricingMethod(entry: DatePriceEntry): PricingMethod {
+  const method = entry['pricing-method'];
+  return method === 'group' || method === 'variable' ? method : 'fixed';
+}
+
 /**
  * The people block the form shows and pricing uses: group pricing first; else room mode unless
  * `tour-type == 'single'` or `pricing-room-base == 'disable'` (so a multiple-day tour with no

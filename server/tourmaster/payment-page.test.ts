@@ -7,13 +7,13 @@ import {
   PAGE_MESSAGES,
   paymentMethods,
   paymentStep,
-  peopleAmount,
   travellerFieldsFor,
   travellerRows,
   validateBookingDetail,
   withMandatoryServices,
 } from './payment-page';
-import { type DatePriceEntry, parseTourOption, type Tour } from './tour-option';
+import { type DatePriceEntry, parseTourOption, type Tour, type TourOption } from './tour-option';
+import { readTravellers } from './travellers';
 
 const entry = (over: Partial<DatePriceEntry>): DatePriceEntry => ({ day: [], month: [], year: [], ...over });
 
@@ -105,29 +105,35 @@ describe('contact and traveller fields', () => {
 });
 
 describe('travellerRows', () => {
+  const rows = (option: TourOption, e: DatePriceEntry, detail: Record<string, unknown>) =>
+    travellerRows(option, readTravellers(option, e, detail));
+
   it('is null when the tour does not ask for travellers', () => {
-    expect(travellerRows(tourWith({ 'require-each-traveller-info': 'disable' }).option, fixed, valid)).toBeNull();
+    expect(rows(tourWith({ 'require-each-traveller-info': 'disable' }).option, fixed, valid)).toBeNull();
   });
 
   it('fixed: one required row per person', () => {
-    expect(travellerRows(tourWith().option, fixed, { 'tour-people': '3' })).toEqual({ count: 3, required: 3 });
+    expect(rows(tourWith().option, fixed, { 'tour-people': '3' })).toEqual({ count: 3, required: 3 });
   });
 
   it('variable: the categories add up', () => {
     const variable = entry({ 'pricing-method': 'variable', 'pricing-room-base': 'disable' });
     const detail = { 'tour-adult': '2', 'tour-children': '1', 'tour-infant': '' };
-    expect(travellerRows(tourWith().option, variable, detail)).toEqual({ count: 3, required: 3 });
+    expect(rows(tourWith().option, variable, detail)).toEqual({ count: 3, required: 3 });
   });
 
   it('rooms: the counts of the first tour-room rooms', () => {
     const room = entry({ 'pricing-method': 'fixed', 'pricing-room-base': 'enable' });
     const tour = tourWith({ 'tour-type': 'multiple' });
-    expect(peopleAmount(tour.option, room, { 'tour-room': '2', 'tour-people': ['2', '1', '3'] })).toBe(3);
+    expect(rows(tour.option, room, { 'tour-room': '2', 'tour-people': ['2', '1', '3'] })).toEqual({
+      count: 3,
+      required: 3,
+    });
   });
 
   it('group: max-group-people rows, only the first required', () => {
     const group = entry({ 'pricing-method': 'group', 'max-group-people': '10' });
-    expect(travellerRows(tourWith().option, group, { group: '1' })).toEqual({ count: 10, required: 1 });
+    expect(rows(tourWith().option, group, { group: '1' })).toEqual({ count: 10, required: 1 });
   });
 });
 

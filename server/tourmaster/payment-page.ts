@@ -1,10 +1,9 @@
 import { type CustomField, isEmail, parseCustomFields } from './custom-fields';
-import { bookingMode, phpLooseEquals } from './packages';
-import { isEmpty, list, phpInt, str } from './php';
-import { PERSON_TYPES } from './pricing-settings';
+import { phpLooseEquals } from './packages';
+import { isEmpty, list, str } from './php';
 import type { ServiceOption } from './services';
 import type { DatePriceEntry, Tour, TourOption } from './tour-option';
-import { MAX_TRAVELLERS } from './traveller-counts';
+import { readTravellers, type Travellers } from './travellers';
 
 /**
  * What the payment page shows for a booking detail (payment.md §2), and the checks its script ran
@@ -81,26 +80,6 @@ export function requiresPassport(option: TourOption): boolean {
   return option['require-traveller-passport'] === 'enable';
 }
 
-/**
- * `tourmaster_get_tour_people_amount`: travellers of the detail for its booking mode (the people
- * count, the category counts, or the counts of the first `tour-room` rooms). Bounded by MAX_TRAVELLERS.
- */
-export function peopleAmount(option: TourOption, entry: DatePriceEntry, detail: Detail): number {
-  const mode = bookingMode(option, entry);
-  const fields = entry['pricing-method'] === 'fixed' ? ['tour-people'] : PERSON_TYPES.map((t) => `tour-${t}`);
-  let total = 0;
-  if (mode === 'room') {
-    const rooms = Math.min(Math.max(phpInt(detail['tour-room']), 0), MAX_TRAVELLERS);
-    for (const field of fields) {
-      const values = list(detail[field]);
-      for (let i = 0; i < rooms; i++) total += Math.max(phpInt(values[i]), 0);
-    }
-  } else {
-    for (const field of fields) total += Math.max(phpInt(detail[field]), 0);
-  }
-  return Math.min(total, MAX_TRAVELLERS);
-}
-
 /** The traveller rows of the form: how many, and how many of the first rows are required. */
 export interface TravellerRows {
   count: number;
@@ -108,17 +87,14 @@ export interface TravellerRows {
 }
 
 /**
- * Rows of TRAVELLER-FORM, or null when the tour does not ask for travellers. Group pricing shows
- * `max-group-people` rows of which only the first is required; otherwise one required row per traveller.
+ * Rows of TRAVELLER-FORM, or null when the tour does not ask for travellers: one required row per
+ * traveller (`tourmaster_get_tour_people_amount`); group pricing shows `max-group-people` rows of
+ * which only the first is required.
  */
-export function travellerRows(option: TourOption, entry: DatePriceEntry, detail: Detail): TravellerRows | null {
+export function travellerRows(option: TourOption, travellers: Travellers): TravellerRows | null {
   if (!requiresTravellerInfo(option)) return null;
-  if (entry['pricing-method'] === 'group') {
-    const count = Math.min(Math.max(phpInt(entry['max-group-people']), 0), MAX_TRAVELLERS);
-    return { count, required: Math.min(count, 1) };
-  }
-  const count = peopleAmount(option, entry, detail);
-  return { count, required: count };
+  const count = travellers.listed;
+  return { count, required: travellers.mode === 'group' ? Math.min(count, 1) : count };
 }
 
 /**
@@ -249,7 +225,7 @@ export function validateBookingDetail(detail: Detail, context: DetailValidationC
   for (const field of context.contactFields) {
     if (field.required && blank(detail[field.slug])) return failed(PAGE_MESSAGES.required, field.slug);
   }
-  const rows = travellerRows(tour.option, entry, detail);
+  const rows = travellerRows(tour.option, readTravellers(tour.option, entry, detail));
   if (rows) {
     const named = ['first_name', 'last_name', ...(requiresPassport(tour.option) ? ['passport'] : [])];
     const extra = travellerFields.filter((f) => f.required).map((f) => f.slug);

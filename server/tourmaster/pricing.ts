@@ -22,6 +22,7 @@ import {
 } from './deposit';
 import { applyGroupDiscount } from './group-discount';
 import { formatMoney, Money, type MoneyFormat } from './money';
+import { pricingMethod } from './packages';
 import { isEmpty, str } from './php';
 import {
   PERSON_TYPES,
@@ -33,7 +34,9 @@ import {
 } from './pricing-settings';
 import { pairServices, priceServices, type ServiceLine, type ServiceOptions } from './services';
 import type { DatePriceEntry, TourOption } from './tour-option';
+import { fieldAt, readTravellers } from './travellers';
 
+export { MAX_ROOMS } from './travellers';
 export { PERSON_TYPES, type PersonType };
 
 /** A booking-detail field as the request decoder gives it. */
@@ -151,51 +154,42 @@ export interface TourPrice {
   payment: PaymentTypeChoice;
 }
 
-/**
- * Room loops run `tour-room` times (rooms beyond the people lists still cost their base price).
- * The request layer refuses absurd counts; this bound only keeps a bad call from hanging.
- */
-export const MAX_ROOMS = 1000;
-
 export function getTourPrice(input: PriceInput): TourPrice {
   const { option, entry, detail, settings } = input;
   const d = taxDivisor(settings);
   const price = (value: unknown) => phpMoney(value).dividedBy(d);
-  const method = str(entry['pricing-method']);
+  const method = pricingMethod(entry);
+  // The one reading of the count fields, shared with the seats and the order row (travellers.ts).
+  const travellers = readTravellers(option, entry, detail);
   const b = {} as PriceBreakdown;
   let total = Money.ZERO;
   let traveller = 0;
   let rooms = 0;
 
-  if (method === 'group') {
+  if (travellers.mode === 'group') {
     // A. group price
     b['group-price'] = price(entry['group-price']);
     total = total.plus(b['group-price']);
-    const first = detail.traveller_first_name;
-    if (!isEmpty(first) && Array.isArray(first)) {
-      for (let i = 0; i < first.length; i++) {
-        if (!isEmpty(first[i]) || !isEmpty(at(detail.traveller_last_name, i))) traveller++;
-      }
-    }
-  } else if (option['tour-type'] === 'single' || entry['pricing-room-base'] === 'disable') {
+    traveller = travellers.total;
+  } else if (travellers.mode === 'people') {
     // B. no rooms
+    const party = travellers.rooms[0] ?? {};
     if (method === 'fixed') {
       const base = price(entry['person-price']);
       b['traveller-base-price'] = base;
       b['traveller-amount'] = copied(detail['tour-people']);
-      const n = phpNumber(detail['tour-people']);
+      const n = party.people ?? 0;
       total = total.plus(base.times(n));
       traveller += n;
       rooms += n;
     } else {
       for (const type of PERSON_TYPES) {
-        const value = detail[`tour-${type}`];
-        if (isEmpty(value)) continue;
-        // A blank category price means "not offered": its travellers cost 0.
+        const n = party[type];
+        if (n === undefined) continue;
+        // A blank category price means "not offered": its travellers cost 0 (and a booking is refused).
         const base = price(entry[`${type}-price`]);
         b[`${type}-base-price`] = base;
-        b[`${type}-amount`] = copied(value);
-        const n = phpNumber(value);
+        b[`${type}-amount`] = copied(detail[`tour-${type}`]);
         total = total.plus(base.times(n));
         traveller += n;
         rooms += n; // yes: R counts people in non-room mode
@@ -203,7 +197,6 @@ export function getTourPrice(input: PriceInput): TourPrice {
     }
   } else {
     b.room = [];
-    const roomCount = Math.min(phpNumber(detail['tour-room']), MAX_ROOMS);
     if (method === 'fixed') {
       let people = 0;
       b['traveller-amount'] = people;
@@ -211,14 +204,13 @@ export function getTourPrice(input: PriceInput): TourPrice {
       if (entry['enable-supplement-pricing'] === 'enable') {
         // C. fixed, per person with single/triple supplements. The room records its traveller-amount
         // as pricing.md §3C says (the breakdown HTML switches on it for the supplement row).
-        for (let i = 0; i < roomCount; i++) {
+        travellers.rooms.forEach((party, i) => {
           const base = price(entry['person-price']);
-          const amount = at(counts, i);
-          const n = phpNumber(amount);
+          const n = party.people ?? 0;
           const room: RoomPrice = {
             'enable-supplement-price': 'enable',
             'base-price': base,
-            'traveller-amount': amount,
+            'traveller-amount': fieldAt(counts, i),
           };
           if (n === 1) {
             const supplement = price(entry['single-supplement-price']);
@@ -230,20 +222,22 @@ export function getTourPrice(input: PriceInput): TourPrice {
             const supplement = price(entry['triple-supplement-price']);
             total = total.plus(base.times(2)).plus(supplement);
             room['triple-supplement-price'] = supplement;
-          } // any other count adds nothing
-          b.room.push(room);
+          } // any other count adds nothing (a booking is refused: travellers.ts)
+          b.room!.push(room);
           people += n;
           b['traveller-amount'] = people;
           b['traveller-base-price'] = base;
           rooms++;
-        }
+        });
         traveller += people;
       } else {
         // D. fixed, room price for two, single discount, additional persons, plus a person price each
-        for (let i = 0; i < roomCount; i++) {
-          const amount = at(counts, i);
-          const n = phpNumber(amount);
-          const room: RoomPrice = { 'base-price': price(entry['initial-price']), 'traveller-amount': amount };
+        travellers.rooms.forEach((party, i) => {
+          const n = party.people ?? 0;
+          const room: RoomPrice = {
+            'base-price': price(entry['initial-price']),
+            'traveller-amount': fieldAt(counts, i),
+          };
           if (n === 1 && !isEmpty(entry['single-discount'])) {
             room['base-price'] = room['base-price'].minus(price(entry['single-discount']));
           } else if (n > 2) {
@@ -253,11 +247,11 @@ export function getTourPrice(input: PriceInput): TourPrice {
             total = total.plus(additional.times(n - 2));
           }
           total = total.plus(room['base-price']);
-          b.room.push(room);
+          b.room!.push(room);
           people += n;
           b['traveller-amount'] = people;
           rooms++;
-        }
+        });
         const base = price(entry['person-price']);
         b['traveller-base-price'] = base;
         total = total.plus(base.times(people));
@@ -265,14 +259,13 @@ export function getTourPrice(input: PriceInput): TourPrice {
       }
     } else {
       // E. variable: room price for two; the first two people of a room are included, the others are additional
-      for (let i = 0; i < roomCount; i++) {
+      travellers.rooms.forEach((party, i) => {
         const room: RoomPrice = { 'base-price': price(entry['initial-price']) };
         let free = 2;
         for (const type of PERSON_TYPES) {
-          const amount = at(detail[`tour-${type}`], i);
-          if (isEmpty(amount)) continue;
-          room[`${type}-amount`] = amount;
-          const c = phpNumber(amount);
+          const c = party[type];
+          if (c === undefined) continue;
+          room[`${type}-amount`] = fieldAt(detail[`tour-${type}`], i);
           let extra = 0;
           if (c >= free) {
             extra = c - free;
@@ -292,9 +285,9 @@ export function getTourPrice(input: PriceInput): TourPrice {
           room['base-price'] = room['base-price'].minus(price(entry['single-discount']));
         }
         total = total.plus(room['base-price']);
-        b.room.push(room);
+        b.room!.push(room);
         rooms++;
-      }
+      });
       for (const type of PERSON_TYPES) {
         const amount = b[`${type}-amount`];
         if (isEmpty(amount)) continue;
@@ -420,14 +413,6 @@ export function headPrice(price: TourPrice, format: MoneyFormat): string | null 
 export function breakdownMoney(value: Money | string | undefined): Money {
   if (value === undefined) return Money.ZERO;
   return typeof value === 'string' ? phpMoney(value) : value;
-}
-
-/** PHP `$value[$i]` on a request field: a list's element, a string's character ('' past its end), else null. */
-function at(value: FormValue | undefined, i: number): Copied {
-  if (value === undefined) return null;
-  if (typeof value === 'string') return value[i] ?? '';
-  const element: unknown = value[i];
-  return typeof element === 'string' ? element : element === undefined || element === null ? null : str(element);
 }
 
 function copied(value: FormValue | undefined): Copied {

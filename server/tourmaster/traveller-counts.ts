@@ -18,6 +18,8 @@ export const COUNT_FIELDS = [
   'tour-infant',
 ] as const;
 
+export type CountField = (typeof COUNT_FIELDS)[number];
+
 export const INVALID_COUNT_MESSAGE = 'Please enter a valid number of travellers.';
 export const TOO_MANY_MESSAGE = `Sorry, a booking can hold at most ${MAX_TRAVELLERS} travellers.`;
 

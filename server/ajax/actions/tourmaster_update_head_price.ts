@@ -5,7 +5,7 @@ import { mergePackage } from '../../tourmaster/packages';
 import { isEmpty, list, phpInt, str } from '../../tourmaster/php';
 import { type BookingDetail, getTourPrice, headPrice } from '../../tourmaster/pricing';
 import { readMoneyFormat, readPricingSettings } from '../../tourmaster/pricing-settings';
-import { readTravellerCounts } from '../../tourmaster/traveller-counts';
+import { checkTravellers } from '../../tourmaster/travellers';
 import { loadServiceOptions } from '../../wp/services';
 import { siteLocalTime, utcDate } from '../../wp/site-time';
 import { loadBookingContext } from '../../wp/tours';
@@ -41,8 +41,9 @@ export const tourmaster_update_head_price = defineAction({
     const nowLocal = siteLocalTime(ctx.now, settings);
     const cutOff = bookingCutOff({ entry: merged.entry, option: tour.option, travelDate: date, nowLocal });
     if (!isOfferedDate(tour.option, tour.meta, date, nowLocal) || !cutOff.open) return { failed: DATE_CLOSED_MESSAGE };
-    // FIX (DEVIATIONS.md): negative, fractional or absurd counts gave negative or infinite prices.
-    const counts = readTravellerCounts(data);
+    // FIX (DEVIATIONS.md): negative, fractional or absurd counts gave negative or infinite prices,
+    // and counts the date has no price for were shown free. Travellers still being chosen are priced.
+    const counts = checkTravellers(tour.option, merged.entry, data, { complete: false });
     if (!counts.ok) return { failed: counts.message };
 
     const services = await loadServiceOptions(ctx.wp, list(data.service).map(str));

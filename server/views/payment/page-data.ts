@@ -17,7 +17,7 @@ import { type BookingDetail, getTourPrice, type TourPrice } from '../../tourmast
 import { readMoneyFormat, readPricingSettings } from '../../tourmaster/pricing-settings';
 import type { ServiceOption } from '../../tourmaster/services';
 import type { DatePriceEntry, Tour } from '../../tourmaster/tour-option';
-import { readTravellerCounts } from '../../tourmaster/traveller-counts';
+import { checkTravellers, type Travellers } from '../../tourmaster/travellers';
 import { countCouponUses, findCouponByCode } from '../../wp/coupons';
 import type { CurrentUser } from '../../wp/current-user';
 import { getAllMeta } from '../../wp/meta';
@@ -44,6 +44,8 @@ export interface PaymentPageData {
   settings: TourmasterSettings;
   /** The detail's date entry with its package merged. */
   entry: DatePriceEntry;
+  /** The detail's travellers (travellers.ts): the traveller rows, the price and the order all read them. */
+  travellers: Travellers;
   /** The detail as the page uses it: mandatory services added at step 3, `payment_method` dropped before step 4. */
   detail: Record<string, unknown>;
   price: TourPrice;
@@ -67,13 +69,22 @@ export type PaymentPageLoad = { ok: true; data: PaymentPageData } | { ok: false;
 
 /** The detail's tour and date entry, or the error content the page shows instead (payment.md §2.1). */
 export type PaymentTour =
-  | { ok: true; site: Site; tour: Tour; settings: TourmasterSettings; entry: DatePriceEntry; tourUrl: string }
+  | {
+      ok: true;
+      site: Site;
+      tour: Tour;
+      settings: TourmasterSettings;
+      entry: DatePriceEntry;
+      travellers: Travellers;
+      tourUrl: string;
+    }
   | { ok: false; content: SafeHtml };
 
 /**
  * Whether the detail names a bookable tour date: no `tour-id` → back to the home page; no such
  * tour (or no entry for the date) → back to the tour page (an empty link for an id that is no
- * tour); counts that are not whole numbers cannot be priced (DEVIATIONS.md).
+ * tour); travellers the booking cannot take (counts that are not whole numbers, a category the
+ * date has no price for, nobody in a room) cannot be priced (DEVIATIONS.md).
  */
 export async function resolvePaymentTour(ctx: ActionContext, input: Detail): Promise<PaymentTour> {
   const site = await ctx.site();
@@ -87,9 +98,9 @@ export async function resolvePaymentTour(ctx: ActionContext, input: Detail): Pro
     ? undefined
     : resolveDatePrice(tour.option, input['tour-date'], input.package);
   if (!resolved) return { ok: false, content: paymentPageError(PAGE_ERROR_MESSAGE, { tourUrl }) };
-  const counts = readTravellerCounts(input);
-  if (!counts.ok) return { ok: false, content: paymentPageError(counts.message, { tourUrl }) };
-  return { ok: true, site, tour, settings, entry: resolved.entry, tourUrl };
+  const checked = checkTravellers(tour.option, resolved.entry, input, { complete: true });
+  if (!checked.ok) return { ok: false, content: paymentPageError(checked.message, { tourUrl }) };
+  return { ok: true, site, tour, settings, entry: resolved.entry, travellers: checked.travellers, tourUrl };
 }
 
 /**
@@ -99,7 +110,7 @@ export async function resolvePaymentTour(ctx: ActionContext, input: Detail): Pro
 export async function loadPaymentPage(ctx: ActionContext, input: Detail, step: PaymentStep): Promise<PaymentPageLoad> {
   const resolved = await resolvePaymentTour(ctx, input);
   if (!resolved.ok) return resolved;
-  const { site, tour, settings, entry, tourUrl } = resolved;
+  const { site, tour, settings, entry, travellers, tourUrl } = resolved;
   const siteOptions = await getOptions(ctx.wp, ['date_format']);
   const serviceIds = [...new Set([...tour.option['tour-service'], ...list(input.service).map(str)])];
   const [serviceOptions, serviceTitles, user] = await Promise.all([
@@ -122,6 +133,7 @@ export async function loadPaymentPage(ctx: ActionContext, input: Detail, step: P
       tour,
       settings,
       entry,
+      travellers,
       detail,
       price,
       order,

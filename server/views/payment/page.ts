@@ -35,7 +35,7 @@ export interface PaymentFragments {
  */
 export async function stepTwo(ctx: ActionContext, data: PaymentPageData, error?: string): Promise<PaymentFragments> {
   const { tour, entry, detail } = data;
-  const rows = travellerRows(tour.option, entry, detail);
+  const rows = travellerRows(tour.option, data.travellers);
   const meta = await userMetaValues(ctx, data.user);
   const value = (name: string, field: CustomField) => {
     if (!isEmpty(detail[name])) return str(detail[name]);
