@@ -4,6 +4,7 @@ import { PROJECT_ROOT } from '../config';
 import { payLaterBookingBody } from '../testing/booking-body';
 import { createTestDatabase, type TestDatabase } from '../testing/db';
 import { databaseUrlOf, type ServerProcess, startServerProcess } from '../testing/server-process';
+import { BOOKING_CLIENT_COOKIE } from './booking-client';
 
 /**
  * Never oversold, across processes: two real server processes on one MariaDB database answer 64
@@ -48,13 +49,17 @@ afterAll(async () => {
 
 const bookingBody = (n: number) => payLaterBookingBody({ tourId: TOUR, date: DATE, n });
 
-/** Guest `n` posts from an address of its own (behind the proxy), so no write limit is met. */
+/**
+ * Guest `n` posts from an address of its own (behind the proxy), so no write limit is met, with the
+ * booking-client cookie its browser got at the contact step.
+ */
 function post(url: string, body: string, n: number) {
   return fetch(`${url}/wp-admin/admin-ajax.php`, {
     method: 'POST',
     headers: {
       'Content-Type': 'application/x-www-form-urlencoded; charset=UTF-8',
       'X-Forwarded-For': `198.51.100.${n % 250}`,
+      Cookie: `${BOOKING_CLIENT_COOKIE}=${n.toString(16).padStart(32, '0')}`,
     },
     body,
   }).then(async (r) => ({ status: r.status, text: await r.text() }));

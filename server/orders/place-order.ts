@@ -44,6 +44,7 @@ import { loadServiceOptions } from '../wp/services';
 import { siteLocalTime, utcDate } from '../wp/site-time';
 import { inTransaction, type WpDb } from '../wp/tables';
 import { loadBookingContext, type TourmasterSettings } from '../wp/tours';
+import { bookingClient } from './booking-client';
 import { notifyOrder } from './notify';
 import { guestOrderKey, newOrderKeyNonce, orderKeyCookie, ownsOrder } from './ownership';
 import type { OrderRefusal, OrderRefused, PlaceOrderResult } from './types';
@@ -108,7 +109,10 @@ export async function placeBooking(
   );
   const price = await priceBooking(ctx, { tour, settings, resolved, detail: booked, coupon, tid, today, travelDate });
   const user = await ctx.user();
-  const fingerprint = tid === undefined ? bookingFingerprint(user?.user.id ?? 0, detail) : null;
+  // A guest is recognised by the browser's booking-client id, a customer by the account.
+  const client = user ? undefined : bookingClient(ctx);
+  const fingerprint =
+    tid === undefined ? bookingFingerprint(user ? `user:${user.user.id}` : `guest:${client?.id}`, detail) : null;
 
   const write = () =>
     inTransaction(
@@ -170,8 +174,11 @@ export async function placeBooking(
 
   const written = await withDeadlockRetry(write);
   if ('ok' in written) return written;
-  const order = (await getOrder(ctx.wp, written.orderId)) as TourOrder;
-  const cookies = order.userId > 0 ? [] : await guestKeyCookie(ctx, order.id);
+  const order = await getOrder(ctx.wp, written.orderId);
+  // Deleted in the admin in the instant since the write: nothing to show the visitor but that.
+  if (!order) return refuse('NOT_FOUND', ORDER_NOT_FOUND);
+  const cookies =
+    order.userId > 0 ? [] : [...(client?.cookie ? [client.cookie] : []), ...(await guestKeyCookie(ctx, order.id))];
   // A gateway order mails only when it is free; paid ones mail when the payment arrives.
   if (written.created && (options.via === 'pay-later' || order.status === 'approved')) {
     await notifyOrder(ctx, bookingMailEvent(options.via, order), order, tour);
@@ -303,10 +310,10 @@ function newOrderStatus(
   return adminApprovalEnabled(tour.option, settings.payment) ? 'wait-for-approval' : 'pending';
 }
 
-/** The same visitor submitting the same booking detail gives the same fingerprint. */
-function bookingFingerprint(userId: number, detail: Record<string, unknown>): string {
+/** The same visitor (account, or guest browser) submitting the same booking detail gives the same fingerprint. */
+function bookingFingerprint(visitor: string, detail: Record<string, unknown>): string {
   return createHash('sha256')
-    .update(`${userId}\n${JSON.stringify(detail)}`)
+    .update(`${visitor}\n${JSON.stringify(detail)}`)
     .digest('hex');
 }
 

@@ -163,8 +163,11 @@ export function compareReply(
   const legacyCookies = cookieNames(
     ex.response.headers.filter(([k]) => k.toLowerCase() === 'set-cookie').map(([, v]) => v),
   );
-  // Our guest order keys are new (DEVIATIONS.md: guests own their orders by a key, not by user_id 0).
-  const ourCookies = cookieNames(actual.headers.getSetCookie().filter((c) => !/^tourmaster-order-key-\d+=/.test(c)));
+  // Our guest order keys and the guest's booking-client id are new (DEVIATIONS.md: guests own their
+  // orders by a key, not by user_id 0; a repeated booking is recognised by its browser).
+  const ourCookies = cookieNames(
+    actual.headers.getSetCookie().filter((c) => !/^(tourmaster-order-key-\d+|tourmaster-booking-client)=/.test(c)),
+  );
   if (legacyCookies !== ourCookies)
     diffs.push(`cookies set: ${ourCookies || '(none)'}, legacy ${legacyCookies || '(none)'}`);
 

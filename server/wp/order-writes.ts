@@ -41,17 +41,22 @@ export async function setOrderStatus(wp: WpDb, orderId: number, status: string):
   await wp.knex(wp.t.orders).where('id', orderId).update({ order_status: status });
 }
 
-/** The order a recent identical submit wrote, if any (newer than `since`, site-local time). */
+/**
+ * The order a recent identical submit wrote (newer than `since`, site-local time), while it still
+ * stands: an order deleted in the admin, cancelled or rejected since is no booking to return.
+ */
 export async function findOrderByFingerprint(
   wp: WpDb,
   fingerprint: string,
   since: string,
 ): Promise<number | undefined> {
   const row = await wp
-    .knex(keysTable(wp))
-    .first('order_id')
-    .where('fingerprint', fingerprint)
-    .andWhere('created_at', '>=', since);
+    .knex(`${keysTable(wp)} as k`)
+    .join(`${wp.t.orders} as o`, 'o.id', 'k.order_id')
+    .first('k.order_id')
+    .where('k.fingerprint', fingerprint)
+    .andWhere('k.created_at', '>=', since)
+    .whereNotIn('o.order_status', ['cancel', 'rejected']);
   return row ? Number(row.order_id) : undefined;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONSENT_COOKIE, marketingAccepted, type OrderAttribution, splitAttribution } from '../../orders/attribution';
+import { bookingClient } from '../../orders/booking-client';
 import { orderOfVisitor } from '../../orders/ownership';
 import { placeBooking } from '../../orders/place-order';
 import { type Detail, paymentStep, validateBookingDetail } from '../../tourmaster/payment-page';
@@ -41,6 +42,11 @@ export const tourmaster_payment_template = defineAction({
     const sidebarOnly = input.sub_action === 'update_sidebar';
     const result = await render(ctx, detail, step, sidebarOnly, attribution);
     if (sidebarOnly) delete result.content;
+    // A guest's browser is known from the contact step on, so a repeated booking finds its order.
+    if ((step === 2 || step === 3) && !(await ctx.user())) {
+      const client = bookingClient(ctx);
+      if (client.cookie) result.setCookies = [...(result.setCookies ?? []), client.cookie];
+    }
     // The request's detail is echoed (without the mandatory services step 3 adds) for the script
     // to store; after step 4 the legacy script clears it with ''.
     if (step !== 4 && result.cookie === undefined) result.cookie = detail as PhpValue;
