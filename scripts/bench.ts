@@ -128,7 +128,14 @@ async function main() {
   await admin.knex.raw(`CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_520_ci`);
   let server: ChildProcess | undefined;
   try {
-    const db = openDatabase({ engine: 'mysql', ...MARIADB, database, charset: 'utf8mb4', collate: '' });
+    const db = openDatabase({
+      engine: 'mysql',
+      ...MARIADB,
+      database,
+      charset: 'utf8mb4',
+      collate: '',
+      queryTimeoutMs: 0,
+    });
     await loadDump(db, readFileSync(DEFAULT_SEED_DUMP, 'utf8'));
     await runMigrations(db, 'wp_');
     await db.close();

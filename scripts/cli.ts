@@ -9,7 +9,8 @@ export async function withDatabase(run: (config: Config, db: Database) => Promis
   } catch (err) {
     fail(err instanceof ConfigError ? `Configuration error: ${err.message}` : String(err));
   }
-  const db = openDatabase(config.db);
+  // The admin's scripts wait as long as a statement takes: an index added to a large orders table may take minutes.
+  const db = openDatabase(config.db.engine === 'mysql' ? { ...config.db, queryTimeoutMs: 0 } : config.db);
   let code = 0;
   try {
     code = (await run(config, db)) ?? 0;

@@ -17,8 +17,13 @@ import { createWpDb } from './wp/tables';
  */
 const engine = inject('testDb').engine;
 const DATABASE = 'faults';
-/** A request may take this long while the database is down (connect 2 s, acquire 4 s, wp/db.ts). */
+/**
+ * A request may take this long while the database is down or hangs (connect 2 s, acquire 4 s, one
+ * statement 4 s: wp/db.ts), including one that held a pooled connection when the server froze.
+ */
 const BOUND_MS = 6_000;
+/** How long the server stays frozen: well past every bound, as a hung server would. */
+const FROZEN_MS = 12_000;
 const TOUR_PAGE = '/tour/santorini-caldera-sunset-cruise/';
 const AMOUNT_CHECK =
   'action=tourmaster_tour_booking_amount_check&tid=&tour_id=4&tour_date=2027-05-15&traveller=1&adult_amount=1&male_amount=0&female_amount=0&package=';
@@ -186,6 +191,31 @@ describe.runIf(engine === 'mariadb')('the database stops under load', () => {
       expect(server.child.exitCode).toBeNull();
     }, 90_000);
   }
+
+  it('answers every request within the bound while the database is frozen for longer than that', async () => {
+    const traffic = load();
+    await sleep(1_500);
+    const frozenAt = Date.now();
+    mariadb.freeze(true);
+    try {
+      await sleep(FROZEN_MS);
+    } finally {
+      mariadb.freeze(false);
+    }
+    const outcomes = await traffic.stop();
+    // The requests in flight when it froze held pooled connections: they are bounded too.
+    const inFlight = outcomes.filter((o) => o.startedAt < frozenAt && o.startedAt + o.ms > frozenAt);
+    const whileFrozen = outcomes.filter(
+      (o) => o.startedAt > frozenAt + 100 && o.startedAt + o.ms < frozenAt + FROZEN_MS,
+    );
+    expect(inFlight.length).toBeGreaterThan(0);
+    expect(whileFrozen.length).toBeGreaterThan(5);
+    expect(whileFrozen.every((o) => o.status === 503)).toBe(true);
+    expect(new Set(whileFrozen.map((o) => o.kind))).toEqual(new Set(['page', 'read', 'booking']));
+    expectServedOrUnavailable(outcomes);
+    expect(await waitUntilServed()).toBeLessThan(10_000);
+    expect(server.child.exitCode).toBeNull();
+  }, 90_000);
 
   it('answers /readyz with 503 within the bound while the database hangs, and 200 once it answers', async () => {
     const probe = async () => {

@@ -7,6 +7,7 @@ const UNAVAILABLE_CODES = new Set([
   'ER_TOO_MANY_USER_CONNECTIONS',
   'ER_CONNECTION_KILLED', // 1927 (MariaDB): the connection was killed by a shutdown
   'SQLITE_CANTOPEN',
+  'PROTOCOL_SEQUENCE_TIMEOUT', // a statement did not answer within QUERY_TIMEOUT_MS (wp/db.ts): the server hangs
 ]);
 
 /**

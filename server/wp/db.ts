@@ -15,6 +15,11 @@ export type DbConfig =
       /** Empty = WordPress's choice: utf8mb4_unicode_520_ci when the server has it. */
       collate: string;
       poolMax?: number;
+      /**
+       * How long one statement may run (ms; default QUERY_TIMEOUT_MS, 0 = no bound): the server's
+       * requests are bounded, the admin's scripts (migrations on a large site, loading a dump) are not.
+       */
+      queryTimeoutMs?: number;
     };
 
 export interface Database {
@@ -24,9 +29,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
-type MysqlConnection = {
-  query(sql: string, cb: (err: Error | null, rows?: unknown) => void): void;
-};
+type QueryCallback = (err: (Error & { code?: string }) | null, ...rest: unknown[]) => void;
+type Statement = (sql: string | Record<string, unknown>, values?: unknown, cb?: QueryCallback) => unknown;
+type MysqlConnection = { query: Statement; execute: Statement; destroy(): void };
 
 type SqliteConnection = {
   pragma(sql: string): unknown;
@@ -50,10 +55,36 @@ export function openDatabase(config: DbConfig): Database {
 
 /**
  * With the database down or hung, a request fails within these bounds (a 503, wp/db-faults.ts)
- * instead of waiting on the drivers' defaults (10 s to connect, 60 s for a pooled connection).
+ * instead of waiting on the drivers' defaults (10 s to connect, 60 s for a pooled connection, no
+ * bound at all for a statement sent to a server that stopped answering).
  */
 export const CONNECT_TIMEOUT_MS = 2_000;
 export const ACQUIRE_TIMEOUT_MS = 4_000;
+export const QUERY_TIMEOUT_MS = 4_000;
+
+/**
+ * Every statement on the connection (queries, and the prepared statements of wp/tables.ts) gets
+ * `timeout` unless it sets its own. A statement that times out leaves the connection mid-reply, so
+ * the connection is destroyed: the pool drops it, and a transaction it held is rolled back by the
+ * server when it sees the socket close.
+ */
+function boundStatements(conn: MysqlConnection, timeoutMs: number): void {
+  if (timeoutMs <= 0) return;
+  for (const method of ['query', 'execute'] as const) {
+    const send = conn[method].bind(conn);
+    conn[method] = (sql, values, cb) => {
+      const options = typeof sql === 'string' ? { sql } : sql;
+      const bounded = options.timeout === undefined ? { ...options, timeout: timeoutMs } : options;
+      const callback = typeof values === 'function' ? (values as QueryCallback) : cb;
+      if (!callback) return send(bounded, values);
+      const done: QueryCallback = (err, ...rest) => {
+        if (err?.code === 'PROTOCOL_SEQUENCE_TIMEOUT') conn.destroy();
+        callback(err, ...rest);
+      };
+      return typeof values === 'function' ? send(bounded, done) : send(bounded, values, done);
+    };
+  }
+}
 
 function openMysql(config: Extract<DbConfig, { engine: 'mysql' }>): Knex {
   const charset = config.charset || 'utf8mb4';
@@ -75,6 +106,7 @@ function openMysql(config: Extract<DbConfig, { engine: 'mysql' }>): Knex {
       min: 0,
       max: config.poolMax ?? 10,
       afterCreate(conn: MysqlConnection, done: (err: Error | null, conn: unknown) => void) {
+        boundStatements(conn, config.queryTimeoutMs ?? QUERY_TIMEOUT_MS);
         run(conn, 'SELECT @@SESSION.sql_mode AS mode, @@collation_server AS server_collation')
           .then(async (rows) => {
             const row = (rows as { mode: string }[])[0];
@@ -97,7 +129,9 @@ async function wordpressCollation(conn: MysqlConnection, charset: string): Promi
 }
 
 function run(conn: MysqlConnection, sql: string): Promise<unknown> {
-  return new Promise((resolve, reject) => conn.query(sql, (err, rows) => (err ? reject(err) : resolve(rows))));
+  return new Promise((resolve, reject) =>
+    conn.query(sql, ((err, rows) => (err ? reject(err) : resolve(rows))) satisfies QueryCallback),
+  );
 }
 
 function openSqlite(filename: string): Knex {
