@@ -22,6 +22,7 @@ export type PaypalPaymentResult = { ok: true; order: TourOrder } | { ok: false; 
 
 const UNAVAILABLE =
   'We could not reach PayPal to confirm your payment. Your booking is saved and nothing was charged twice; please try again in a few minutes.';
+export const NOTHING_TO_PAY = 'There is nothing left to pay on this booking.';
 const NOT_CONFIGURED = 'PayPal payments are not set up on this site. Your booking is saved; please contact us to pay.';
 
 /**
@@ -38,7 +39,7 @@ export async function completePaypalPayment(
   const credentials = resolvePaypalCredentials(ctx.deps.config, input.settings.payment);
   if (!credentials) return { ok: false, message: NOT_CONFIGURED };
   const due = amountDue(input.order);
-  if (!due) return { ok: false, message: 'There is nothing left to pay on this booking.' };
+  if (!due) return { ok: false, message: NOTHING_TO_PAY };
 
   let paypalOrder: unknown;
   try {
@@ -118,6 +119,8 @@ function refusalMessage(reason: string): string {
       return 'The amount paid with PayPal does not match the amount due. Your booking is saved but not paid; please contact us.';
     case 'CURRENCY_MISMATCH':
       return 'The PayPal payment was made in another currency. Your booking is saved but not paid; please contact us.';
+    case 'WRONG_BOOKING':
+      return 'This PayPal payment was made for another booking. Your booking is saved but not paid; please contact us.';
     case 'NOT_COMPLETED':
       return 'PayPal has not completed this payment yet. Your booking is saved; please try again.';
     default:

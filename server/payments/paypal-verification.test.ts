@@ -71,6 +71,49 @@ describe('verifyPaypalOrder', () => {
     expect(verifyPaypalOrder(order('100'), used)).toMatchObject({ reason: 'ALREADY_USED' });
   });
 
+  it('refuses an order whose custom_id or invoice_id names another booking (the audit)', () => {
+    const withRef = (ref: Record<string, string>) => {
+      const o = order('100');
+      Object.assign(o.purchase_units[0]!, ref);
+      return o;
+    };
+    expect(verifyPaypalOrder(withRef({ custom_id: '7' }), expect_())).toMatchObject({ ok: true });
+    expect(verifyPaypalOrder(withRef({ custom_id: '8' }), expect_())).toMatchObject({ reason: 'WRONG_BOOKING' });
+    expect(verifyPaypalOrder(withRef({ invoice_id: '012111202622391308' }), expect_())).toMatchObject({
+      reason: 'WRONG_BOOKING',
+    });
+    expect(verifyPaypalOrder(withRef({ custom_id: '7', invoice_id: '9' }), expect_())).toMatchObject({
+      reason: 'WRONG_BOOKING',
+    });
+  });
+
+  it('reads every capture: a refunded or failed second one is money not received (the audit)', () => {
+    const two = (second: Record<string, unknown>) => {
+      const o = order('100');
+      o.purchase_units[0]!.payments.captures = [
+        { id: 'CAP1', status: 'COMPLETED', amount: { currency_code: 'USD', value: '50' } },
+        { id: 'CAP2', amount: { currency_code: 'USD', value: '50' }, ...second },
+      ];
+      return o;
+    };
+    expect(verifyPaypalOrder(two({ status: 'COMPLETED' }), expect_())).toMatchObject({ ok: true, captureId: 'CAP1' });
+    for (const status of ['REFUNDED', 'PARTIALLY_REFUNDED', 'FAILED', 'DECLINED', 'PENDING']) {
+      expect(verifyPaypalOrder(two({ status }), expect_())).toMatchObject({ ok: false, reason: 'NOT_COMPLETED' });
+    }
+    const refunded = order('100');
+    Object.assign(refunded.purchase_units[0]!.payments, { refunds: [{ id: 'R1', status: 'COMPLETED' }] });
+    expect(verifyPaypalOrder(refunded, expect_())).toMatchObject({ reason: 'NOT_COMPLETED' });
+  });
+
+  it('needs purchase amount == captured amount == amount due, in one purchase (the audit)', () => {
+    const capture = { id: 'CAP1', status: 'COMPLETED', amount: { currency_code: 'USD', value: '100' } };
+    // Bought 500, captured the 100 due: not one amount.
+    expect(verifyPaypalOrder(order('500', { capture }), expect_())).toMatchObject({ reason: 'AMOUNT_MISMATCH' });
+    const twoUnits = order('100');
+    twoUnits.purchase_units.push(twoUnits.purchase_units[0]!);
+    expect(verifyPaypalOrder(twoUnits, expect_())).toMatchObject({ reason: 'AMOUNT_MISMATCH' });
+  });
+
   it('a deposit is deposit-paid', () => {
     expect(verifyPaypalOrder(order('30'), expect_({ kind: 'deposit', amountDue: Money.of('30') }))).toMatchObject({
       ok: true,

@@ -6,9 +6,11 @@ import type { PaymentInfoEntry } from './payment-info';
 /**
  * Does a PayPal order (as `GET /v2/checkout/orders/{id}` returned it) pay what our booking owes?
  * Pure: the caller fetched the order (paypal.ts) and knows what is due. This is the check the
- * legacy plugin never made (payment.md §8.2, DEFECTS 9): the order must be COMPLETED with a
- * COMPLETED capture, in our currency, for the amount due (±0.01, the plugin's price equality), and
- * never used before. A short payment is refused (the legacy site marked it `deposit-paid`).
+ * legacy plugin never made (payment.md §8.2, DEFECTS 9): the order must be COMPLETED, one purchase
+ * whose `custom_id` / `invoice_id` (when set) name our order, every capture COMPLETED and none
+ * refunded, in our currency, the purchase amount == the captured amount == the amount due (±0.01,
+ * the plugin's price equality), and never used before. A short payment is refused (the legacy site
+ * marked it `deposit-paid`).
  */
 
 export type PaymentKind = 'full' | 'deposit';
@@ -31,7 +33,13 @@ export interface PaypalExpectation {
   exchangeRate?: Money;
 }
 
-export type PaypalRefusal = 'NOT_COMPLETED' | 'AMOUNT_MISMATCH' | 'CURRENCY_MISMATCH' | 'ALREADY_USED' | 'NOT_FOUND';
+export type PaypalRefusal =
+  | 'NOT_COMPLETED'
+  | 'AMOUNT_MISMATCH'
+  | 'CURRENCY_MISMATCH'
+  | 'ALREADY_USED'
+  | 'NOT_FOUND'
+  | 'WRONG_BOOKING';
 
 export type PaypalVerification =
   | {
@@ -60,35 +68,58 @@ export function verifyPaypalOrder(order: unknown, expected: PaypalExpectation): 
     return refuse('NOT_FOUND', `PayPal does not know order ${expected.paypalOrderId}.`);
   if (used.has(o.id)) return refuse('ALREADY_USED', `PayPal order ${o.id} has already been used for a payment.`);
 
-  const unit = record(list(o.purchase_units)[0]);
-  const capture = record(list(record(unit?.payments)?.captures)[0]);
   if (o.status !== 'COMPLETED')
     return refuse('NOT_COMPLETED', `PayPal order ${o.id} is ${String(o.status ?? 'unknown')}, not COMPLETED.`);
-  if (!unit || !capture || typeof capture.id !== 'string' || capture.id === '')
-    return refuse('NOT_COMPLETED', `PayPal order ${o.id} has no capture.`);
-  if (capture.status !== 'COMPLETED')
-    return refuse('NOT_COMPLETED', `The capture of PayPal order ${o.id} is ${String(capture.status ?? 'unknown')}.`);
+  // The payment page creates one purchase unit; a second would be money this check never sees.
+  const units = list(o.purchase_units);
+  const unit = record(units[0]);
+  if (!unit) return refuse('NOT_COMPLETED', `PayPal order ${o.id} has no capture.`);
+  if (units.length !== 1) return refuse('AMOUNT_MISMATCH', `PayPal order ${o.id} is not one purchase.`);
+  for (const key of ['custom_id', 'invoice_id'] as const) {
+    const reference = unit[key];
+    if (reference !== undefined && reference !== String(expected.orderId))
+      return refuse(
+        'WRONG_BOOKING',
+        `PayPal order ${o.id} names booking ${String(reference)}, not ${expected.orderId}.`,
+      );
+  }
+  const payments = record(unit.payments);
+  const captures = list(payments?.captures).map(record);
+  if (captures.length === 0) return refuse('NOT_COMPLETED', `PayPal order ${o.id} has no capture.`);
+  // Every capture counts: a refunded, failed or pending one (first or not) is money not received.
+  for (const capture of captures) {
+    if (!capture || typeof capture.id !== 'string' || capture.id === '')
+      return refuse('NOT_COMPLETED', `PayPal order ${o.id} has a capture without an id.`);
+    if (capture.status !== 'COMPLETED')
+      return refuse(
+        'NOT_COMPLETED',
+        `Capture ${capture.id} of PayPal order ${o.id} is ${String(capture.status ?? 'unknown')}.`,
+      );
+  }
+  if (list(payments?.refunds).length > 0) return refuse('NOT_COMPLETED', `PayPal order ${o.id} has been refunded.`);
 
   const want = expected.currency.trim().toUpperCase();
-  const unitAmount = record(unit.amount);
-  const capturedAmount = record(capture.amount);
-  for (const amount of [unitAmount, capturedAmount]) {
+  const amounts = [record(unit.amount), ...captures.map((c) => record(c?.amount))];
+  for (const amount of amounts) {
     const code = typeof amount?.currency_code === 'string' ? amount.currency_code.toUpperCase() : '';
     if (code !== want)
       return refuse('CURRENCY_MISMATCH', `PayPal order ${o.id} was paid in ${code || 'no currency'}, not ${want}.`);
   }
-
-  const value = capturedAmount?.value;
-  if (typeof value !== 'string' || !AMOUNT.test(value))
+  const values = amounts.map((a) => a?.value);
+  if (!values.every((v): v is string => typeof v === 'string' && AMOUNT.test(v)))
     return refuse('AMOUNT_MISMATCH', `PayPal order ${o.id} carries no readable amount.`);
-  const paid = Money.of(value);
-  if (!paid.closeTo(expected.amountDue)) {
+  const [purchased, ...captured] = values.map((v) => Money.of(v));
+  const paid = captured.reduce((sum, m) => sum.plus(m), Money.ZERO);
+  // What was bought, what was captured and what is due must be one amount.
+  if (!paid.closeTo(expected.amountDue) || !purchased!.closeTo(paid)) {
     const due = expected.amountDue.round(2).toString();
+    const bought = purchased!.closeTo(paid) ? '' : ` (of a purchase of ${values[0]})`;
     return refuse(
       'AMOUNT_MISMATCH',
-      `PayPal order ${o.id} paid ${value} ${want}; order ${expected.orderId} owes ${due}.`,
+      `PayPal order ${o.id} paid ${paid.round(2).toString()} ${want}${bought}; order ${expected.orderId} owes ${due}.`,
     );
   }
+  const captureId = String(captures[0]!.id);
 
   const rate = expected.exchangeRate;
   const amount = rate && !rate.isZero() ? paid.dividedBy(rate) : paid;
@@ -97,7 +128,7 @@ export function verifyPaypalOrder(order: unknown, expected: PaypalExpectation): 
     amount,
     paid,
     paypalOrderId: o.id,
-    captureId: capture.id,
+    captureId,
     status: expected.kind === 'deposit' ? 'deposit-paid' : 'online-paid',
   };
 }

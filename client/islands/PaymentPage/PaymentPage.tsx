@@ -177,6 +177,10 @@ function PaymentPage({ parts, ajaxUrl }: { parts: Parts; ajaxUrl: string }) {
               sdkUrl={sdkUrl}
               currency={view.vars.paypal?.currency}
               amount={() => paypalAmount(c.vars.paypal, c.paymentType())}
+              reference={() => {
+                const tid = Number(c.currentDetail().tid);
+                return Number.isInteger(tid) && tid > 0 ? String(tid) : undefined;
+              }}
               canPay={() => c.checkTerms()}
               onApproved={(order) => c.paypalApproved(order)}
               onProblem={(message) => setView((v) => ({ ...v, alert: message }))}

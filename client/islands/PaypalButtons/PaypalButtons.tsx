@@ -13,6 +13,8 @@ export interface PaypalButtonsProps {
   currency: string | undefined;
   /** The amount to charge now, or undefined when there is none. */
   amount: () => string | undefined;
+  /** The booking's order number when it has one (paying an existing order): PayPal keeps it as `custom_id`, the server checks it. */
+  reference?: () => string | undefined;
   /** The page's step-4 check (the terms box); false stops PayPal from opening. */
   canPay: () => Promise<boolean>;
   onApproved: (order: PaypalCapturedOrder) => Promise<void>;
@@ -40,8 +42,14 @@ export function PaypalButtons(props: PaypalButtonsProps) {
               throw new Error('amount');
             }
             const currency = latest.current.currency;
+            const reference = latest.current.reference?.();
             return actions.order.create({
-              purchase_units: [{ amount: currency ? { value, currency_code: currency } : { value } }],
+              purchase_units: [
+                {
+                  amount: currency ? { value, currency_code: currency } : { value },
+                  ...(reference ? { custom_id: reference } : {}),
+                },
+              ],
             });
           },
           onApprove: async (_data, actions) => {

@@ -5,7 +5,9 @@
  */
 export interface PaypalOrderActions {
   order: {
-    create(order: { purchase_units: { amount: { value: string; currency_code?: string } }[] }): Promise<string>;
+    create(order: {
+      purchase_units: { amount: { value: string; currency_code?: string }; custom_id?: string }[];
+    }): Promise<string>;
     capture(): Promise<PaypalCapturedOrder>;
   };
 }

@@ -14,7 +14,9 @@ import { getOrder } from '../../wp/orders';
  * completion verified against PayPal's API (msw plays PayPal), ownership of existing orders.
  */
 const PAYPAL = 'https://api-m.sandbox.paypal.com';
-type PaypalOrder = { status: string; amount: string; currency: string; captureStatus?: string } | 'down';
+type PaypalOrder =
+  | { status: string; amount: string; currency: string; captureStatus?: string; customId?: string }
+  | 'down';
 const paypalOrders = new Map<string, PaypalOrder>();
 
 const paypal = setupServer(
@@ -31,6 +33,7 @@ const paypal = setupServer(
       purchase_units: [
         {
           amount: { currency_code: order.currency, value: order.amount },
+          ...(order.customId ? { custom_id: order.customId } : {}),
           payments: {
             captures: [
               {
@@ -65,7 +68,11 @@ beforeAll(async () => {
   });
 });
 
-afterEach(() => clearPaypalTokenCache());
+afterEach(async () => {
+  clearPaypalTokenCache();
+  // Each test books the same captured date: its orders give their seats back for the next one.
+  await tdb.wp.knex(tdb.wp.t.orders).where('order_status', 'pending').update({ order_status: 'cancel' });
+});
 
 afterAll(async () => {
   paypal.close();
@@ -140,6 +147,28 @@ describe('tourmaster_payment_selected: PayPal standard', () => {
     expect((await getOrder(tdb.wp, tid))?.pricingInfo).toMatchObject({ 'pay-amount': 269.448 });
   });
 
+  it("never re-prices a paid order: the owner's partial payment request leaves its pricing as paid (the audit)", async () => {
+    const first = await postAjax(server.baseUrl, bookingBody({}, 'paid.owner@example.test'));
+    const tid = (first.json() as { cookie: { tid: number } }).cookie.tid;
+    const key = first.headers
+      .getSetCookie()
+      .find((c) => c.startsWith(`tourmaster-order-key-${tid}=`))!
+      .split(';')[0]!;
+    await tdb.wp.knex(tdb.wp.t.orders).where('id', tid).update({ order_status: 'online-paid' });
+    const before = await tdb.wp.knex(tdb.wp.t.orders).first('pricing_info', 'booking_detail').where('id', tid);
+    const body = new URLSearchParams({
+      action: 'tourmaster_payment_selected',
+      type: 'paypal',
+      'booking_detail[tid]': String(tid),
+      'booking_detail[payment-type]': 'partial',
+    });
+    const r = await postAjax(server.baseUrl, body, { cookie: key });
+    expect(r.json()).toEqual({
+      content: '<div class="tourmaster-tour-booking-error" >There is nothing left to pay on this booking.</div>',
+    });
+    expect(await tdb.wp.knex(tdb.wp.t.orders).first('pricing_info', 'booking_detail').where('id', tid)).toEqual(before);
+  });
+
   it('answers [] without a booking, and nothing for a gateway this server does not implement', async () => {
     expect((await postAjax(server.baseUrl, 'action=tourmaster_payment_selected&type=paypal')).json()).toEqual([]);
     const stripe = await postAjax(server.baseUrl, bookingBody({ type: 'stripe' }, 'stripe@example.test'));
@@ -203,6 +232,17 @@ describe('tourmaster_payment_selected: PayPal JS SDK, verified with PayPal', () 
       expect(order.order_status).toBe('pending');
       expect(order.payment_info).toBeNull();
     }
+  });
+
+  it('refuses a PayPal order made out to another booking (custom_id): the order stays pending', async () => {
+    paypalOrders.set('PAY-OTHER', { status: 'COMPLETED', amount: '269.45', currency: 'USD', customId: '1' });
+    const r = await sdk('PAY-OTHER', 'other.booking@example.test');
+    expect((r.json() as { content: string }).content).toContain('made for another booking');
+    const order = await tdb.wp
+      .knex(tdb.wp.t.orders)
+      .first()
+      .whereRaw('contact_info LIKE ?', ['%other.booking@example.test%']);
+    expect(order.order_status).toBe('pending');
   });
 
   it('keeps the booking and says so when PayPal is down', async () => {

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { enforceWriteLimit } from '../../http/write-limits';
 import { CONSENT_COOKIE, marketingAccepted, splitAttribution } from '../../orders/attribution';
 import { orderOfVisitor } from '../../orders/ownership';
-import { completePaypalPayment } from '../../orders/paypal-payment';
+import { completePaypalPayment, NOTHING_TO_PAY } from '../../orders/paypal-payment';
 import { placeBooking } from '../../orders/place-order';
 import { readPaypalSettings } from '../../payments/paypal';
 import { paypalStandardForm } from '../../payments/paypal-standard-form';
 import { amountDue } from '../../payments/paypal-verification';
+import { awaitsPayment } from '../../tourmaster/order-status';
 import { isEmpty, phpInt, str } from '../../tourmaster/php';
 import { toPricingInfo } from '../../tourmaster/pricing-info';
 import type { Tour } from '../../tourmaster/tour-option';
@@ -134,6 +135,9 @@ async function payExistingOrder(
   const own = await orderOfVisitor(ctx, tid);
   if (!own.ok) return { content: bookingRefused(own.message) };
   const order = own.order;
+  // FIX (DEVIATIONS.md): a paid order's stored pricing is the record of what was paid; only an order
+  // still awaiting payment is re-priced for the instalment chosen.
+  if (!awaitsPayment(order.status) || !amountDue(order)) return { content: bookingRefused(NOTHING_TO_PAY) };
   const stored = order.bookingDetail && typeof order.bookingDetail === 'object' ? (order.bookingDetail as Detail) : {};
   const paymentType = str(detail['payment-type']) || str(stored['payment-type']) || 'full';
   const chosen: Detail = { ...stored, payment_method: type, 'payment-type': paymentType };

@@ -1,6 +1,7 @@
 import { parseCustomFields } from '../../tourmaster/custom-fields';
 import { normalizePaymentInfos, type PaymentInfo } from '../../tourmaster/deposit';
 import { Money } from '../../tourmaster/money';
+import { awaitsPayment } from '../../tourmaster/order-status';
 import { contactFieldsFor, travellerFieldsFor } from '../../tourmaster/payment-page';
 import { isEmpty, isSet, list, str } from '../../tourmaster/php';
 import type { PriceBreakdown, RoomPrice } from '../../tourmaster/pricing';
@@ -24,9 +25,6 @@ import { getOrder, listOrdersOfUser, type TourOrder } from '../../wp/orders';
 import { getPost } from '../../wp/posts';
 import { loadBookingContext } from '../../wp/tours';
 import { type AccountRequest, accountPageUrl, money, siteDate, siteDateTime, tourTitles, tourUrl } from './context';
-
-/** Statuses that still take a payment: the list's `fa-dollar` link and the booking's pay button. */
-const PAYABLE_STATUSES = ['pending', 'receipt-submitted', 'rejected', 'deposit-paid'];
 
 /** The nonce action of one order's cancel link (ours, DEFECTS.md 17). */
 export function cancelNonceAction(orderId: number): string {
@@ -58,7 +56,7 @@ async function rowsOf(
       travelDate: siteDate(a, order.travelDate),
       total: order.totalPrice === null ? '' : money(a, order.totalPrice),
     };
-    if (withActions && PAYABLE_STATUSES.includes(order.status ?? '')) {
+    if (withActions && awaitsPayment(order.status)) {
       row.payUrl = addQueryArg(a.requestUri, {
         page_type: 'my-booking',
         sub_page: 'single',
@@ -261,7 +259,7 @@ export async function bookingSinglePage(a: AccountRequest, order: TourOrder): Pr
       })
     : '';
   const payUrl =
-    PAYABLE_STATUSES.includes(order.status ?? '') && a.account.pages.payment.url
+    awaitsPayment(order.status) && a.account.pages.payment.url
       ? addQueryArg(a.account.pages.payment.url, { tid: order.id, step: 3 })
       : undefined;
   const body = bookingSingle({
