@@ -73,7 +73,7 @@ const orderOf = (email: string) =>
     .whereRaw('contact_info LIKE ?', [`%${email}%`]);
 
 describe('coupon limits', () => {
-  it('counts a coupon when the order is written, never beyond its limit', async () => {
+  it('counts a coupon when the order is written, never beyond its limit, and refuses it used up', async () => {
     const coupon = (await getMeta(tdb.wp, 'post', 12, 'tourmaster-coupon-option')) as Record<string, unknown>;
     const used = Number((await tdb.wp.knex(tdb.wp.t.orders).count({ n: '*' }).where('coupon_code', 'SUMMER10'))[0]!.n);
     await updateMeta(tdb.wp, 'post', 12, 'tourmaster-coupon-option', {
@@ -85,8 +85,15 @@ describe('coupon limits', () => {
       expect(first.text).toContain('Booking Completed!');
       expect((await orderOf('coupon.one@example.test')).coupon_code).toBe('summer10');
       const second = await postAjax(server.baseUrl, payLater('coupon.two@example.test', { 'coupon-code': 'SUMMER10' }));
-      // Priced without the used-up coupon, as the legacy price did for an invalid code.
-      expect(second.text).toContain('Booking Completed!');
+      // Used up since the page showed it: refused with the coupon's reason, nothing booked at full
+      // price behind the visitor's back (the audit); the visitor decides.
+      expect(second.text).not.toContain('Booking Completed!');
+      expect((second.json() as { content: string }).content).toContain(
+        'This coupon has been used up, please try again with different coupon',
+      );
+      expect(await orderOf('coupon.two@example.test')).toBeUndefined();
+      const withoutCoupon = await postAjax(server.baseUrl, payLater('coupon.two@example.test'));
+      expect(withoutCoupon.text).toContain('Booking Completed!');
       const row = await orderOf('coupon.two@example.test');
       expect(row.coupon_code).toBeNull();
       expect(JSON.parse(row.pricing_info)['total-price']).toBe(130.8);

@@ -9,7 +9,7 @@ import {
   seatPool,
   seatStatusFilter,
 } from '../tourmaster/availability';
-import { type CouponOption, checkCoupon } from '../tourmaster/coupon';
+import { COUPON_MESSAGES, type CouponOption, checkCoupon } from '../tourmaster/coupon';
 import { isWellFormedDate } from '../tourmaster/dates';
 import { normalizePaymentInfos } from '../tourmaster/deposit';
 import { Money } from '../tourmaster/money';
@@ -97,9 +97,17 @@ export async function placeBooking(
   if (travellers.seats > 255) return refuse('LIMIT', TOO_LARGE_MESSAGE);
 
   const tid = isEmpty(detail.tid) || detail.tid === 'false' ? undefined : phpInt(detail.tid);
+  const today = utcDate(ctx.now);
+  // A coupon named but not valid now (used up since the payment page showed it, expired, unknown)
+  // refuses the booking with its reason: the visitor decides whether to book at the full price.
   const code = str(detail['coupon-code']);
   const coupon = code ? await findCouponByCode(ctx.wp, code) : undefined;
-  const today = utcDate(ctx.now);
+  if (code && !coupon) return refuse('COUPON', COUPON_MESSAGES.invalid);
+  if (coupon) {
+    const uses = await countCouponUses(ctx.wp, coupon.code, { excludeOrderId: tid });
+    const check = checkCoupon(coupon.option as CouponOption, { tourId, today, timesUsed: uses });
+    if (!check.ok) return refuse('COUPON', check.message);
+  }
   const nowLocal = siteLocalTime(ctx.now, settings);
   // Mandatory services are the tour's to decide, whatever the request left out.
   const booked = withMandatoryServices(
@@ -136,7 +144,7 @@ export async function placeBooking(
         }
         const capacity = await checkCapacity(trx, { tour, settings, resolved, travellers, tid, travelDate, nowLocal });
         if (capacity) return capacity;
-        if (coupon && price.breakdown['coupon-code'] !== undefined) {
+        if (coupon) {
           const uses = await countCouponUses(trx, coupon.code, { excludeOrderId: tid });
           const still = checkCoupon(coupon.option as CouponOption, { tourId, today, timesUsed: uses });
           if (!still.ok) return refuse('COUPON', still.message);
@@ -206,7 +214,7 @@ function refuse(reason: OrderRefusal, message: string): OrderRefused {
   return { ok: false, reason, message };
 }
 
-/** The price, from the tour's settings and this detail, with the coupon only while it is valid. */
+/** The price, from the tour's settings and this detail, with the coupon the caller checked. */
 async function priceBooking(
   ctx: ActionContext,
   b: {
@@ -220,9 +228,6 @@ async function priceBooking(
     travelDate: string;
   },
 ): Promise<TourPrice> {
-  const uses = b.coupon ? await countCouponUses(ctx.wp, b.coupon.code, { excludeOrderId: b.tid }) : 0;
-  const valid =
-    b.coupon && checkCoupon(b.coupon.option as CouponOption, { tourId: b.tour.id, today: b.today, timesUsed: uses }).ok;
   // An existing order's payments so far decide what is still due (pricing.md §8.1).
   const existing = b.tid === undefined ? undefined : await getOrder(ctx.wp, b.tid);
   return getTourPrice({
@@ -230,7 +235,7 @@ async function priceBooking(
     entry: b.resolved.entry,
     detail: b.detail as BookingDetail,
     services: await loadServiceOptions(ctx.wp, list(b.detail.service).map(str)),
-    coupon: valid ? (b.coupon!.option as CouponOption) : null,
+    coupon: b.coupon ? (b.coupon.option as CouponOption) : null,
     settings: readPricingSettings(b.settings.general, b.settings.payment),
     paymentInfos: existing ? normalizePaymentInfos(existing.paymentInfo, existing.status ?? '') : [],
     today: b.today,
