@@ -54,9 +54,13 @@ describe('helpers', () => {
     expect(sanitizeUserLogin('john.smith@example.test')).toBe('john.smith@example.test');
   });
 
-  it('keys the account limit by user, else by the typed name', () => {
+  it('keys the account limit by user, else by a hash of the typed name (never the name itself)', () => {
     expect(loginAccountKey(7, 'whatever')).toBe('user:7');
-    expect(loginAccountKey(undefined, ' Nobody ')).toBe('name:nobody');
+    const key = loginAccountKey(undefined, ' Nobody ');
+    expect(key).toMatch(/^name:[0-9a-f]{32}$/);
+    expect(key).not.toContain('nobody');
+    expect(loginAccountKey(undefined, 'NOBODY')).toBe(key);
+    expect(loginAccountKey(undefined, 'somebody')).not.toBe(key);
   });
 
   it('builds the logout link as wp_logout_url does', () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { clearRateLimit, hitRateLimit, isRateLimited, type RateLimit } from '../wp/rate-limit';
 import type { WpDb } from '../wp/tables';
 
@@ -24,9 +25,14 @@ type Limit = Omit<RateLimit, 'subject'>;
 
 const withSubject = (limit: Limit, subject: string): RateLimit => ({ ...limit, subject });
 
-/** The account key of a login attempt: the user when the name resolves, else the typed name. */
+/**
+ * The account key of a login attempt: the user when the name resolves, else a hash of the typed
+ * name. It is logged and stored with the limits: a name that is no account is often a password
+ * typed into the wrong field, so it is never kept in clear.
+ */
 export function loginAccountKey(userId: number | undefined, typed: string): string {
-  return userId === undefined ? `name:${typed.trim().toLowerCase()}` : `user:${userId}`;
+  if (userId !== undefined) return `user:${userId}`;
+  return `name:${createHash('sha256').update(typed.trim().toLowerCase()).digest('hex').slice(0, 32)}`;
 }
 
 export type LoginGate = { allowed: true } | { allowed: false; limit: 'account' | 'address'; retryAfter: number };

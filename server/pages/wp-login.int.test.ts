@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WRITE_LIMITS } from '../http/write-limits';
+import { createLogger } from '../logger';
 import { createMemoryMailer, type MemoryMailer } from '../mail/mailer';
 import { loadExchange } from '../parity/exchanges';
 import { CAPTURE_NOW, fixtureSecrets, postAjax, startTestServer, type TestServer } from '../testing/app';
@@ -26,10 +27,14 @@ let site: Site;
 const ORIGIN = 'http://127.0.0.1:8080';
 const NOW = Math.floor(CAPTURE_NOW.getTime() / 1000);
 
+/** Every line the server logs, at info and above. */
+const logLines: string[] = [];
+
 beforeAll(async () => {
   tdb = await createTestDatabase();
   mailer = createMemoryMailer();
-  server = await startTestServer(tdb, { secrets: fixtureSecrets(), mailer, config: { trustProxy: true } });
+  const log = createLogger({ level: 'info', destination: { write: (line: string) => logLines.push(line) } });
+  server = await startTestServer(tdb, { secrets: fixtureSecrets(), mailer, config: { trustProxy: true }, log });
   site = await loadSite(tdb.wp);
 });
 
@@ -223,6 +228,17 @@ describe('login', () => {
     expect(empty.location).toBe(`${ORIGIN}/login/?status=login_empty`);
     const withRedirect = await send('/wp-login.php', { form: loginForm('customer1', 'nope', { redirect: 'payment' }) });
     expect(withRedirect.location).toBe(`${ORIGIN}/login/?redirect=payment&status=login_incorrect`);
+  });
+
+  it('logs a failed login without the name typed (often a password in the wrong field)', async () => {
+    const typed = 'Tr0ub4dor&3-in-the-name-field';
+    const before = logLines.length;
+    await send('/wp-login.php', { form: loginForm(typed, 'anything') });
+    await send('/wp-login.php', { form: loginForm('customer1', 'Wrong-Pass-77') });
+    const lines = logLines.slice(before).join('\n');
+    expect(lines).toContain('login failed');
+    expect(lines.toLowerCase()).not.toContain(typed.toLowerCase());
+    expect(lines).not.toContain('Wrong-Pass-77');
   });
 
   it('shows its own page for a failure outside the plugin forms, naming no account', async () => {

@@ -8,7 +8,7 @@ import { createApp } from '../app';
 import { assembleDeps } from '../boot';
 import { type Config, PROJECT_ROOT } from '../config';
 import type { AppDeps } from '../http/deps';
-import { createLogger } from '../logger';
+import { createLogger, type Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { parseWpConfig, wpSiteSettings } from '../wp/wp-config-file';
 import type { TestDatabase } from './db';
@@ -34,9 +34,11 @@ export async function startTestServer(
     secrets?: Config['secrets'];
     config?: Partial<Config>;
     mailer?: Mailer;
+    /** The app's logger (default: silent, or TEST_LOG_LEVEL), for tests of what is logged. */
+    log?: Logger;
   } = {},
 ): Promise<TestServer> {
-  const log = createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const log = options.log ?? createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const now = options.now ?? CAPTURE_NOW;
   const config: Config = { ...tdb.config, ...options.config, ...(options.secrets ? { secrets: options.secrets } : {}) };
   const deps = assembleDeps(config, tdb.db, log, () => new Date(now));

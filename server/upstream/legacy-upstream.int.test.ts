@@ -114,9 +114,37 @@ describe('admin-ajax actions we do not serve go to WordPress', () => {
     expect(got.headers.host).toBe(ours);
     expect(got.headers['x-forwarded-host']).toBe(ours);
     expect(got.headers['x-forwarded-proto']).toBe('http');
-    expect(got.headers['x-forwarded-for']).toBe('203.0.113.7, 127.0.0.1');
+    // Without TRUST_PROXY the client's own X-Forwarded-For is a claim, not a chain: the peer replaces it.
+    expect(got.headers['x-forwarded-for']).toBe('127.0.0.1');
     expect(got.headers['x-private-hop']).toBeUndefined();
     expect(got.headers['keep-alive']).toBeUndefined();
+  });
+
+  it('keeps the chain of X-Forwarded-For only behind a trusted proxy (TRUST_PROXY)', async () => {
+    const headers = {
+      ...FORM,
+      'X-Forwarded-For': '203.0.113.7',
+      Forwarded: 'for=203.0.113.7',
+      'X-Real-IP': '203.0.113.7',
+    };
+    const send = (to: TestServer) =>
+      rawRequest(to.baseUrl, { method: 'POST', path: AJAX, headers, body: 'action=heartbeat' });
+    await send(server);
+    const untrusted = upstream.received.at(-1)!.headers;
+    expect([untrusted['x-forwarded-for'], untrusted.forwarded, untrusted['x-real-ip']]).toEqual([
+      '127.0.0.1',
+      undefined,
+      undefined,
+    ]);
+    const behindProxy = await startTestServer(tdb, {
+      config: {
+        trustProxy: true,
+        legacyUpstream: { url: upstream.url, timeoutMs: 5_000, serveActions: undefined, forwardActions: [] },
+      },
+    });
+    servers.push(behindProxy);
+    await send(behindProxy);
+    expect(upstream.received.at(-1)!.headers['x-forwarded-for']).toBe('203.0.113.7, 127.0.0.1');
   });
 
   it('forwards a multipart body byte for byte, binary file part included', async () => {

@@ -128,9 +128,16 @@ function requestHeaders(req: Request, body: Body): http.OutgoingHttpHeaders {
     if (body.decoded) delete headers['content-encoding'];
   }
   // The visitor's Host is kept (WordPress builds redirects and canonical URLs from it); who asked and
-  // over what is added as a proxy does, the chain of earlier proxies kept.
-  const forwardedFor = req.headers['x-forwarded-for'];
+  // over what is added as a proxy does. The chain of earlier proxies is kept only from a proxy we
+  // trust (TRUST_PROXY): otherwise it is whatever the client wrote, and WordPress (its comments,
+  // its security plugins' limits) would take a forged address for the visitor's.
+  const trusted = Boolean(req.app.get('trust proxy'));
+  const forwardedFor = trusted ? req.headers['x-forwarded-for'] : undefined;
   const peer = req.socket.remoteAddress ?? '';
+  if (!trusted) {
+    delete headers.forwarded;
+    delete headers['x-real-ip'];
+  }
   headers['x-forwarded-for'] = forwardedFor ? `${forwardedFor}, ${peer}` : peer;
   headers['x-forwarded-proto'] = req.protocol;
   const host = req.host;
