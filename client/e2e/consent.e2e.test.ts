@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPost } from '../../server/pages/blog/test-helpers';
-import { startTestServer, type TestServer } from '../../server/testing/app';
+import { CAPTURE_NOW, startTestServer, type TestServer } from '../../server/testing/app';
 import { launchBrowser, screenshotPath } from '../../server/testing/browser';
 import { createTestDatabase, type TestDatabase } from '../../server/testing/db';
 import { getOrderAttribution } from '../../server/wp/order-attribution';
@@ -188,7 +188,7 @@ describe.each(SIZES)('cookie consent ($name)', ({ name, viewport }) => {
 
   it('a page WordPress renders asks too (the mu-plugin prints the marker) and keeps the decision', async () => {
     const context = await newContext(browser, server, viewport, { undecided: true });
-    const page = await openLegacyPage(context, server, 'blog-index');
+    const page = await openLegacyPage(context, server, 'blog-index', undefined, { realClock: true });
     await bar(page).waitFor({ state: 'visible' });
     expect(await bar(page).locator('a[href$="/privacy-policy/"]').textContent()).toBe('Privacy Policy');
     await shoot(page, `consent-${name}-0-wordpress-page`);
@@ -224,7 +224,9 @@ describe.each(SIZES)('cookie consent ($name)', ({ name, viewport }) => {
     // Six months.
     expect((current?.expires ?? 0) * 1000 - Date.now()).toBeGreaterThan(180 * 86_400_000);
 
-    // On to a tour (typed in, inside the session: the campaign stays the source).
+    // On to a tour (typed in, inside the session: the campaign stays the source), on the capture
+    // day's clock so the fixtures' travel dates are ahead whatever day the test runs.
+    await page.clock.setFixedTime(CAPTURE_NOW);
     await page.goto(`${server.baseUrl}${TOUR_PATH}`);
     await islandReady(page, 'form#tourmaster-single-tour-booking-fields');
     const form = page.locator('form#tourmaster-single-tour-booking-fields');

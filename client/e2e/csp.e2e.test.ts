@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { CAPTURE_NOW } from '../../server/testing/app';
 import { browserSiteForFile } from '../../server/testing/browser-site';
 import { startSession } from '../../server/wp/sessions';
 import { loadSite } from '../../server/wp/site';
@@ -53,8 +54,14 @@ async function expectNoViolations(page: Page, v: Violations): Promise<void> {
   expect(v).toEqual({ event: [], console: [] });
 }
 
-async function open(context: BrowserContext, path: string): Promise<{ page: Page; v: Violations }> {
+/** `fixedClock`: the page's clock is the capture day, for pages that pick a travel date of the fixtures. */
+async function open(
+  context: BrowserContext,
+  path: string,
+  options: { fixedClock?: boolean } = {},
+): Promise<{ page: Page; v: Violations }> {
   const page = await context.newPage();
+  if (options.fixedClock) await page.clock.setFixedTime(CAPTURE_NOW);
   const v = watch(page);
   const response = await page.goto(`${site.server.baseUrl}${path}`);
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self' 'nonce-");
@@ -81,7 +88,7 @@ window.paypal = {
 describe('our pages under their content-security policy', () => {
   it('the tour page: calendar, travellers, the guest prompt, on to the payment page', async () => {
     const context = await watchedContext();
-    const { page, v } = await open(context, TOUR_PATH);
+    const { page, v } = await open(context, TOUR_PATH, { fixedClock: true });
     await islandReady(page, 'form#tourmaster-single-tour-booking-fields');
     await page.waitForLoadState('networkidle');
     const form = page.locator('form#tourmaster-single-tour-booking-fields');

@@ -35,6 +35,12 @@ export const entryScript = (): string => bundleAssets().entry;
 export interface LegacyPageOptions {
   /** Also link our stylesheet (client/styles), as on a site whose theme CSS we replace. */
   ourStylesheet?: boolean;
+  /**
+   * Leave the page on the browser's own clock (default: the capture day, so the fixtures' travel
+   * dates are ahead). For pages that set cookies through a library that dates them from the page's
+   * clock (the consent banner): a date years back would expire them at once.
+   */
+  realClock?: boolean;
 }
 
 const MU_PLUGIN_PATH = path.join(PROJECT_ROOT, 'scripts', 'wp-mu-plugin', 'tourmaster-dropin.php');
@@ -110,7 +116,7 @@ export async function openLegacyPage(
   options: LegacyPageOptions = {},
 ): Promise<Page> {
   const page = await context.newPage();
-  await page.clock.setFixedTime(CAPTURE_NOW);
+  if (!options.realClock) await page.clock.setFixedTime(CAPTURE_NOW);
   const url = `${server.baseUrl}/__legacy/${name}/`;
   const body = legacyPageHtml(server, name, transform, options);
   await page.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=UTF-8', body }));
