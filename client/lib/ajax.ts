@@ -57,13 +57,12 @@ export async function postAjax<T = unknown>(
   } catch {
     return { kind: 'error', message: 'The server answered something that is not JSON.', status: response.status };
   }
-  // The protocol's failure is shown whatever the status. A rate limit (429) answers in the action's
-  // own refusal shape (the payment page's error box in `content`), so it is handed on as a reply.
+  // The protocol's failure is shown whatever the status. Refusals (a rate limit among them) come as
+  // HTTP 200 in the action's own shape, as the legacy script needs them, and are handed on as replies.
   if (json && typeof json === 'object' && (json as { status?: unknown }).status === 'failed') {
     return { kind: 'failed', message: String((json as { message?: unknown }).message ?? ''), data: json as T };
   }
-  const refusalInShape = response.status === 429 && json !== null && typeof json === 'object';
-  if ((!response.ok && !refusalInShape) || json === 0)
+  if (!response.ok || json === 0)
     return { kind: 'error', message: `The server refused the request (${response.status}).`, status: response.status };
   return { kind: 'ok', data: json as T };
 }

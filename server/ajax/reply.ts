@@ -71,9 +71,10 @@ export function renderActionError(action: AnyAjaxAction, error: AppError, ctx: A
   else ctx.log[error.level](log, error.message);
   try {
     const reply = action.failure ? action.failure(error, ctx) : tourmasterFailure(error);
-    // A rate limit is the one refusal sent with its HTTP status (the islands show its message).
+    // A rate limit too: HTTP 200 in the action's shape (the legacy script only logs a 429, and its
+    // page would stay dimmed with no word), with Retry-After for clients that read it.
     if (error instanceof TooManyRequestsError)
-      return { ...reply, status: 429, headers: { ...reply.headers, 'Retry-After': String(error.retryAfter) } };
+      return { ...reply, headers: { ...reply.headers, 'Retry-After': String(error.retryAfter) } };
     return reply;
   } catch (renderError) {
     ctx.log.error({ err: renderError, action: action.name }, 'failure renderer threw');

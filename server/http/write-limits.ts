@@ -48,8 +48,9 @@ export interface Writer {
 }
 
 /**
- * Counts one request of this kind and throws TooManyRequestsError (HTTP 429, the action's own
- * failure shape) when the address or the account is over its limit. Nothing has been written then.
+ * Counts one request of this kind and throws TooManyRequestsError (an action answers it at HTTP 200
+ * in its own failure shape with Retry-After; a form post with a 429 page) when the address or the
+ * account is over its limit. Nothing has been written then.
  */
 export async function enforceWriteLimit(wp: WpDb, kind: WriteKind, who: Writer, now: Date): Promise<void> {
   const limits = WRITE_LIMITS[kind];
