@@ -4,8 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshotPath } from '../../server/testing/browser';
 import { browserSiteForFile } from '../../server/testing/browser-site';
-import { getMeta, updateMeta } from '../../server/wp/meta';
-import type { PhpValue } from '../../server/wp/php-values';
+import { insertTourService, offerServices } from '../../server/testing/tour-services';
 import {
   islandReady,
   newContext,
@@ -577,33 +576,6 @@ const PNG_RED = Buffer.from(
 
 /** A `tour_service` sold per unit with a maximum, offered on the Santorini tour (id 4). */
 async function unitService(title: string, maxUnit: string): Promise<{ id: string; remove(): Promise<void> }> {
-  const [id] = await site.tdb.wp.knex(site.tdb.wp.t.posts).insert({
-    post_author: 1,
-    post_date: '2026-01-01 00:00:00',
-    post_date_gmt: '2026-01-01 00:00:00',
-    post_content: '',
-    post_title: title,
-    post_excerpt: '',
-    post_status: 'publish',
-    post_name: title.toLowerCase().replace(/\W+/g, '-'),
-    post_modified: '2026-01-01 00:00:00',
-    post_modified_gmt: '2026-01-01 00:00:00',
-    post_type: 'tour_service',
-    to_ping: '',
-    pinged: '',
-    post_content_filtered: '',
-    guid: '',
-  });
-  const serviceId = String(id);
-  await updateMeta(site.tdb.wp, 'post', Number(id), 'tourmaster-service-option', {
-    price: '10',
-    per: 'unit',
-    'max-unit': maxUnit,
-  });
-  const option = (await getMeta(site.tdb.wp, 'post', 4, 'tourmaster-tour-option')) as Record<string, PhpValue>;
-  await updateMeta(site.tdb.wp, 'post', 4, 'tourmaster-tour-option', { ...option, 'tour-service': [serviceId] });
-  return {
-    id: serviceId,
-    remove: () => updateMeta(site.tdb.wp, 'post', 4, 'tourmaster-tour-option', option),
-  };
+  const id = await insertTourService(site.tdb.wp, title, { price: '10', per: 'unit', 'max-unit': maxUnit });
+  return { id, remove: await offerServices(site.tdb.wp, 4, [id]) };
 }

@@ -2,8 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshotPath } from '../../server/testing/browser';
 import { browserSiteForFile } from '../../server/testing/browser-site';
-import { getMeta, updateMeta } from '../../server/wp/meta';
-import type { PhpValue } from '../../server/wp/php-values';
+import { insertTourService, offerServices } from '../../server/testing/tour-services';
 import {
   BERG_BOOKING_AT_STEP_3,
   bookingCookie,
@@ -335,31 +334,9 @@ describe('a guest books a tour and pays later', () => {
     await context.close();
   });
   it('additional services re-price the summary a second after they change', async () => {
-    const service = async (title: string, option: Record<string, string>) => {
-      const [id] = await site.tdb.wp.knex(site.tdb.wp.t.posts).insert({
-        post_author: 1,
-        post_date: '2026-01-01 00:00:00',
-        post_date_gmt: '2026-01-01 00:00:00',
-        post_content: '',
-        post_title: title,
-        post_excerpt: '',
-        post_status: 'publish',
-        post_name: title.toLowerCase().replace(/\W+/g, '-'),
-        post_modified: '2026-01-01 00:00:00',
-        post_modified_gmt: '2026-01-01 00:00:00',
-        post_type: 'tour_service',
-        to_ping: '',
-        pinged: '',
-        post_content_filtered: '',
-        guid: '',
-      });
-      await updateMeta(site.tdb.wp, 'post', Number(id), 'tourmaster-service-option', option);
-      return String(id);
-    };
-    const dinner = await service('Sunset Dinner', { price: '25', per: 'person' });
-    const photos = await service('Photo Package', { price: '10', per: 'unit', 'max-unit': '5' });
-    const option = (await getMeta(site.tdb.wp, 'post', 4, 'tourmaster-tour-option')) as Record<string, PhpValue>;
-    await updateMeta(site.tdb.wp, 'post', 4, 'tourmaster-tour-option', { ...option, 'tour-service': [dinner, photos] });
+    const dinner = await insertTourService(site.tdb.wp, 'Sunset Dinner', { price: '25', per: 'person' });
+    const photos = await insertTourService(site.tdb.wp, 'Photo Package', { price: '10', per: 'unit', 'max-unit': '5' });
+    const restore = await offerServices(site.tdb.wp, 4, [dinner, photos]);
     try {
       const context = await newContext(site.browser, site.server);
       await setBookingCookie(context, site.server.baseUrl, WEBER_BOOKING_AT_STEP_3);
@@ -399,7 +376,7 @@ describe('a guest books a tour and pays later', () => {
       await page.screenshot({ path: screenshotPath('booking-flow-services') });
       await context.close();
     } finally {
-      await updateMeta(site.tdb.wp, 'post', 4, 'tourmaster-tour-option', option);
+      await restore();
     }
   });
 });

@@ -1,7 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CAPTURE_NOW } from '../../server/testing/app';
+import { screenshotPath } from '../../server/testing/browser';
 import { browserSiteForFile } from '../../server/testing/browser-site';
+import { setWishList } from '../../server/wp/profile';
 import { startSession } from '../../server/wp/sessions';
 import { loadSite } from '../../server/wp/site';
 import { getUserByLogin } from '../../server/wp/users';
@@ -38,6 +40,25 @@ async function watchedContext(options: { undecided?: boolean; viewport?: { width
       seen.push(`${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`);
     });
   });
+  return context;
+}
+
+/** A watched context with customer1's session, minted for the site at the test server's address. */
+async function customerContext(options: { viewport: { width: number; height: number } }): Promise<BrowserContext> {
+  const context = await watchedContext(options);
+  const minted = await startSession(site.tdb.wp, (await getUserByLogin(site.tdb.wp, 'customer1'))!, {
+    site: await loadSite(site.tdb.wp, site.server.baseUrl),
+    salts: await site.server.deps.salts(),
+    remember: true,
+    https: false,
+    ip: '127.0.0.1',
+    ua: 'e2e',
+    now: site.server.deps.clock(),
+  });
+  const loggedIn = minted.cookies.find((c) => c.name.startsWith('wordpress_logged_in_'))!;
+  await context.addCookies([
+    { name: loggedIn.name, value: encodeURIComponent(minted.loggedInCookie), url: site.server.baseUrl },
+  ]);
   return context;
 }
 
@@ -147,28 +168,36 @@ describe('our pages under their content-security policy', () => {
     await context.close();
   });
 
-  it("the account page's section picker (an inline handler allowed by its hash) on a phone", async () => {
-    const context = await watchedContext({ viewport: { width: 390, height: 844 } });
-    // customer1's session, minted for the site at the test server's address (its links follow it).
-    const minted = await startSession(site.tdb.wp, (await getUserByLogin(site.tdb.wp, 'customer1'))!, {
-      site: await loadSite(site.tdb.wp, site.server.baseUrl),
-      salts: await site.server.deps.salts(),
-      remember: true,
-      https: false,
-      ip: '127.0.0.1',
-      ua: 'e2e',
-      now: site.server.deps.clock(),
-    });
-    const loggedIn = minted.cookies.find((c) => c.name.startsWith('wordpress_logged_in_'))!;
-    await context.addCookies([
-      { name: loggedIn.name, value: encodeURIComponent(minted.loggedInCookie), url: site.server.baseUrl },
-    ]);
+  it("the account page's section picker (the plugin's inline onchange, now an island) on a phone", async () => {
+    const context = await customerContext({ viewport: { width: 390, height: 844 } });
     const { page, v } = await open(context, '/my-account/?page_type=dashboard');
     const picker = page.locator('.tourmaster-user-mobile-navigation select');
-    await picker.waitFor();
+    await islandReady(page, '.tourmaster-user-mobile-navigation select');
+    expect(await picker.getAttribute('aria-label')).toBe('Account section');
     const target = await picker.locator('option', { hasText: /Edit Profile/i }).getAttribute('value');
     await Promise.all([page.waitForURL((url) => url.href === target), picker.selectOption(target!)]);
     await expectNoViolations(page, v);
     await context.close();
+  });
+
+  it("the wish list's Remove removes the tour (the plugin's inline onClick did nothing under the policy)", async () => {
+    await setWishList(site.tdb.wp, (await getUserByLogin(site.tdb.wp, 'customer1'))!.id, ['4', '7', '6']);
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      const context = await customerContext({ viewport });
+      const { page, v } = await open(context, '/my-account/?page_type=wish-list');
+      const rows = page.locator('.tourmaster-wish-list-table tr:has(.tourmaster-wish-list-item)');
+      const before = await rows.count();
+      expect(before).toBeGreaterThan(0);
+      const remove = rows.first().locator('button.tourmaster-wish-list-remove-button');
+      expect(await remove.textContent()).toBe('Remove');
+      await page.screenshot({ path: screenshotPath(`csp-wish-list-${viewport.width}`) });
+      await Promise.all([page.waitForLoadState('load'), page.waitForEvent('framenavigated'), remove.click()]);
+      await expect.poll(() => rows.count()).toBe(before - 1);
+      await expectNoViolations(page, v);
+      await context.close();
+    }
   });
 });

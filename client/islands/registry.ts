@@ -69,6 +69,13 @@ export const islands: readonly IslandEntry[] = [
     load: () => import('./Lightbox/gallery'),
   },
   { name: 'ConfirmDialog', selector: 'a[data-confirm]', when: 'load', load: () => import('./ConfirmDialog/index') },
+  // The account page's section picker on phones.
+  {
+    name: 'AccountNav',
+    selector: '.tourmaster-user-mobile-navigation select',
+    when: 'load',
+    load: () => import('./AccountNav/index'),
+  },
   // Visible only: the hidden review-form templates are not mounted, their lightbox copies are.
   {
     name: 'RatingInput',

@@ -46,16 +46,6 @@ const EMBEDS = [
   'https://maps.google.com',
 ];
 
-/**
- * Inline event handlers the plugin's own markup carries, allowed by hash only: the account page's
- * mobile section picker (views/account/common.ts) and a mandatory service's locked checkbox
- * (views/payment/service-form.ts). Any other handler attribute is refused.
- */
-const HANDLER_HASHES = [
-  "'sha256-ZUoWvqPLtnSr62s3mixxBaUXQim9sln3BfaLXZ2xqFA='", // location=this.options[this.selectedIndex].value;
-  "'sha256-2rvfFrggTCtyF5WOiTri1gDS8Boibj4Njn0e+VCBmDI='", // return false;
-];
-
 const nonceOf = (_req: IncomingMessage, res: ServerResponse) =>
   `'nonce-${((res as Response).locals as ResponseLocals).cspNonce}'`;
 
@@ -66,7 +56,8 @@ export const CSP_DIRECTIVES = {
   objectSrc: ["'none'"],
   // Our bundle (/dropin-assets/), this request's nonced inline scripts, PayPal's SDK.
   scriptSrc: ["'self'", nonceOf, ...PAYPAL],
-  scriptSrcAttr: ["'unsafe-hashes'", ...HANDLER_HASHES],
+  // No inline event handler runs: our markup has none (pages/inline-handlers.int.test.ts scans it).
+  scriptSrcAttr: ["'none'"],
   // The plugin's markup and the islands set style attributes; PayPal's buttons add their own styles.
   styleSrc: ["'self'", "'unsafe-inline'", ...PAYPAL],
   // Post content and tour galleries may show images from anywhere served over https; WordPress

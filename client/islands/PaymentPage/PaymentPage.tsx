@@ -309,6 +309,12 @@ class PaymentController {
 
   private onClick(event: MouseEvent): void {
     const target = event.target instanceof Element ? event.target : null;
+    // A mandatory service stays chosen (the legacy markup's inline `return false;`, which our
+    // content-security policy refuses; the server adds it anyway).
+    if (target?.matches('input[data-mandatory]')) {
+      event.preventDefault();
+      return;
+    }
     const el = target?.closest<HTMLElement>(ACTION_SELECTOR);
     if (!el || !this.parts.wrapper.contains(el)) return;
     event.preventDefault();

@@ -6,8 +6,9 @@ import { compareReply, sendExchange } from '../../parity/compare';
 import type { Exchange } from '../../parity/exchanges';
 import { CAPTURE_NOW, postAjax, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
+import { insertTourService, offerServices } from '../../testing/tour-services';
 import { encodeCookieValue } from '../../wp/auth-cookie';
-import { getMeta, updateMeta } from '../../wp/meta';
+import { updateMeta } from '../../wp/meta';
 import { countOrders } from '../../wp/orders';
 import { startSession } from '../../wp/sessions';
 import { loadSite } from '../../wp/site';
@@ -177,30 +178,8 @@ describe('step 4, book and pay later', () => {
 
 describe('the detail as the script stores it', () => {
   it('echoes the request detail, not the mandatory services step 3 adds', async () => {
-    const [service] = await tdb.wp.knex(tdb.wp.t.posts).insert({
-      post_author: 1,
-      post_date: '2026-01-01 00:00:00',
-      post_date_gmt: '2026-01-01 00:00:00',
-      post_content: '',
-      post_title: 'Port Tax',
-      post_excerpt: '',
-      post_status: 'publish',
-      post_name: 'port-tax',
-      post_modified: '2026-01-01 00:00:00',
-      post_modified_gmt: '2026-01-01 00:00:00',
-      post_type: 'tour_service',
-      to_ping: '',
-      pinged: '',
-      post_content_filtered: '',
-      guid: '',
-    });
-    await updateMeta(tdb.wp, 'post', Number(service), 'tourmaster-service-option', {
-      price: '5',
-      per: 'person',
-      mandatory: 'enable',
-    });
-    const option = (await getMeta(tdb.wp, 'post', 6, 'tourmaster-tour-option')) as Record<string, unknown>;
-    await updateMeta(tdb.wp, 'post', 6, 'tourmaster-tour-option', { ...option, 'tour-service': [String(service)] });
+    const service = await insertTourService(tdb.wp, 'Port Tax', { price: '5', per: 'person', mandatory: 'enable' });
+    await offerServices(tdb.wp, 6, [service]);
     const crete = {
       ...santorini,
       'tour-id': '6',
@@ -213,7 +192,7 @@ describe('the detail as the script stores it', () => {
     };
     const reply = (await template(crete)).json() as Reply;
     expect(reply.cookie).toEqual(crete);
-    expect(reply.content).toContain(`name="service[]" value="${service}" checked onclick="return false;"`);
+    expect(reply.content).toContain(`name="service[]" value="${service}" checked data-mandatory aria-disabled="true"`);
     expect(reply.sidebar).toContain('Port Tax (1 x $5) ');
   });
 

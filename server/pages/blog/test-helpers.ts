@@ -3,7 +3,7 @@ import type { WpDb } from '../../wp/tables';
 /** Helpers for the blog tests (integration and browser); not a test file itself. */
 
 export interface NewPost {
-  type?: 'post' | 'page';
+  type?: 'post' | 'page' | 'tour_service';
   status?: string;
   slug: string;
   title: string;

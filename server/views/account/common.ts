@@ -105,7 +105,7 @@ export function accountFrame(input: AccountFrameInput): SafeHtml {
   )}${navItem(signOut, input.signOutUrl)}<div class="tourmaster-user-navigation-bottom-text" >${input.bottomText}</div></div>`;
   const option = (value: string, title: string, selected: boolean) =>
     html`<option value="${value}" ${selected && 'selected'} >${title}</option>`;
-  const mobile = html`<div class="tourmaster-user-mobile-navigation tourmaster-form-field" ><div class="tourmaster-combobox-wrap" ><select onchange="location=this.options[this.selectedIndex].value;" >${input.sections.map(
+  const mobile = html`<div class="tourmaster-user-mobile-navigation tourmaster-form-field" ><div class="tourmaster-combobox-wrap" ><select >${input.sections.map(
     (section) =>
       html`<option disabled >-- ${section.title} --</option>${section.items.map((item) =>
         option(input.pageUrl(item.slug), item.title, item.slug === input.active),

@@ -18,6 +18,6 @@ export function wishListTable(rows: readonly WishListRow[], nonceField: SafeHtml
       }<div class="tourmaster-wish-list-item-content"><a class="tourmaster-wish-list-item-title" href="${row.url}" target="_blank" >${row.title}</a>${
         row.duration &&
         html`<div class="tourmaster-wish-list-item-info" ><i class="icon_clock_alt" ></i>${row.duration}</div>`
-      }</div></div></td><td><form class="tourmaster-wish-list-remove-item" method="POST" action="" onClick="this.submit();" ><i class="fa fa-trash-o" ></i>Remove<input type="hidden" name="remove-from-wish-list" value="${row.tourId}" />${nonceField}</form></td></tr>`,
+      }</div></div></td><td><form class="tourmaster-wish-list-remove-item" method="POST" action="" ><button type="submit" class="tourmaster-wish-list-remove-button" ><i class="fa fa-trash-o" ></i>Remove</button><input type="hidden" name="remove-from-wish-list" value="${row.tourId}" />${nonceField}</form></td></tr>`,
   )}</table>`;
 }

@@ -35,7 +35,8 @@ function serviceItem(item: ServiceFormItem, chosen: unknown, format: MoneyFormat
   const { option } = item;
   const per = str(option.per);
   const mandatory = option.mandatory === 'enable';
-  const check = mandatory ? html`checked onclick="return false;" ` : !isEmpty(chosen) && 'checked';
+  // A mandatory service cannot be unchecked: the payment page island holds it (no inline handler).
+  const check = mandatory ? html`checked data-mandatory aria-disabled="true" ` : !isEmpty(chosen) && 'checked';
   // An unknown `per` still gets its amount input, or every later service would take the wrong amount.
   let tail = html`<input type="hidden" name="service-amount[]" value="1" />`;
   const label = PER_LABELS[per];
