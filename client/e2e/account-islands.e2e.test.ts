@@ -475,6 +475,65 @@ describe.each(SIZES)('account islands at $width px', ({ label, width, height }) 
     await context.close();
   });
 
+  it('the review form sends nothing untouched (no 5-star empty review), and publishes a written, rated one', async () => {
+    // A departed Santorini trip of customer1 (user 2) to review, one per screen size.
+    await site.tdb.wp.knex(site.tdb.wp.t.orders).insert({
+      user_id: 2,
+      booking_date: '2026-08-01 10:00:00',
+      tour_id: 4,
+      travel_date: width > 500 ? '2026-09-01' : '2026-09-02',
+      package_group_slug: '',
+      traveller_amount: 1,
+      male_amount: 0,
+      female_amount: 0,
+      order_status: 'departed',
+    });
+    const context = await newContext(site.browser, site.server, viewport);
+    await logInCustomer1(context);
+    const page = await open(context, '/my-account/?page_type=reviews');
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST') posts.push(r.url());
+    });
+    const opener = page.locator('[data-tmlb="submit-review"]').first();
+    await islandReady(page, '[data-tmlb="submit-review"]');
+    await opener.click();
+    const box = page.locator('.tourmaster-lightbox-wrapper');
+    await box.waitFor({ state: 'visible' });
+    const rating = box.locator('.tourmaster-review-form-rating');
+    await islandReady(page, '.tourmaster-lightbox-wrapper .tourmaster-review-form-rating');
+    const stars = () =>
+      rating.locator('i.tourmaster-rating-select').evaluateAll((icons) => icons.map((i) => i.className));
+    // Untouched: no score, empty stars.
+    expect(await box.locator('input[name="rating"]').inputValue()).toBe('');
+    expect((await stars()).every((c) => c.includes('fa-star-o'))).toBe(true);
+    await box.locator('input[type="submit"]').click();
+    const error = box.locator('.tourmaster-lb-submit-error');
+    await error.waitFor({ state: 'visible' });
+    expect(await error.textContent()).toBe('Please fill all required fields.');
+    expect(await box.locator('textarea[name="description"]').evaluate((el) => el === document.activeElement)).toBe(
+      true,
+    );
+    await page.waitForTimeout(350);
+    await page.screenshot({ path: screenshotPath(`account-review-required-${label}`) });
+    // A text alone is not enough: a score must be chosen too.
+    await box.locator('textarea[name="description"]').fill('Calm sea, a kind crew and the best sunset of the trip.');
+    await box.locator('input[type="submit"]').click();
+    await error.waitFor({ state: 'visible' });
+    expect(posts).toEqual([]);
+
+    await rating.locator('[data-rating-score="7"]').click();
+    await Promise.all([page.waitForNavigation(), box.locator('input[type="submit"]').click()]);
+    expect(posts).toHaveLength(1);
+    const review = await site.tdb.wp
+      .knex(site.tdb.wp.t.reviews)
+      .first('review_score', 'review_description')
+      .where('review_description', 'like', 'Calm sea%')
+      .orderBy('review_id', 'desc');
+    expect(review).toMatchObject({ review_score: 7 });
+    await context.close();
+  });
+
   it('unit amounts stay within the service’s maximum', async () => {
     const service = await unitService(`Photo Package ${label}`, '4');
     const context = await newContext(site.browser, site.server, viewport);

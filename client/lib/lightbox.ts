@@ -94,14 +94,14 @@ export function openLightbox(
   });
 
   // The legacy check on every form but the registration form: nothing is sent while a
-  // `[data-required]` field is empty; the form's `.tourmaster-lb-submit-error` says so.
+  // `[data-required]` field is empty (or only spaces); the form's `.tourmaster-lb-submit-error` says so.
   for (const form of content.querySelectorAll('form')) {
     if (form.classList.contains('tourmaster-register-form')) continue;
     form.addEventListener('submit', (event) => {
       const error = form.querySelector<HTMLElement>('.tourmaster-lb-submit-error');
       const empty = Array.from(
         form.querySelectorAll<HTMLInputElement>('input[data-required], select[data-required], textarea[data-required]'),
-      ).filter((f) => !f.value);
+      ).filter((f) => !f.value.trim());
       if (error) error.style.display = empty.length ? 'block' : 'none';
       if (empty.length) {
         event.preventDefault();

@@ -194,6 +194,43 @@ describe('who may post the review form', () => {
     expect(await reviewsOfOrder(id)).toMatchObject([{ review_score: 1, review_type: 'solo' }]);
   });
 
+  it('an empty review (no text, or no score chosen) is refused; the tour keeps its rating (the audit)', async () => {
+    const { cookie } = await login('customer1');
+    const id = await addOrder(2, 5, 'departed');
+    const ratingBefore = await tdb.wp
+      .knex(tdb.wp.t.postmeta)
+      .where({ post_id: 5 })
+      .whereIn('meta_key', ['tourmaster-tour-rating']);
+    const empty: Record<string, string>[] = [
+      { description: '' },
+      { description: '  \n ' },
+      { rating: '' },
+      { description: '', rating: '' },
+    ];
+    for (const extra of empty) {
+      const res = await submit(form(id, extra), { cookie, origin: SITE });
+      expect(res.status).toBe(302);
+    }
+    // What the untouched legacy form sent: no text and its preset 10.
+    await submit(
+      new URLSearchParams({
+        description: '',
+        'traveller-type': 'solo',
+        rating: '10',
+        review_id: String(id),
+        tour_id: '5',
+      }),
+      {
+        cookie,
+        origin: SITE,
+      },
+    );
+    expect(await reviewsOfOrder(id)).toEqual([]);
+    expect(
+      await tdb.wp.knex(tdb.wp.t.postmeta).where({ post_id: 5 }).whereIn('meta_key', ['tourmaster-tour-rating']),
+    ).toEqual(ratingBefore);
+  });
+
   it('a POST without review_id only redirects back', async () => {
     const { cookie } = await login('customer1');
     const before = await tdb.wp.knex(tdb.wp.t.reviews).count({ n: '*' }).first();

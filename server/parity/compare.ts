@@ -1,7 +1,7 @@
 import { parse, serializeOuter } from 'parse5';
 import type { Exchange } from './exchanges';
 import { canonicalHtml, looksLikeHtml } from './html-dom';
-import { legacyHandlersAsOurs } from './legacy-handlers';
+import { legacyMarkupAsOurs } from './legacy-markup';
 
 /** Our reply to a replayed exchange. */
 export interface ActualReply {
@@ -139,7 +139,7 @@ export function compareReply(
   options: CompareOptions = {},
 ): string[] {
   const diffs: string[] = [];
-  const norm = (t: string) => extra(legacyHandlersAsOurs(normaliseVolatile(t)));
+  const norm = (t: string) => extra(legacyMarkupAsOurs(normaliseVolatile(t)));
   if (actual.status !== ex.response.status) diffs.push(`status ${actual.status}, legacy ${ex.response.status}`);
 
   // A header sent twice (PHP's two Cache-Control lines) reads as one comma-joined value, as fetch gives it.

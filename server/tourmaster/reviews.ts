@@ -156,6 +156,7 @@ export type ReviewRefusal =
   | 'already-reviewed'
   | 'bad-score'
   | 'bad-type'
+  | 'no-text'
   | 'too-long';
 
 /** Longest description accepted (characters). */
@@ -171,9 +172,10 @@ export interface ReviewSubmission {
 
 /**
  * Reads the review form (reviews.md §7): `review_id` carries the ORDER id, `rating` the score,
- * `traveller-type` (default `solo`), `description`. Unlike the legacy handler, a score outside
- * 1–10, an unknown type or a non-numeric order id is refused; the description is kept as typed
- * (escaped when printed, never stored escaped), only surrounding white space trimmed.
+ * `traveller-type` (default `solo`), `description`. Unlike the legacy handler, a missing score or
+ * one outside 1–10, an unknown type, a non-numeric order id or an empty text is refused; the
+ * description is kept as typed (escaped when printed, never stored escaped), only surrounding
+ * white space trimmed.
  */
 export function readReviewSubmission(
   posted: Readonly<Record<string, unknown>>,
@@ -190,6 +192,8 @@ export function readReviewSubmission(
   if (!isTravellerType(type)) return { ok: false, reason: 'bad-type' };
   const rawDescription = posted.description;
   const description = typeof rawDescription === 'string' ? rawDescription.replace(/\r\n?/g, '\n').trim() : '';
+  // FIX (DEVIATIONS.md 94): the form marks the text required; an empty review was published.
+  if (description === '') return { ok: false, reason: 'no-text' };
   if (description.length > MAX_REVIEW_DESCRIPTION) return { ok: false, reason: 'too-long' };
   return { ok: true, value: { orderId: Number(orderText.trim()), score, type, description } };
 }

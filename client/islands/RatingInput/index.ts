@@ -7,7 +7,8 @@ import { starClass } from './stars';
  * The star input of the review form (reviews.md §7, the legacy `tourmaster_rating`): ten positions
  * over five stars, `<i>` for odd scores and `<span>` halves for even ones. Choosing score s writes
  * it to the sibling input; stars before it are full, the chosen `<i>` half-empty, later ones empty.
- * Also a slider for the keyboard: arrows step by one (half a star), Home/End go to 1/10.
+ * An empty input (the review form, before a choice) shows empty stars. Also a slider for the
+ * keyboard: arrows step by one (half a star), Home/End go to 1/10.
  */
 export function mount(rating: HTMLElement): () => void {
   readProps('RatingInput', rating, ratingProps);
@@ -38,10 +39,18 @@ export function mount(rating: HTMLElement): () => void {
     rating.setAttribute('aria-valuenow', String(score));
     rating.setAttribute('aria-valuetext', `${score / 2} of ${max / 2} stars`);
   };
-  const current = () =>
-    input && input.value !== '' && Number.isFinite(Number(input.value)) ? Number(input.value) : max;
-  rating.setAttribute('aria-valuenow', String(current()));
-  rating.setAttribute('aria-valuetext', `${current() / 2} of ${max / 2} stars`);
+  /** The chosen score; none while the review form's input is still empty. */
+  const current = (): number | undefined =>
+    input && input.value.trim() !== '' && Number.isFinite(Number(input.value)) ? Number(input.value) : undefined;
+  const chosen = current();
+  if (chosen === undefined) {
+    // Nothing chosen yet: empty stars, so untouched stars never read as a rating.
+    for (const p of positions) if (p.tagName === 'I') p.className = `tourmaster-rating-select ${starClass(1, 0)}`;
+    rating.setAttribute('aria-valuetext', 'No rating chosen');
+  } else {
+    rating.setAttribute('aria-valuenow', String(chosen));
+    rating.setAttribute('aria-valuetext', `${chosen / 2} of ${max / 2} stars`);
+  }
 
   const onClick = (event: Event) => {
     const target =
@@ -49,7 +58,7 @@ export function mount(rating: HTMLElement): () => void {
     if (target && rating.contains(target)) set(Number(target.dataset.ratingScore));
   };
   const onKey = (event: KeyboardEvent) => {
-    const now = current();
+    const now = current() ?? min - 1;
     const next =
       event.key === 'ArrowRight' || event.key === 'ArrowUp'
         ? now + 1

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../config';
 import { extractRegion, normaliseVolatile } from '../../parity/compare';
 import { canonicalHtml } from '../../parity/html-dom';
-import { legacyHandlersAsOurs } from '../../parity/legacy-handlers';
+import { legacyMarkupAsOurs } from '../../parity/legacy-markup';
 import { fixtureSecrets, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
 import { setWishList } from '../../wp/profile';
@@ -19,7 +19,7 @@ const REGION = { className: 'tourmaster-template-wrapper' };
 
 /** A captured page, its inline handlers written as ours (DEVIATIONS.md 93). */
 function captured(name: string): string {
-  return legacyHandlersAsOurs(readFileSync(path.join(PROJECT_ROOT, 'legacy-fixtures', 'pages', name), 'utf8'));
+  return legacyMarkupAsOurs(readFileSync(path.join(PROJECT_ROOT, 'legacy-fixtures', 'pages', name), 'utf8'));
 }
 
 function region(html: string): string {

@@ -19,7 +19,12 @@ function lightbox(id: string, title: string, content: SafeHtml): SafeHtml {
   return html`<div class="tourmaster-lightbox-content-wrap tourmaster-style-1" data-tmlb-id="${id}" ><div class="tourmaster-lightbox-head" ><h3 class="tourmaster-lightbox-title" >${title}</h3>${CLOSE}</div><div class="tourmaster-lightbox-content" >${content}</div></div>`;
 }
 
-/** The submit form: ten rating positions (even ones are half-star spans), initial value 10. */
+/**
+ * The submit form: ten rating positions (even ones are half-star spans). No score is chosen until
+ * the visitor picks one (the plugin's form started at 10, so untouched stars published 5 stars),
+ * and both it and the text are `data-required`: the lightbox's form check (client/lib/lightbox.ts)
+ * says so in the form's own error box before anything is sent; the server refuses them too.
+ */
 export function reviewForm(row: Pick<ReviewRow, 'orderId' | 'tourId' | 'tourTitle'>, nonceField: SafeHtml): SafeHtml {
   const rating: SafeHtml[] = [];
   for (let i = 1; i <= 10; i++) {
@@ -36,7 +41,7 @@ export function reviewForm(row: Pick<ReviewRow, 'orderId' | 'tourId' | 'tourTitl
 		${row.tourTitle}	</div>
 	<div class="tourmaster-review-form-description" >
 		<div class="tourmaster-head" >What do you say about this tour? *</div>
-		<textarea name="description" ></textarea>
+		<textarea name="description" data-required ></textarea>
 	</div>
 	<div class="tourmaster-review-form-traveller-type" >
 		<div class="tourmaster-head" >Which traveller type were you on this tour? *</div>
@@ -52,11 +57,12 @@ export function reviewForm(row: Pick<ReviewRow, 'orderId' | 'tourId' | 'tourTitl
 	<div class="tourmaster-review-form-rating-wrap" >
 		<div class="tourmaster-head" >Rate this tour *</div>
 		<div class="tourmaster-review-form-rating clearfix" >
-		${rating}<input type="hidden" name="rating" value="10" />		</div>
+		${rating}<input type="hidden" name="rating" value="" data-required />		</div>
 	</div>
 	<input type="hidden" name="review_id" value="${row.orderId}" />
 	<input type="hidden" name="tour_id" value="${row.tourId}" />
 	${nonceField}
+	<div class="tourmaster-lb-submit-error" style="display: none;" >Please fill all required fields.</div>
 	<input class="tourmaster-button" type="submit" value="Submit Review" />
 </form>
 `;
