@@ -333,6 +333,24 @@ describe('a guest books a tour and pays later', () => {
     expect(form.get('return')).toBe(`${site.server.baseUrl}/payment/?tid=${order?.id}&step=4&payment_method=paypal`);
     await context.close();
   });
+  it('a name at the limit (100 characters, one word) keeps the review step within a 390 px phone', async () => {
+    const long = 'Wolfeschlegelsteinhausenbergerdorff'.repeat(3).slice(0, 100);
+    const context = await newContext(site.browser, site.server, { width: 390, height: 844 });
+    await setBookingCookie(context, site.server.baseUrl, {
+      ...WEBER_BOOKING_AT_STEP_3,
+      last_name: long,
+      traveller_last_name: [long, 'Weber'],
+      email: `${'a'.repeat(60)}@example.test`,
+    });
+    const page = await context.newPage();
+    await page.goto(`${site.server.baseUrl}/payment/`);
+    await islandReady(page, '#tourmaster-payment-template-wrapper');
+    await page.locator('#tourmaster-tour-payment-content').getByText(long).first().waitFor();
+    await page.screenshot({ path: screenshotPath('booking-flow-phone-long-name') });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await context.close();
+  });
+
   it('additional services re-price the summary a second after they change', async () => {
     const dinner = await insertTourService(site.tdb.wp, 'Sunset Dinner', { price: '25', per: 'person' });
     const photos = await insertTourService(site.tdb.wp, 'Photo Package', { price: '10', per: 'unit', 'max-unit': '5' });

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SEED_DUMP, PROJECT_ROOT } from '../config';
+import { DEFAULT_SEED_DUMP } from '../config';
 import { createMemoryMailer, type Mailer } from '../mail/mailer';
+import { capturedMail } from '../testing/captured-mail';
 import { parseDump } from '../wp/mysql-dump';
 import { unserialize } from '../wp/php-serialize';
 import { type EnquiryMailInput, renderEnquiryMails, sendEnquiryMails } from './mails';
@@ -22,17 +22,6 @@ const CORFU = {
   title: 'Corfu Old Town & Paleokastritsa',
   url: 'http://127.0.0.1:8080/tour/corfu-old-town-paleokastritsa/',
 };
-
-function captured(name: string): { headers: Map<string, string>; body: string } {
-  const text = readFileSync(path.join(PROJECT_ROOT, 'legacy-fixtures', 'mails', `${name}.eml`), 'utf8');
-  const split = text.indexOf('\n\n');
-  const headers = new Map<string, string>();
-  for (const line of text.slice(0, split).split('\n')) {
-    const at = line.indexOf(':');
-    headers.set(line.slice(0, at).toLowerCase(), line.slice(at + 1).trim());
-  }
-  return { headers, body: text.slice(split + 2).replace(/\n+$/, '') };
-}
 
 function input(data: Record<string, string>, general: Record<string, unknown> = {}): EnquiryMailInput {
   return {
@@ -58,7 +47,7 @@ const LAURA = {
 
 describe('enquiry mails against the captured legacy mails', () => {
   it('the visitor copy, byte for byte (guest)', () => {
-    const legacy = captured('enquiry-corfu-ok-1');
+    const legacy = capturedMail('enquiry-corfu-ok-1');
     const { customer } = renderEnquiryMails(input(LAURA));
     expect(customer).toBeDefined();
     expect(customer!.html).toBe(legacy.body);
@@ -68,7 +57,7 @@ describe('enquiry mails against the captured legacy mails', () => {
   });
 
   it('the visitor copy, byte for byte (logged-in customer1)', () => {
-    const legacy = captured('enquiry-corfu-customer1-logged-in-1');
+    const legacy = capturedMail('enquiry-corfu-customer1-logged-in-1');
     const { customer } = renderEnquiryMails(
       input({
         'full-name': 'Maria Papadopoulou',

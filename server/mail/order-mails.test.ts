@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SEED_DUMP, PROJECT_ROOT } from '../config';
+import { DEFAULT_SEED_DUMP } from '../config';
+import { capturedMail } from '../testing/captured-mail';
 import { Money } from '../tourmaster/money';
 import { parseDump } from '../wp/mysql-dump';
 import type { TourOrder } from '../wp/orders';
@@ -85,18 +85,6 @@ function ctx(overrides: Partial<OrderMailContext> = {}): OrderMailContext {
   return { order: order(), tour: SANTORINI, site: SITE, settings: settings(), now: NOW, ...overrides };
 }
 
-/** A captured mail: its headers and its body as PHP passed them. */
-function captured(name: string): { headers: Map<string, string>; body: string } {
-  const text = readFileSync(path.join(PROJECT_ROOT, 'legacy-fixtures', 'mails', `${name}.eml`), 'utf8');
-  const split = text.indexOf('\n\n');
-  const headers = new Map<string, string>();
-  for (const line of text.slice(0, split).split('\n')) {
-    const at = line.indexOf(':');
-    headers.set(line.slice(0, at).toLowerCase(), line.slice(at + 1).trim());
-  }
-  return { headers, body: text.slice(split + 2).replace(/\n+$/, '') };
-}
-
 /** Order numbers, dates and account links are the volatile parts between captures. */
 function normalise(html: string): string {
   return html
@@ -107,7 +95,7 @@ function normalise(html: string): string {
 
 describe('order mails against the captured legacy mails', () => {
   it('guest pay-later: guest-booking-made-mail, byte for byte', () => {
-    const legacy = captured('payment_template-s4-guest-booking-creates-order-1');
+    const legacy = capturedMail('payment_template-s4-guest-booking-creates-order-1');
     const { messages, skipped } = renderOrderMails({ type: 'guest-booking-made' }, ctx());
     expect(messages).toHaveLength(1);
     const mail = messages[0]!;
@@ -121,7 +109,7 @@ describe('order mails against the captured legacy mails', () => {
   });
 
   it('guest flow with an empty note (order 16)', () => {
-    const legacy = captured('flow-guest-booking-9-ajax-book-now-pay-later-step4-1');
+    const legacy = capturedMail('flow-guest-booking-9-ajax-book-now-pay-later-step4-1');
     const o = order({
       id: 16,
       travelDate: '2027-05-29',
@@ -133,7 +121,7 @@ describe('order mails against the captured legacy mails', () => {
   });
 
   it('logged-in pay-later: booking-made-mail with payment and invoice links', () => {
-    const legacy = captured('payment_template-s4-customer1-pay-later-1');
+    const legacy = capturedMail('payment_template-s4-customer1-pay-later-1');
     const o = order({
       userId: 2,
       travelDate: '2027-05-15',
@@ -151,7 +139,7 @@ describe('order mails against the captured legacy mails', () => {
   });
 
   it('variable pricing on a title with "&" (texturized to &#038;)', () => {
-    const legacy = captured('payment_template-s4-customer2-pay-later-variable-1');
+    const legacy = capturedMail('payment_template-s4-customer2-pay-later-variable-1');
     const o = order({
       id: 99,
       tourId: 5,
@@ -169,7 +157,7 @@ describe('order mails against the captured legacy mails', () => {
   });
 
   it('booking cancelled by the customer', () => {
-    const legacy = captured('zz-state-26-form-booking-cancel-customer2-own-pending-1');
+    const legacy = capturedMail('zz-state-26-form-booking-cancel-customer2-own-pending-1');
     const o = order({
       id: 3,
       tourId: 5,

@@ -22,6 +22,12 @@ export interface MailLayoutOptions {
   filter?: boolean;
 }
 
+/**
+ * Added to the card's style: a word longer than the card (a name, an e-mail address) breaks
+ * rather than widen the mail (`word-wrap` for older mail clients). DEVIATIONS.md 95.
+ */
+export const MAIL_WRAP_STYLE = 'word-wrap: break-word; overflow-wrap: anywhere;';
+
 const CLEAR =
   '<div style="display: block; clear: both; visibility: hidden; line-height: 0; height: 0; zoom: 1;" ></div>';
 
@@ -29,7 +35,7 @@ export function mailLayout(content: string, options: MailLayoutOptions): string 
   const width = options.width ?? 600;
   const padding = options.padding ?? '60px 60px 40px';
   let out = '<html><body>';
-  out += `<div class="tourmaster-mail-template" style="line-height: 1.7; background: #f5f5f5; margin: 40px auto 40px; min-width: ${width}px; width: ${width}px; font-size: 14px; font-family: Arial, Helvetica, sans-serif; color: #838383;" >`;
+  out += `<div class="tourmaster-mail-template" style="line-height: 1.7; background: #f5f5f5; margin: 40px auto 40px; min-width: ${width}px; width: ${width}px; font-size: 14px; font-family: Arial, Helvetica, sans-serif; color: #838383; ${MAIL_WRAP_STYLE}" >`;
   out += '<div class="tourmaster-mail-header" style="background: #353d46; padding: 25px 35px;" >';
   if (options.logoUrl) out += `<img src="${attr(options.logoUrl)}" alt="" />`;
   out += `${CLEAR}</div>`;

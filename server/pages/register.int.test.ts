@@ -6,6 +6,7 @@ import { createMemoryMailer, type MemoryMailer } from '../mail/mailer';
 import { extractRegion, normaliseVolatile } from '../parity/compare';
 import { canonicalHtml } from '../parity/html-dom';
 import { fixtureSecrets, startTestServer, type TestServer } from '../testing/app';
+import { capturedMail } from '../testing/captured-mail';
 import { createTestDatabase, type TestDatabase } from '../testing/db';
 import { createNonce } from '../wp/nonce';
 import { checkPassword } from '../wp/password';
@@ -146,8 +147,7 @@ describe('register page', () => {
       ['registration-complete-mail', ['nora.berg@example.test'], 'Congratulations! Your account has been created'],
     ]);
     expect(mailer.sent[0]!.from).toEqual({ name: 'WORDPRESS', address: 'bookings@aegean-trails.example.test' });
-    const legacyBody = legacyFile('mails', 'zz-state-01-form-register-ok-1.eml').split('\n\n').slice(1).join('\n\n');
-    expect(mailer.sent[0]!.html.trim()).toBe(legacyBody.trim());
+    expect(mailer.sent[0]!.html.trim()).toBe(capturedMail('zz-state-01-form-register-ok-1').body.trim());
     expect(mailer.sent[0]!.html).not.toContain('Str0ng#Pass2026');
   });
 

@@ -1,12 +1,23 @@
+import { MAIL_WRAP_STYLE } from '../mail/template';
+
 /**
  * Legacy markup we change on purpose, written as ours, so comparisons with captured or live legacy
  * pages still compare what is around it. Applied to raw or re-serialised HTML (canonicalised
  * afterwards), so spaces before `>` and the case of attribute names may vary.
  *
  * - DEVIATIONS.md 93: the plugin's inline event handlers (our content-security policy refuses them).
+ * - DEVIATIONS.md 95: our mails' card breaks long words (legacyMailAsOurs).
  * - DEVIATIONS.md 94: the review form starts with no score (it started at 10), requires its text and
  *   score, and has the lightbox forms' error box.
  */
+/** A captured mail's body as ours writes it: the card's style with MAIL_WRAP_STYLE (DEVIATIONS.md 95). */
+export function legacyMailAsOurs(body: string): string {
+  return body.replace(
+    /(<div class="tourmaster-mail-template" style="[^"]*?color: #838383;)(" >)/g,
+    `$1 ${MAIL_WRAP_STYLE}$2`,
+  );
+}
+
 export function legacyMarkupAsOurs(html: string): string {
   return html
     .replace(/<select onchange="location=this\.options\[this\.selectedIndex\]\.value;"\s*>/gi, '<select>')

@@ -206,6 +206,31 @@ describe('validateBookingDetail', () => {
     expect(validate({ ...valid, contact_address: '' })).toEqual({ ok: true });
   });
 
+  it('bounds every free text: names 100, e-mail 254, phone 40, notes 2,000, anything else too (the audit)', () => {
+    expect(validate({ ...valid, first_name: 'N'.repeat(360) })).toEqual({
+      ok: false,
+      message: 'First Name is too long: at most 100 characters.',
+      field: 'first_name',
+    });
+    expect(validate({ ...valid, last_name: 'S'.repeat(100) })).toEqual({ ok: true });
+    expect(validate({ ...valid, billing_last_name: 'S'.repeat(480) })).toMatchObject({
+      ok: false,
+      message: 'Billing Last Name is too long: at most 100 characters.',
+    });
+    expect(validate({ ...valid, email: `${'e'.repeat(250)}@x.gr` })).toMatchObject({ field: 'email' });
+    expect(validate({ ...valid, phone: '1'.repeat(41) })).toMatchObject({ field: 'phone' });
+    expect(validate({ ...valid, additional_notes: 'n'.repeat(2001) })).toMatchObject({
+      message: 'Additional notes is too long: at most 2000 characters.',
+    });
+    expect(
+      validate({ ...valid, traveller_first_name: ['Ana', 'B'.repeat(101)], traveller_last_name: ['X', 'Y'] }),
+    ).toMatchObject({
+      field: 'traveller_first_name',
+      message: "A traveller's first name is too long: at most 100 characters.",
+    });
+    expect(validate({ ...valid, 'made-up-field': 'z'.repeat(5000) })).toMatchObject({ field: 'made-up-field' });
+  });
+
   it('checks e-mail addresses, contact and billing', () => {
     expect(validate({ ...valid, email: 'not-an-email' })).toEqual({
       ok: false,

@@ -2,6 +2,7 @@ import { type CustomField, isEmail, parseCustomFields } from './custom-fields';
 import { phpLooseEquals } from './packages';
 import { isEmpty, list, str } from './php';
 import type { ServiceOption } from './services';
+import { isTooLong, readableName, TEXT_LIMITS, textLimit, tooLongMessage } from './text-limits';
 import type { DatePriceEntry, Tour, TourOption } from './tour-option';
 import { readTravellers, type Travellers } from './travellers';
 
@@ -211,7 +212,8 @@ const PHONE_FIELDS = ['phone', 'billing_phone'];
 /**
  * The page's own checks, on the server (DEFECTS.md 11), in the order its script reports them:
  * required fields (contact fields, traveller names of the required rows and their required extra
- * fields, the booking bar's required extra fields), then e-mail format (contact and billing fields of
+ * fields, the booking bar's required extra fields), then (FIX) text lengths (text-limits.ts), then
+ * e-mail format (contact and billing fields of
  * type email, extra fields of type email), then phone characters (`phone`, `billing_phone`), and at
  * step 4 the terms checkbox. Billing fields are not required: the legacy script filled them from
  * the contact fields and the server stored whatever came.
@@ -238,6 +240,8 @@ export function validateBookingDetail(detail: Detail, context: DetailValidationC
   for (const field of extraFields) {
     if (field.required && blank(detail[field.slug])) return failed(PAGE_MESSAGES.required, field.slug);
   }
+  const long = overlongField(detail, [...context.contactFields, ...extraFields], travellerFields);
+  if (long) return failed(long.message, long.field);
 
   const emailFields = [
     ...context.contactFields.filter((f) => f.type === 'email').flatMap((f) => [f.slug, `billing_${f.slug}`]),
@@ -254,6 +258,37 @@ export function validateBookingDetail(detail: Detail, context: DetailValidationC
   }
   if (context.step === 4 && isEmpty(detail['term-and-service'])) return failed(PAGE_MESSAGES.terms, 'term-and-service');
   return { ok: true };
+}
+
+/**
+ * The first free-text field longer than its limit (text-limits.ts): the contact and billing fields,
+ * every traveller's names, passport and extra fields, the extra booking fields, the notes, and any
+ * other text the detail carries (bounded as notes). Lists are read element by element.
+ */
+function overlongField(
+  detail: Detail,
+  fields: readonly CustomField[],
+  travellerFields: readonly CustomField[],
+): { field: string; message: string } | undefined {
+  const known = new Map<string, { title: string; limit: number }>();
+  for (const field of fields) {
+    const title = field.title || readableName(field.slug);
+    known.set(field.slug, { title, limit: textLimit(field.slug, field.type) });
+    known.set(`billing_${field.slug}`, { title: `Billing ${title}`, limit: textLimit(field.slug, field.type) });
+  }
+  known.set('traveller_first_name', { title: "A traveller's first name", limit: TEXT_LIMITS.name });
+  known.set('traveller_last_name', { title: "A traveller's last name", limit: TEXT_LIMITS.name });
+  known.set('traveller_passport', { title: "A traveller's passport", limit: TEXT_LIMITS.passport });
+  for (const field of travellerFields) {
+    const title = `A traveller's ${(field.title || readableName(field.slug)).toLowerCase()}`;
+    known.set(`traveller_${field.slug}`, { title, limit: textLimit(field.slug, field.type) });
+  }
+  for (const [key, value] of Object.entries(detail)) {
+    const { title, limit } = known.get(key) ?? { title: readableName(key), limit: TEXT_LIMITS.notes };
+    const values = typeof value === 'string' ? [value] : list(value);
+    if (values.some((v) => isTooLong(v, limit))) return { field: key, message: tooLongMessage(title, limit) };
+  }
+  return undefined;
 }
 
 /** A field the script's `[data-required]` check would reject: missing, not text, or only spaces. */

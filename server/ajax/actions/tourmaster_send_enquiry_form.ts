@@ -5,6 +5,7 @@ import { renderEnquiryMails, sendEnquiryMails } from '../../enquiry/mails';
 import { mailAddress } from '../../mail/mailer';
 import { isEmail } from '../../tourmaster/custom-fields';
 import { isEmpty, phpInt, str } from '../../tourmaster/php';
+import { isTooLong, readableName, textLimit, tooLongMessage } from '../../tourmaster/text-limits';
 import { getMeta } from '../../wp/meta';
 import { getOptions } from '../../wp/options';
 import { getPost } from '../../wp/posts';
@@ -80,8 +81,15 @@ export const tourmaster_send_enquiry_form = defineAction({
 
     const acceptance = data[ENQUIRY_ACCEPTANCE_FIELD];
     if (acceptance === undefined || isEmpty(acceptance)) return failed(ENQUIRY_ACCEPTANCE_ERROR);
-    for (const field of enquiryFields(metaFields, general)) {
+    const fields = enquiryFields(metaFields, general);
+    for (const field of fields) {
       if (field.required && (data[field.slug] ?? '').trim() === '') return failed(ENQUIRY_VALIDATE_ERROR);
+    }
+    // FIX (DEVIATIONS.md 95): every field bounded; the legacy form mailed any length.
+    for (const [slug, value] of Object.entries(data)) {
+      const field = fields.find((f) => f.slug === slug);
+      const limit = textLimit(slug, field?.type);
+      if (isTooLong(value, limit)) return failed(tooLongMessage(field?.title || readableName(slug), limit));
     }
 
     const byIp = await hitRateLimit(ctx.wp, { ...ENQUIRY_LIMITS.perIp, subject: ctx.ip || 'unknown' }, ctx.now);

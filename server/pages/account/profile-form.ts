@@ -1,6 +1,7 @@
 import type { PhpInput } from '../../ajax/php-body';
 import { passwordProblem } from '../../auth/reset-password';
 import { isEmail } from '../../tourmaster/custom-fields';
+import { isTooLong, textLimit, tooLongMessage } from '../../tourmaster/text-limits';
 import type { ProfileField } from '../../views/account/profile-fields';
 
 /**
@@ -58,6 +59,9 @@ export function validateProfileFields(
     } else if (field.type !== 'password' && value !== '' && SPECIAL.test(value)) {
       add(PROFILE_MESSAGES.specialChars(field.title));
     }
+    // FIX (DEVIATIONS.md 95): free text bounded (passwords have their own byte limit).
+    const limit = textLimit(field.slug, field.type);
+    if (field.type !== 'password' && isTooLong(value, limit)) add(tooLongMessage(field.title, limit));
   }
   return messages;
 }
