@@ -184,6 +184,35 @@ describe('npm start', () => {
     }
   });
 
+  it('refuses to start on a database that lacks our migrations, naming the command; starts with MIGRATE_ON_START=1', async () => {
+    const tdb = await createTestDatabase();
+    cleanups.push(tdb.drop);
+    // The site as it was before this version: its newest migration not applied yet.
+    await tdb.wp.knex(`${tdb.wp.prefix}dropin_migrations`).where('name', 'like', '20261123000100%').delete();
+    await tdb.wp.knex.schema.dropTable(`${tdb.wp.prefix}dropin_order_attribution`);
+    const url = tdb.engine === 'sqlite' ? `sqlite://${tdb.name}` : urlFor(tdb.name);
+    const refused = await run('start.ts', [], { DATABASE_URL: url, PORT: '0' });
+    expect(refused.code).toBe(2);
+    expect(refused.out.trim().split('\n')).toEqual([
+      'The database needs upgrading before this version can serve it: run `npm run migrate` (or start with MIGRATE_ON_START=1). Pending: 20261123000100_create_dropin_order_attribution.',
+    ]);
+    const { child, url: site } = await startSite({ DATABASE_URL: url, MIGRATE_ON_START: '1' });
+    try {
+      expect(await (await fetch(`${site}/readyz`)).json()).toEqual({ ready: true });
+      // A migration record lost while it runs: not ready, and why.
+      await tdb.wp.knex(`${tdb.wp.prefix}dropin_migrations`).where('name', 'like', '20261123000100%').delete();
+      const probe = await fetch(`${site}/readyz`);
+      expect(probe.status).toBe(503);
+      expect(await probe.json()).toEqual({
+        ready: false,
+        reason: 'The database needs upgrading: run `npm run migrate`.',
+        pendingMigrations: ['20261123000100_create_dropin_order_attribution'],
+      });
+    } finally {
+      child.kill('SIGTERM');
+    }
+  }, 60_000);
+
   it('refuses to start with a clear message when the configuration is wrong', async () => {
     const { code, out } = await run('start.ts', [], { WP_CONFIG: '/nonexistent/wp-config.php' });
     expect(code).toBe(2);

@@ -12,27 +12,48 @@ import { loadDump } from './wp/dump-loader';
 import { loadSalts, type Salts } from './wp/salts';
 import { createWpDb } from './wp/tables';
 
+/** The server was asked to serve a database that lacks our migrations: it would fail every write. */
+export class PendingMigrationsError extends Error {
+  constructor(readonly pending: readonly string[]) {
+    super(
+      `The database needs upgrading before this version can serve it: run \`npm run migrate\` (or start with MIGRATE_ON_START=1). Pending: ${pending.join(', ')}.`,
+    );
+    this.name = 'PendingMigrationsError';
+  }
+}
+
 /**
  * Opens the configured database and assembles the app's dependencies. The embedded default is
  * created from the seed dump on first start (built in a temporary file and renamed, so an
  * interrupted first start never leaves half a database) and migrated on every start. A real
- * WordPress database is never changed here: pending migrations are reported, and run by
- * `npm run migrate` (or MIGRATE_ON_START=1).
+ * WordPress database is never changed here: its pending migrations are run by `npm run migrate`
+ * (or MIGRATE_ON_START=1), and the server (`requireMigrated`) refuses to start without them, since
+ * every booking, login and account form would fail; the parity tool, which only reads, does not.
  */
 export async function boot(
   config: Config,
   log: Logger,
-  options: { clock?: () => Date; migrateOnStart?: boolean } = {},
+  options: { clock?: () => Date; migrateOnStart?: boolean; requireMigrated?: boolean } = {},
 ): Promise<AppDeps> {
   if (config.db.engine === 'sqlite' && config.seedDump && !existsSync(config.db.filename)) {
     await createEmbeddedDatabase(config.db.filename, config.seedDump, log);
   }
   const db = openDatabase(config.db);
   if (config.source === 'embedded' || options.migrateOnStart) {
-    const ran = await runMigrations(db, config.tablePrefix);
-    if (ran.length) log.info({ migrations: ran }, 'migrations applied');
+    // Migrations may add an index to a large table: not bounded by the requests' statement timeout.
+    const unbounded = config.db.engine === 'mysql' ? openDatabase({ ...config.db, queryTimeoutMs: 0 }) : db;
+    try {
+      const ran = await runMigrations(unbounded, config.tablePrefix);
+      if (ran.length) log.info({ migrations: ran }, 'migrations applied');
+    } finally {
+      if (unbounded !== db) await unbounded.close();
+    }
   } else {
     const pending = await pendingMigrations(db, config.tablePrefix);
+    if (pending.length && options.requireMigrated) {
+      await db.close();
+      throw new PendingMigrationsError(pending);
+    }
     if (pending.length) log.warn({ pending }, 'database has pending migrations: run `npm run migrate`');
   }
   return assembleDeps(config, db, log, options.clock);

@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import { actions } from './ajax/registry';
 import { createApp } from './app';
-import { boot } from './boot';
+import { boot, PendingMigrationsError } from './boot';
 import { runPrimary } from './cluster';
 import { type Config, ConfigError, describeConfig, loadConfig } from './config';
 import { serve } from './http/serve';
@@ -35,8 +35,9 @@ async function main(): Promise<void> {
   const migrateOnStart = process.env.MIGRATE_ON_START === '1';
   if (cluster.isPrimary) log.info({ config: describeConfig(config), workers: config.workers }, 'starting');
   if (config.workers > 1 && cluster.isPrimary) {
-    // The embedded database is created and migrations are applied once, before any worker opens it.
-    if (config.source === 'embedded' || migrateOnStart) await (await boot(config, log, { migrateOnStart })).db.close();
+    // The embedded database is created, and migrations are applied or found missing, once, before
+    // any worker opens it.
+    await (await boot(config, log, { migrateOnStart, requireMigrated: true })).db.close();
     runPrimary({
       workers: config.workers,
       exec: fileURLToPath(import.meta.url),
@@ -49,7 +50,7 @@ async function main(): Promise<void> {
 }
 
 async function runServer(config: Config, log: Logger, options: { migrateOnStart: boolean }): Promise<void> {
-  const deps = await boot(config, log, options);
+  const deps = await boot(config, log, { ...options, requireMigrated: true });
   const serving = await serve(createApp(deps), { host: config.http.host, port: config.http.port, log }).catch(
     (err: unknown) => {
       log.fatal({ err }, 'cannot listen');
@@ -77,6 +78,11 @@ async function runServer(config: Config, log: Logger, options: { migrateOnStart:
 }
 
 main().catch((err) => {
+  if (err instanceof PendingMigrationsError) {
+    // One line an admin can act on; exit 2 as for a configuration error (not a crash to restart).
+    process.stderr.write(`${err.message}\n`);
+    process.exit(2);
+  }
   process.stderr.write(`Failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
   process.exit(1);
 });

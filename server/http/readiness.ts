@@ -21,8 +21,14 @@ export function readiness(deps: AppDeps, timeoutMs = READINESS_TIMEOUT_MS): Requ
       if (pending === 'timeout') {
         deps.log.warn({ timeoutMs }, 'readiness check timed out');
         res.status(503).json({ ready: false, reason: 'The database did not answer in time.' });
-      } else if (pending.length) res.status(503).json({ ready: false, pendingMigrations: pending });
-      else res.json({ ready: true });
+      } else if (pending.length) {
+        // A server refuses to start on such a database (boot.ts); this is one migrated backwards meanwhile.
+        res.status(503).json({
+          ready: false,
+          reason: 'The database needs upgrading: run `npm run migrate`.',
+          pendingMigrations: pending,
+        });
+      } else res.json({ ready: true });
     } catch (err) {
       deps.log.warn({ err }, 'readiness check failed');
       res.status(503).json({ ready: false, reason: 'The database is not reachable.' });
