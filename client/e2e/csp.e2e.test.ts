@@ -1,11 +1,10 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { loginAs } from '../../server/pages/account/test-helpers';
 import { CAPTURE_NOW } from '../../server/testing/app';
 import { screenshotPath } from '../../server/testing/browser';
 import { browserSiteForFile } from '../../server/testing/browser-site';
 import { setWishList } from '../../server/wp/profile';
-import { startSession } from '../../server/wp/sessions';
-import { loadSite } from '../../server/wp/site';
 import { getUserByLogin } from '../../server/wp/users';
 import {
   BERG_BOOKING_AT_STEP_3,
@@ -46,18 +45,9 @@ async function watchedContext(options: { undecided?: boolean; viewport?: { width
 /** A watched context with customer1's session, minted for the site at the test server's address. */
 async function customerContext(options: { viewport: { width: number; height: number } }): Promise<BrowserContext> {
   const context = await watchedContext(options);
-  const minted = await startSession(site.tdb.wp, (await getUserByLogin(site.tdb.wp, 'customer1'))!, {
-    site: await loadSite(site.tdb.wp, site.server.baseUrl),
-    salts: await site.server.deps.salts(),
-    remember: true,
-    https: false,
-    ip: '127.0.0.1',
-    ua: 'e2e',
-    now: site.server.deps.clock(),
-  });
-  const loggedIn = minted.cookies.find((c) => c.name.startsWith('wordpress_logged_in_'))!;
+  const login = await loginAs(site.tdb, site.server, 'customer1', { siteUrl: site.server.baseUrl });
   await context.addCookies([
-    { name: loggedIn.name, value: encodeURIComponent(minted.loggedInCookie), url: site.server.baseUrl },
+    { name: login.cookieName, value: encodeURIComponent(login.cookieValue), url: site.server.baseUrl },
   ]);
   return context;
 }

@@ -1,27 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryMailer, type MemoryMailer } from '../mail/mailer';
-import { CAPTURE_NOW, postAjax, startTestServer, type TestServer } from '../testing/app';
-import { createTestDatabase, type TestDatabase } from '../testing/db';
+import { describe, expect, it } from 'vitest';
+import { postAjax } from '../testing/app';
+import { appSiteForFile } from '../testing/app-site';
 
 /**
  * The audit's free bookings: count fields the tour does not price, sent straight to the booking
  * actions as a guest. Each is refused in the action's own shape and writes nothing; a booking the
  * tour does price stores as many travellers as it pays for and lists.
  */
-let tdb: TestDatabase;
-let server: TestServer;
-let mailer: MemoryMailer;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  mailer = createMemoryMailer();
-  server = await startTestServer(tdb, { now: CAPTURE_NOW, mailer });
-});
-
-afterAll(async () => {
-  await server?.close();
-  await tdb?.drop();
-});
+const app = appSiteForFile();
 
 /** A guest's step-4 detail with valid contact fields and `names` travellers named. */
 function detailFor(email: string, date: string, counts: [string, string][], names: number): [string, string][] {
@@ -50,8 +36,8 @@ function body(action: string, detail: [string, string][], extra: Record<string, 
 }
 
 const ordersOf = (email: string) =>
-  tdb.wp
-    .knex(tdb.wp.t.orders)
+  app.tdb.wp
+    .knex(app.tdb.wp.t.orders)
     .select('traveller_amount', 'total_price', 'order_status', 'traveller_info', 'pricing_info')
     .whereRaw('contact_info LIKE ?', [`%${email}%`]);
 
@@ -93,38 +79,32 @@ const ATTACKS: {
 ];
 
 describe('travellers the tour does not price', () => {
+  const WAYS = [
+    { name: 'pay later', action: 'tourmaster_payment_template', extra: {} },
+    { name: 'an online payment', action: 'tourmaster_payment_selected', extra: { type: 'paypal' } },
+  ] as const;
   for (const [i, attack] of ATTACKS.entries()) {
-    it(`pay later refuses ${attack.name}, and writes nothing`, async () => {
-      const email = `free.later.${i}@example.test`;
-      const detail: [string, string][] = [
-        ['tour-id', attack.tour],
-        ...detailFor(email, attack.date, attack.counts, attack.names),
-      ];
-      const r = await postAjax(server.baseUrl, body('tourmaster_payment_template', detail));
-      expect(r.status).toBe(200);
-      const reply = r.json() as { content: string; cookie?: unknown };
-      expect(reply.content).toMatch(attack.message);
-      expect(reply.content).not.toContain('Booking Completed');
-      expect(await ordersOf(email)).toEqual([]);
-    });
-
-    it(`an online payment refuses ${attack.name}, and writes nothing`, async () => {
-      const email = `free.online.${i}@example.test`;
-      const detail: [string, string][] = [
-        ['tour-id', attack.tour],
-        ...detailFor(email, attack.date, attack.counts, attack.names),
-      ];
-      const r = await postAjax(server.baseUrl, body('tourmaster_payment_selected', detail, { type: 'paypal' }));
-      expect(r.status).toBe(200);
-      expect((r.json() as { content: string }).content).toMatch(attack.message);
-      expect(await ordersOf(email)).toEqual([]);
-    });
+    for (const [w, way] of WAYS.entries()) {
+      it(`${way.name} refuses ${attack.name}, and writes nothing`, async () => {
+        const email = `free.${w}.${i}@example.test`;
+        const detail: [string, string][] = [
+          ['tour-id', attack.tour],
+          ...detailFor(email, attack.date, attack.counts, attack.names),
+        ];
+        const r = await postAjax(app.server.baseUrl, body(way.action, detail, way.extra));
+        expect(r.status).toBe(200);
+        const reply = r.json() as { content: string };
+        expect(reply.content).toMatch(attack.message);
+        expect(reply.content).not.toContain('Booking Completed');
+        expect(await ordersOf(email)).toEqual([]);
+      });
+    }
   }
 
   it('does not sell out a date with free seats: a real visitor still books after the attempts', async () => {
     const email = 'real.visitor@example.test';
     const detail: [string, string][] = [['tour-id', '4'], ...detailFor(email, '2027-05-22', [['tour-people', '2']], 2)];
-    const r = await postAjax(server.baseUrl, body('tourmaster_payment_template', detail));
+    const r = await postAjax(app.server.baseUrl, body('tourmaster_payment_template', detail));
     expect((r.json() as { content: string }).content).toContain('Booking Completed!');
     const [row] = await ordersOf(email);
     expect(row).toBeDefined();
@@ -134,7 +114,7 @@ describe('travellers the tour does not price', () => {
     expect(JSON.parse(row!.traveller_info).first_name).toEqual(['T0', 'T1']);
     expect(Number(row!.total_price)).toBeGreaterThan(0);
     expect(row!.order_status).toBe('pending');
-    const mail = mailer.sent.find((m) => m.to.includes(email));
+    const mail = app.mailer.sent.find((m) => m.to.includes(email));
     // The mail states what the order row holds: 2 × $120 + 9 % tax.
     expect(Number(row!.total_price)).toBe(261.6);
     expect(mail?.html).toContain('$261.60');
@@ -143,7 +123,7 @@ describe('travellers the tour does not price', () => {
   it('stores no more travellers than it holds: names beyond the count are not listed', async () => {
     const email = 'extra.names@example.test';
     const detail: [string, string][] = [['tour-id', '4'], ...detailFor(email, '2027-05-22', [['tour-people', '1']], 5)];
-    await postAjax(server.baseUrl, body('tourmaster_payment_template', detail));
+    await postAjax(app.server.baseUrl, body('tourmaster_payment_template', detail));
     const [row] = await ordersOf(email);
     expect(Number(row!.traveller_amount)).toBe(1);
     expect(JSON.parse(row!.traveller_info).first_name).toEqual(['T0']);

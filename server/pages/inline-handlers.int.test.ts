@@ -4,11 +4,8 @@ import { exchangeAction, loadExchanges } from '../parity/exchanges';
 import { fixtureSecrets, startTestServer, type TestServer } from '../testing/app';
 import { createTestDatabase, type TestDatabase } from '../testing/db';
 import { insertTourService, offerServices } from '../testing/tour-services';
-import { encodeCookieValue } from '../wp/auth-cookie';
 import { setWishList } from '../wp/profile';
-import { startSession } from '../wp/sessions';
-import { loadSite } from '../wp/site';
-import { getUserByLogin } from '../wp/users';
+import { loginAs } from './account/test-helpers';
 
 /**
  * No inline event handler in any markup we render: our content-security policy refuses them
@@ -25,19 +22,9 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
   server = await startTestServer(tdb, { secrets: fixtureSecrets(), config: { siteUrlFollowsRequest: true } });
   // customer1's session for the site at the test server's address (its cookie name follows it).
-  const user = (await getUserByLogin(tdb.wp, 'customer1'))!;
-  const minted = await startSession(tdb.wp, user, {
-    site: await loadSite(tdb.wp, server.baseUrl),
-    salts: await server.deps.salts(),
-    remember: true,
-    https: false,
-    ip: '127.0.0.1',
-    ua: 'test',
-    now: server.deps.clock(),
-  });
-  const loggedIn = minted.cookies.find((c) => c.name.startsWith('wordpress_logged_in_'))!;
-  customer = `${loggedIn.name}=${encodeCookieValue(minted.loggedInCookie)}`;
-  await setWishList(tdb.wp, user.id, ['4', '7', '6']);
+  const login = await loginAs(tdb, server, 'customer1', { siteUrl: server.baseUrl });
+  customer = login.cookie;
+  await setWishList(tdb.wp, login.userId, ['4', '7', '6']);
   // Services on every tour, one mandatory: the payment page's locked checkbox is rendered too.
   const services = [
     await insertTourService(tdb.wp, 'Port Tax', { price: '5', per: 'person', mandatory: 'enable' }),

@@ -42,3 +42,31 @@ export function payLaterBookingBody(b: { tourId: number; date: string; n: number
   for (const [k, v] of detail) params.append(`booking_detail[${k}]`, v);
   return params.toString();
 }
+
+/**
+ * Ana Tester, one traveller on the Santorini cruise (tour 4) on 22 May 2027, at step 4 "book and pay
+ * later" with every contact field valid, as the payment page posts `tourmaster_payment_template`.
+ * `detail` overrides or adds `booking_detail[...]` fields.
+ */
+export function santoriniBooking(detail: Record<string, string> = {}): URLSearchParams {
+  const fields: Record<string, string> = {
+    'tour-id': '4',
+    'tour-date': '2027-05-22',
+    'tour-people': '1',
+    first_name: 'Ana',
+    last_name: 'Tester',
+    email: 'ana.tester@example.test',
+    phone: '+30 210 000 0000',
+    country: 'Greece',
+    contact_address: 'Athens',
+    'term-and-service': 'on',
+    step: '4',
+    'payment-method': 'booking',
+    ...detail,
+  };
+  const params = new URLSearchParams({ action: 'tourmaster_payment_template' });
+  for (const [k, v] of Object.entries(fields)) params.append(`booking_detail[${k}]`, v);
+  params.append('booking_detail[traveller_first_name][]', 'Ana');
+  params.append('booking_detail[traveller_last_name][]', 'Tester');
+  return params;
+}

@@ -1,8 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { startTestServer, type TestServer } from './app';
+import type { TestServer } from './app';
+import { appSiteForFile, setUp } from './app-site';
 import { launchBrowser } from './browser';
-import { createTestDatabase, type TestDatabase } from './db';
+import type { TestDatabase } from './db';
 
 /** What a browser test file runs against. */
 export interface BrowserSite {
@@ -17,32 +18,23 @@ export interface BrowserSite {
  * Chromium. Call at the top of the file; the fields are there once the tests run.
  */
 export function browserSiteForFile(): BrowserSite {
-  let tdb: TestDatabase | undefined;
-  let server: TestServer | undefined;
+  const app = appSiteForFile({ config: { siteUrlFollowsRequest: true } });
   let browser: Browser | undefined;
   beforeAll(async () => {
-    tdb = await createTestDatabase();
-    server = await startTestServer(tdb, { config: { siteUrlFollowsRequest: true } });
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.close();
-    await tdb?.drop();
   });
-  const ready = <T>(value: T | undefined, name: string): T => {
-    if (value === undefined) throw new Error(`browserSiteForFile: ${name} is read before the file's beforeAll ran`);
-    return value;
-  };
   return {
     get tdb() {
-      return ready(tdb, 'tdb');
+      return app.tdb;
     },
     get server() {
-      return ready(server, 'server');
+      return app.server;
     },
     get browser() {
-      return ready(browser, 'browser');
+      return setUp(browser, 'browser');
     },
   };
 }

@@ -14,13 +14,24 @@ export interface Login {
   token: string;
   /** The `Cookie` header of this login. */
   cookie: string;
+  /** The login cookie's name and (decoded) value, for a browser's cookie jar. */
+  cookieName: string;
+  cookieValue: string;
 }
 
-/** Logs a fixture user in as WordPress would (a fresh session), without going through a form. */
-export async function loginAs(tdb: TestDatabase, server: TestServer, login: string): Promise<Login> {
+/**
+ * Logs a fixture user in as WordPress would (a fresh session), without going through a form.
+ * `siteUrl`: the site's address when it follows the request (the cookie's name comes from it).
+ */
+export async function loginAs(
+  tdb: TestDatabase,
+  server: TestServer,
+  login: string,
+  options: { siteUrl?: string } = {},
+): Promise<Login> {
   const user = await getUserByLogin(tdb.wp, login);
   if (!user) throw new Error(`no user ${login}`);
-  const site = await loadSite(tdb.wp);
+  const site = await loadSite(tdb.wp, options.siteUrl);
   const minted = await startSession(tdb.wp, user, {
     site,
     salts: await server.deps.salts(),
@@ -36,6 +47,8 @@ export async function loginAs(tdb: TestDatabase, server: TestServer, login: stri
     userId: user.id,
     token: minted.token,
     cookie: `${loggedIn}=${encodeCookieValue(minted.loggedInCookie)}`,
+    cookieName: loggedIn,
+    cookieValue: minted.loggedInCookie,
   };
 }
 
