@@ -89,7 +89,8 @@ describe('serviceForm', () => {
     expect(out.match(/name="service-amount\[\]"/g)).toHaveLength(4);
     expect(out).toContain('value="21" checked');
     expect(out).toContain('value="3"  data-max-unit="4"');
-    expect(out).toContain('value="23" checked onclick="return false;"');
+    expect(out).toContain('value="23" checked data-mandatory aria-disabled="true"');
+    expect(out).not.toMatch(/ on[a-z]+=/);
     expect(out).toContain('>$15</span>');
     expect(out).toContain('>$25.50</span>');
   });
