@@ -3,13 +3,13 @@ import type { AppError } from '../errors';
 import type { AppDeps } from '../http/deps';
 import type { ReplyCookie } from '../http/set-cookie';
 import type { Logger } from '../logger';
+import type { PhpInput } from '../php/form-body';
+import type { PhpValue } from '../php/values';
 import type { CurrentUser } from '../wp/current-user';
 import type { ListingSite } from '../wp/listing-site';
-import type { PhpValue } from '../wp/php-values';
 import type { Site } from '../wp/site';
 import type { WpDb } from '../wp/tables';
 import type { PhpFilesEntry } from './multipart';
-import type { PhpInput } from './php-body';
 
 /** What a handler may use. Built per request; no module keeps request state. */
 export interface ActionContext {

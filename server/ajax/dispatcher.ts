@@ -6,11 +6,11 @@ import type { AppDeps } from '../http/deps';
 import { unavailableReply } from '../http/unavailable';
 import { type Visitor, visitorFor } from '../http/visitor';
 import type { Logger } from '../logger';
+import { type PhpInput, parsePhpQuery } from '../php/form-body';
 import { decodeCookieValue, findRawCookie } from '../wp/auth-cookie';
 import type { Site } from '../wp/site';
 import type { ActionContext } from './action';
 import { BodyError, type PhpFilesEntry, parseMultipart } from './multipart';
-import { type PhpInput, parsePhpQuery } from './php-body';
 import {
   adminAjaxHeaders,
   inputErrorFrom,

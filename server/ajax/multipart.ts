@@ -22,7 +22,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import busboy from 'busboy';
-import { type PhpInput, parsePhpQueryEntries } from './php-body';
+import { type PhpInput, parsePhpQueryEntries } from '../php/form-body';
 
 /** One file part, as in a `$_FILES` entry (without `tmp_name`: the bytes are in `data`). */
 export interface UploadedFile {

@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import { type AppError, InputError, InternalError, TooManyRequestsError } from '../errors';
 import { appendCookies } from '../http/set-cookie';
-import { phpJsonEncode } from '../wp/php-json';
+import { phpJsonEncode } from '../php/json';
 import type { ActionContext, AjaxReply, AnyAjaxAction } from './action';
 
 /**

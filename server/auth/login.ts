@@ -1,6 +1,6 @@
 import type { ReplyCookie } from '../http/set-cookie';
+import { isEmpty } from '../php/coerce';
 import { isEmail } from '../tourmaster/custom-fields';
-import { isEmpty } from '../tourmaster/php';
 import type { MintedLogin } from '../wp/auth-cookie';
 import { getMeta } from '../wp/meta';
 import { checkPassword, dummyPasswordCheck, wordpressPasswordText } from '../wp/password';

@@ -1,5 +1,5 @@
 import { headerText, type MailMessage, mailAddress } from '../mail/mailer';
-import { str } from '../tourmaster/php';
+import { str } from '../php/coerce';
 import { escapeHtml } from '../views/html';
 import { getOptions } from '../wp/options';
 import { generateResetKey, resetKeyValue } from '../wp/password';

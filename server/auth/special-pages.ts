@@ -1,5 +1,5 @@
 import { addQueryArg } from '../mail/wp-text';
-import { isSet, str } from '../tourmaster/php';
+import { isSet, str } from '../php/coerce';
 import { getOptions } from '../wp/options';
 import { publishedPagePath } from '../wp/posts';
 import type { Site } from '../wp/site';

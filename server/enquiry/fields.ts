@@ -1,5 +1,5 @@
+import { isEmpty, str } from '../php/coerce';
 import { type CustomField, parseCustomFields } from '../tourmaster/custom-fields';
-import { isEmpty, str } from '../tourmaster/php';
 
 /**
  * The enquiry form's fields (engagement.md §1): the tour's post meta `tourmaster-enquiry-form-fields`,

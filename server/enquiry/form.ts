@@ -1,5 +1,5 @@
+import { str } from '../php/coerce';
 import type { CustomField } from '../tourmaster/custom-fields';
-import { str } from '../tourmaster/php';
 import { formField } from '../views/form-field';
 import { html, type SafeHtml } from '../views/html';
 import { publishedPagePath } from '../wp/posts';

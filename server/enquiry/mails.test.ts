@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SEED_DUMP } from '../config';
 import { createMemoryMailer, type Mailer } from '../mail/mailer';
+import { unserialize } from '../php/serialize';
 import { capturedMail } from '../testing/captured-mail';
 import { parseDump } from '../wp/mysql-dump';
-import { unserialize } from '../wp/php-serialize';
 import { type EnquiryMailInput, renderEnquiryMails, sendEnquiryMails } from './mails';
 
 /** The site's `tourmaster_general`, as the fixture dump stores it. */

@@ -1,6 +1,6 @@
 import { headerText, type Mailer, type MailMessage, mailAddress } from '../mail/mailer';
 import { mailLayout, option } from '../mail/template';
-import { isEmpty, isSet, str } from '../tourmaster/php';
+import { isEmpty, isSet, str } from '../php/coerce';
 import { escapeHtml } from '../views/html';
 
 /**

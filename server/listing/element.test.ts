@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadExchange } from '../parity/exchanges';
+import { phpJsonEncode } from '../php/json';
 import { settingsPhpValue } from '../views/tour-list/settings-json';
-import { phpJsonEncode } from '../wp/php-json';
 import { deriveElementKeys, hasAjaxControls, shortcodeListSettings } from './element';
 import { searchKeywords, searchListSettings, searchPaged } from './search-page';
 import { searchFiltersFromParams } from './search-query';

@@ -1,4 +1,4 @@
-import { isEmpty } from '../tourmaster/php';
+import { isEmpty } from '../php/coerce';
 import { COLUMN_STYLES } from './protocol';
 import { BUILTIN_TOUR_TAXONOMIES } from './search-query';
 import { type ListSettings, parseSettingValue, type SettingValue, text } from './settings';

@@ -1,4 +1,4 @@
-import { isEmpty, str } from '../tourmaster/php';
+import { isEmpty, str } from '../php/coerce';
 import { deriveElementKeys } from './element';
 import { MAX_SEARCH_LENGTH, type MetaQuery, type SearchFilters, type TaxQuery } from './search-query';
 import { type ListSettings, MAX_PAGED, parseSettingValue, type SettingValue } from './settings';

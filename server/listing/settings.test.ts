@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePhpQuery } from '../ajax/php-body';
+import { parsePhpQuery } from '../php/form-body';
 import { MAX_NUM_FETCH, pageOf, parseListSettings } from './settings';
 
 /** Settings as the dispatcher hands them over: a jQuery.param body decoded as PHP decodes it. */

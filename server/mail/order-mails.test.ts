@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SEED_DUMP } from '../config';
+import { unserialize } from '../php/serialize';
 import { capturedMail } from '../testing/captured-mail';
 import { Money } from '../tourmaster/money';
 import { parseDump } from '../wp/mysql-dump';
 import type { TourOrder } from '../wp/orders';
-import { unserialize } from '../wp/php-serialize';
 import type { TourmasterSettings } from '../wp/tours';
 import { createMemoryMailer, type Mailer } from './mailer';
 import { type OrderMailContext, renderOrderMails, sendOrderMails } from './order-mails';

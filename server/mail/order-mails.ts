@@ -1,9 +1,9 @@
+import { isEmpty, isSet, str } from '../php/coerce';
+import { formatWpDate } from '../php/date';
 import { formatMoney, Money, type MoneyFormat } from '../tourmaster/money';
-import { isEmpty, isSet, str } from '../tourmaster/php';
 import { phpMoney, readMoneyFormat } from '../tourmaster/pricing-settings';
 import { escapeHtml } from '../views/html';
 import type { TourOrder } from '../wp/orders';
-import { formatWpDate } from '../wp/php-date';
 import type { TourmasterSettings } from '../wp/tours';
 import { headerText, type Mailer, type MailMessage, mailAddress } from './mailer';
 import { mailLayout, option } from './template';

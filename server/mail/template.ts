@@ -1,4 +1,4 @@
-import { isSet, str } from '../tourmaster/php';
+import { isSet, str } from '../php/coerce';
 import { contentFilter } from './wp-text';
 
 /**

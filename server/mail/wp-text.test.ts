@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatWpDate } from '../wp/php-date';
+import { formatWpDate } from '../php/date';
 import { addQueryArg, contentFilter, convertChars, wpautop, wptexturize } from './wp-text';
 
 describe('wpautop', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePhpQuery } from '../ajax/php-body';
+import { parsePhpQuery } from '../php/form-body';
 import { MAX_LOCATION, MAX_TEXT, marketingAccepted, splitAttribution } from './attribution';
 
 const detail = { 'tour-id': '4', 'tour-date': '2027-05-22', step: '4' };

@@ -1,7 +1,7 @@
 import type { ActionContext } from '../ajax/action';
 import { type OrderMailEvent, type OrderMailReport, sendOrderMails } from '../mail/order-mails';
+import { phpInt, str } from '../php/coerce';
 import { parseCustomFields } from '../tourmaster/custom-fields';
-import { phpInt, str } from '../tourmaster/php';
 import type { Tour } from '../tourmaster/tour-option';
 import { getMeta } from '../wp/meta';
 import { getOptions } from '../wp/options';

@@ -8,11 +8,11 @@ import {
   resolvePaypalCredentials,
 } from '../payments/paypal';
 import { amountDue, paymentInfoEntry, verifyPaypalOrder } from '../payments/paypal-verification';
+import { phpJsonEncode } from '../php/json';
+import type { PhpValue } from '../php/values';
 import type { Tour } from '../tourmaster/tour-option';
 import { mapDriverError } from '../wp/dialect';
 import { getOrder, type TourOrder } from '../wp/orders';
-import { phpJsonEncode } from '../wp/php-json';
-import type { PhpValue } from '../wp/php-values';
 import { siteLocalTime } from '../wp/site-time';
 import { inTransaction } from '../wp/tables';
 import type { TourmasterSettings } from '../wp/tours';

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ActionContext } from '../ajax/action';
 import { enforceWriteLimit } from '../http/write-limits';
 import type { OrderMailEvent } from '../mail/order-mails';
+import { isEmpty, list, phpInt, str } from '../php/coerce';
 import {
   type AmountCheckPost,
   type AmountCheckReason,
@@ -22,7 +23,6 @@ import {
   validateBookingDetail,
   withMandatoryServices,
 } from '../tourmaster/payment-page';
-import { isEmpty, list, phpInt, str } from '../tourmaster/php';
 import { type BookingDetail, getTourPrice, type TourPrice } from '../tourmaster/pricing';
 import { readPricingSettings } from '../tourmaster/pricing-settings';
 import type { Tour } from '../tourmaster/tour-option';

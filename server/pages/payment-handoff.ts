@@ -1,10 +1,10 @@
 import bodyParser from 'body-parser';
 import type { NextFunction, Request, Response } from 'express';
-import { parsePhpQuery } from '../ajax/php-body';
 import type { AppDeps } from '../http/deps';
 import { setCookieHeader } from '../http/set-cookie';
+import { phpInt } from '../php/coerce';
+import { parsePhpQuery } from '../php/form-body';
 import { BOOKING_DETAIL_COOKIE, encodeBookingDetailCookie } from '../tourmaster/booking-detail-cookie';
-import { phpInt } from '../tourmaster/php';
 import { getOptions } from '../wp/options';
 import { publishedPagePath } from '../wp/posts';
 

@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { AppDeps } from '../http/deps';
 import { visitorFor } from '../http/visitor';
 import { ownsOrder } from '../orders/ownership';
-import { phpInt } from '../tourmaster/php';
+import { phpInt } from '../php/coerce';
 import { decodeCookieValue, findRawCookie } from '../wp/auth-cookie';
 import { getOrder } from '../wp/orders';
 import { isPaymentPage } from './payment-handoff';

@@ -5,7 +5,7 @@ import { postPermalink, redirectTarget } from '../auth/special-pages';
 import type { AppDeps } from '../http/deps';
 import { type PageContext, pageContext } from '../http/page-context';
 import { appendCookies } from '../http/set-cookie';
-import { str } from '../tourmaster/php';
+import { str } from '../php/coerce';
 import { registerPageContent } from '../views/account/login-forms';
 import { registrationMails } from '../views/account/mails';
 import { birthYears, PROFILE_FIELDS } from '../views/account/profile-fields';

@@ -1,11 +1,11 @@
 import bodyParser from 'body-parser';
 import type { NextFunction, Request, Response } from 'express';
-import { parsePhpQuery } from '../ajax/php-body';
 import { TooManyRequestsError } from '../errors';
 import type { AppDeps } from '../http/deps';
 import { type PageContext, pageContext } from '../http/page-context';
 import { enforceWriteLimit, sendTooManyRequests } from '../http/write-limits';
-import { phpInt } from '../tourmaster/php';
+import { phpInt } from '../php/coerce';
+import { parsePhpQuery } from '../php/form-body';
 import { orderReviewRefusal, type ReviewRefusal, readReviewSubmission } from '../tourmaster/reviews';
 import { getOptions } from '../wp/options';
 import { toOrder } from '../wp/orders';

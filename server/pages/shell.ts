@@ -1,4 +1,4 @@
-import { isSet, phpInt, str } from '../tourmaster/php';
+import { isSet, phpInt, str } from '../php/coerce';
 import { loadMenu, loadShellRows, mainMenuId, pagePath, pagesMenu } from '../wp/menus';
 import { optionRecord } from '../wp/parse-cache';
 import type { WpDb } from '../wp/tables';

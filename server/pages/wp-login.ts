@@ -1,6 +1,5 @@
 import bodyParser from 'body-parser';
 import type { NextFunction, Request, Response } from 'express';
-import { type PhpInput, parsePhpQuery } from '../ajax/php-body';
 import { adminAjaxHeaders } from '../ajax/reply';
 import type { AuthContext } from '../auth/context';
 import { expiredCookie, testCookies } from '../auth/cookies';
@@ -32,7 +31,8 @@ import { pageContext } from '../http/page-context';
 import type { ReplyCookie } from '../http/set-cookie';
 import { appendCookies } from '../http/set-cookie';
 import { enforceWriteLimit } from '../http/write-limits';
-import { isEmpty, str } from '../tourmaster/php';
+import { isEmpty, str } from '../php/coerce';
+import { type PhpInput, parsePhpQuery } from '../php/form-body';
 import { loginForm } from '../views/top-bar';
 import type { Site } from '../wp/site';
 

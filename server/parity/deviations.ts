@@ -1,8 +1,8 @@
 import { parseFragment, serialize } from 'parse5';
-import { parsePhpQuery } from '../ajax/php-body';
 import { adminAjaxHeaders } from '../ajax/reply';
 import { accountDeviations } from '../pages/account/account-deviations';
 import { paymentPageDeviations } from '../pages/payment/payment-deviations';
+import { parsePhpQuery } from '../php/form-body';
 import { type Exchange, loadExchange } from './exchanges';
 import { listingDeviations } from './listing-deviations';
 

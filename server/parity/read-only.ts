@@ -1,4 +1,4 @@
-import { parsePhpQuery } from '../ajax/php-body';
+import { parsePhpQuery } from '../php/form-body';
 import { type Exchange, exchangeAction } from './exchanges';
 
 /**

@@ -1,7 +1,7 @@
 import { addQueryArg } from '../mail/wp-text';
+import { phpFloatToString } from '../php/float';
 import { Money } from '../tourmaster/money';
 import { escapeHtml } from '../views/html';
-import { phpFloatToString } from '../wp/php-float';
 
 /**
  * GATEWAY(paypal, tid) when the site uses PayPal standard (payment.md §6): a message and a form that

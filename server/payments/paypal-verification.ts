@@ -1,5 +1,5 @@
+import { isEmpty, str } from '../php/coerce';
 import { Money } from '../tourmaster/money';
-import { isEmpty, str } from '../tourmaster/php';
 import { phpMoney } from '../tourmaster/pricing-settings';
 import type { PaymentInfoEntry } from './payment-info';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Config } from '../config';
 import { UpstreamError } from '../errors';
-import { isSet, str } from '../tourmaster/php';
+import { isSet, str } from '../php/coerce';
 
 /**
  * A small PayPal REST client for verifying JS-SDK payments server-side (payment.md §6

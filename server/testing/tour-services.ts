@@ -1,6 +1,6 @@
 import { insertPost } from '../pages/blog/test-helpers';
+import type { PhpValue } from '../php/values';
 import { getMeta, updateMeta } from '../wp/meta';
-import type { PhpValue } from '../wp/php-values';
 import type { WpDb } from '../wp/tables';
 
 /** A published additional service (`tour_service` post, meta `tourmaster-service-option`); its id. */

@@ -1,9 +1,9 @@
+import { isEmpty, isSet, phpFloat, phpInt, str } from '../php/coerce';
 import type { CustomField } from './custom-fields';
 import { isEmail } from './custom-fields';
 import { dateSeconds, filterBookable, formatLocal, type LocalDateTime, localSeconds } from './dates';
 import type { MergedDatePrice } from './packages';
 import { packageGroupSlug } from './packages';
-import { isEmpty, isSet, phpFloat, phpInt, str } from './php';
 import type { DatePriceEntry, TourMeta, TourOption, TourPackage } from './tour-option';
 import { INVALID_COUNT_MESSAGE, MAX_TRAVELLERS } from './traveller-counts';
 

@@ -1,5 +1,5 @@
-import { phpJsonEncode } from '../wp/php-json';
-import type { PhpValue } from '../wp/php-values';
+import { phpJsonEncode } from '../php/json';
+import type { PhpValue } from '../php/values';
 
 /**
  * The `tourmaster-booking-detail` cookie (booking.md §7.3). Two writers exist: the booking bar's

@@ -1,7 +1,7 @@
+import { isEmpty, isSet, list, phpInt, str } from '../php/coerce';
 import type { SeatsLeft } from './availability';
 import type { CustomField } from './custom-fields';
 import { bookingMode, chosenPackageForForm, type MergedDatePrice, mergePackage } from './packages';
-import { isEmpty, isSet, list, phpInt, str } from './php';
 import type { DatePriceEntry, Tour, TourPackage } from './tour-option';
 
 /**

@@ -1,5 +1,5 @@
+import { isEmpty, str } from '../php/coerce';
 import { formatMoney, type MoneyFormat } from './money';
-import { isEmpty, str } from './php';
 import { phpMoney, phpNumber } from './pricing-settings';
 
 /**

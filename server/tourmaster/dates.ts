@@ -1,4 +1,4 @@
-import { isEmpty, phpInt, str } from './php';
+import { isEmpty, phpInt, str } from '../php/coerce';
 import type { DatePriceEntry, TourMeta, TourOption } from './tour-option';
 
 /**

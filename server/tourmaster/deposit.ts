@@ -1,6 +1,6 @@
+import { isEmpty, str } from '../php/coerce';
 import { dayNumber } from './coupon';
 import { Money } from './money';
-import { isEmpty, str } from './php';
 import { type PricingSettings, phpMoney, phpNumber } from './pricing-settings';
 import type { TourOption } from './tour-option';
 

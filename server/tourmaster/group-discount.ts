@@ -1,6 +1,6 @@
-import { phpFloatToString } from '../wp/php-float';
+import { phpFloat, phpInt } from '../php/coerce';
+import { phpFloatToString } from '../php/float';
 import { Money } from './money';
-import { phpFloat, phpInt } from './php';
 import type { PriceBreakdown } from './pricing';
 import { PERSON_TYPES, phpMoney, phpNumber } from './pricing-settings';
 import type { GroupDiscountRow } from './tour-option';

@@ -1,8 +1,8 @@
-import { phpJsonEncode } from '../wp/php-json';
-import type { PhpArrayObject, PhpValue } from '../wp/php-values';
+import { isEmpty, list, str } from '../php/coerce';
+import { phpJsonEncode } from '../php/json';
+import type { PhpArrayObject, PhpValue } from '../php/values';
 import type { CustomField } from './custom-fields';
 import { numberFormat } from './money';
-import { isEmpty, list, str } from './php';
 import type { TourPrice } from './pricing';
 import { toPricingInfo } from './pricing-info';
 import type { Travellers } from './travellers';

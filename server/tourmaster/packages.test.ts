@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { unserialize } from '../php/serialize';
 import { parseDump } from '../wp/mysql-dump';
-import { unserialize } from '../wp/php-serialize';
 import { findDateEntry } from './dates';
 import {
   bookingMode,

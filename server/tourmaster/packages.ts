@@ -1,5 +1,5 @@
+import { isEmpty, str } from '../php/coerce';
 import { findDateEntry } from './dates';
-import { isEmpty, str } from './php';
 import type { DatePriceEntry, TourOption, TourPackage } from './tour-option';
 
 /**

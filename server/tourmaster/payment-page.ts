@@ -1,6 +1,6 @@
+import { isEmpty, list, str } from '../php/coerce';
 import { type CustomField, isEmail, parseCustomFields } from './custom-fields';
 import { phpLooseEquals } from './packages';
-import { isEmpty, list, str } from './php';
 import type { ServiceOption } from './services';
 import { isTooLong, readableName, TEXT_LIMITS, textLimit, tooLongMessage } from './text-limits';
 import type { DatePriceEntry, Tour, TourOption } from './tour-option';

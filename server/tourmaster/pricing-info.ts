@@ -9,9 +9,9 @@
  * `"deposit-price":105.94800000000001` where this gives 105.948). Both print the same money.
  */
 
-import { phpJsonEncode } from '../wp/php-json';
-import type { PhpArrayObject, PhpValue } from '../wp/php-values';
-import { PhpOrderedMap, phpArrayKey, phpArrayValue } from '../wp/php-values';
+import { phpJsonEncode } from '../php/json';
+import type { PhpArrayObject, PhpValue } from '../php/values';
+import { PhpOrderedMap, phpArrayKey, phpArrayValue } from '../php/values';
 import { Money } from './money';
 import type { PriceBreakdown, TourPrice } from './pricing';
 

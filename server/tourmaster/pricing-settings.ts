@@ -1,5 +1,5 @@
+import { isSet, phpFloat, phpInt, str } from '../php/coerce';
 import { Money, type MoneyFormat } from './money';
-import { isSet, phpFloat, phpInt, str } from './php';
 
 /** The person categories of variable pricing, in the plugin's order. */
 export const PERSON_TYPES = ['adult', 'male', 'female', 'children', 'student', 'infant'] as const;

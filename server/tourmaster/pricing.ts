@@ -10,6 +10,8 @@
  * which fields count, numeric strings are read as PHP reads them. Where PHP 8 throws (non-numeric
  * strings or arrays in arithmetic), the value counts as 0, as PHP 7 did (pricing.md §3).
  */
+
+import { isEmpty, str } from '../php/coerce';
 import type { CouponOption } from './coupon';
 import {
   type GatewayFee,
@@ -23,7 +25,6 @@ import {
 import { applyGroupDiscount } from './group-discount';
 import { formatMoney, Money, type MoneyFormat } from './money';
 import { pricingMethod } from './packages';
-import { isEmpty, str } from './php';
 import {
   PERSON_TYPES,
   type PersonType,

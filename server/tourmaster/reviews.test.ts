@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { phpFloatToString } from '../wp/php-float';
+import { phpFloatToString } from '../php/float';
 import {
   aggregateRating,
   orderReviewRefusal,

@@ -1,4 +1,4 @@
-import { isEmpty, phpFloat } from './php';
+import { isEmpty, phpFloat } from '../php/coerce';
 
 /**
  * The plugin's review rules (reviews.md §2–6), without I/O: which page, sort and filter a request

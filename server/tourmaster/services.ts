@@ -1,5 +1,5 @@
+import { isEmpty, str } from '../php/coerce';
 import type { Money } from './money';
-import { isEmpty, str } from './php';
 import { phpMoney } from './pricing-settings';
 
 /** A `tour_service` post's options (meta `tourmaster-service-option`), strings as the admin typed them. */

@@ -1,4 +1,4 @@
-import { list, str } from './php';
+import { list, str } from '../php/coerce';
 
 /**
  * A typed view of a tour's settings: the `tourmaster-tour-option` post meta (a PHP array the admin

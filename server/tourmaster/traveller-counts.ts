@@ -1,4 +1,4 @@
-import { list } from './php';
+import { list } from '../php/coerce';
 
 /**
  * Traveller counts as the booking form posts them (`tour-people`, `tour-adult`…, arrays per room in

@@ -1,5 +1,5 @@
+import { isEmpty, isSet, list, phpFloat, phpInt, str } from '../php/coerce';
 import { type BookingMode, bookingMode, pricingMethod } from './packages';
-import { isEmpty, isSet, list, phpFloat, phpInt, str } from './php';
 import { PERSON_TYPES, type PersonType, phpNumber } from './pricing-settings';
 import type { DatePriceEntry, TourOption } from './tour-option';
 import { COUNT_FIELDS, type CountField, INVALID_COUNT_MESSAGE, MAX_TRAVELLERS, parseCount } from './traveller-counts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { PhpValue } from '../wp/php-values';
+import type { PhpValue } from '../php/values';
 
 /**
  * WordPress 6.3 `get_avatar()` with Gravatar, as the review list and the top bar print it:

@@ -1,5 +1,5 @@
+import { MONTHS } from '../php/date';
 import type { CustomField } from '../tourmaster/custom-fields';
-import { MONTHS } from '../wp/php-date';
 import { html, type SafeHtml } from './html';
 
 /** A field of the plugin's custom-field mini-syntax (parsed by tourmaster/custom-fields.ts). */

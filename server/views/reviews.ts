@@ -1,5 +1,6 @@
 import { contentFilter } from '../mail/wp-text';
-import { isEmpty, str } from '../tourmaster/php';
+import { isEmpty, str } from '../php/coerce';
+import { formatWpDate } from '../php/date';
 import {
   REVIEW_PAGE_SIZE,
   reviewOffset,
@@ -13,7 +14,6 @@ import {
   travellerTypeLabel,
 } from '../tourmaster/reviews';
 import { getOptions } from '../wp/options';
-import { formatWpDate } from '../wp/php-date';
 import {
   countTourReviews,
   getTourRating,

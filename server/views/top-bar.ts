@@ -9,12 +9,12 @@ import {
   specialPageUrl,
   withArgs,
 } from '../auth/special-pages';
+import { isSet, str } from '../php/coerce';
+import { maybeUnserialize } from '../php/serialize';
 import { COUNTRIES } from '../tourmaster/countries';
-import { isSet, str } from '../tourmaster/php';
 import type { CurrentUser } from '../wp/current-user';
 import { createNonce } from '../wp/nonce';
 import { getOptions } from '../wp/options';
-import { maybeUnserialize } from '../wp/php-serialize';
 import type { Site } from '../wp/site';
 import type { WpDb } from '../wp/tables';
 import { setting } from '../wp/tours';

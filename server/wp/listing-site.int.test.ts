@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get } from '../pages/account/test-helpers';
 import { extractRegion } from '../parity/compare';
 import { loadExchange } from '../parity/exchanges';
+import { serialize, unserialize } from '../php/serialize';
 import { CAPTURE_NOW, postAjax, startTestServer, type TestServer } from '../testing/app';
 import { createTestDatabase, type TestDatabase } from '../testing/db';
 import { statementsRunBy } from '../testing/statements';
-import { serialize, unserialize } from './php-serialize';
 
 /**
  * The listing snapshot (listing-site.ts) on both engines: within `SITE_CACHE_MS` a listing page

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Config } from '../config';
-import { isSet, str } from '../tourmaster/php';
+import { isSet, str } from '../php/coerce';
 import { optionRecord } from './parse-cache';
 import type { WpDb } from './tables';
 import {

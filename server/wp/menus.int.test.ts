@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadShell } from '../pages/shell';
+import { serialize } from '../php/serialize';
+import { PhpOrderedMap } from '../php/values';
 import { createTestDatabase, type TestDatabase } from '../testing/db';
 import { loadMenu, mainMenuId } from './menus';
-import { serialize } from './php-serialize';
-import { PhpOrderedMap } from './php-values';
 
 /** The header's menu: the theme location's `nav_menu`, else the published pages. */
 let tdb: TestDatabase;

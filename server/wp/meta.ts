@@ -1,6 +1,6 @@
+import { maybeSerialize, maybeUnserialize } from '../php/serialize';
+import type { PhpValue } from '../php/values';
 import { toText } from './dialect';
-import { maybeSerialize, maybeUnserialize } from './php-serialize';
-import type { PhpValue } from './php-values';
 import type { WpDb } from './tables';
 
 /** WordPress's metadata API over postmeta, usermeta and termmeta: one implementation for the three. */

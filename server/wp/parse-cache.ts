@@ -1,5 +1,5 @@
-import { maybeUnserialize } from './php-serialize';
-import type { PhpValue } from './php-values';
+import { maybeUnserialize } from '../php/serialize';
+import type { PhpValue } from '../php/values';
 
 /**
  * Unserialising the big option arrays (tourmaster_general is ~11 KB) costs more than fetching them.

@@ -1,4 +1,4 @@
-import { maybeUnserialize } from './php-serialize';
+import { maybeUnserialize } from '../php/serialize';
 import { toPost, type WpPost } from './posts';
 import type { WpDb } from './tables';
 import { getObjectTerms, type WpTerm } from './terms';

@@ -1,7 +1,7 @@
+import { maybeUnserialize, serialize } from '../php/serialize';
+import { isPhpArrayObject, PhpOrderedMap, type PhpValue, phpArrayKey, phpArrayValue } from '../php/values';
 import { getAllMeta, updateMeta } from './meta';
 import { lockKeys } from './order-writes';
-import { maybeUnserialize, serialize } from './php-serialize';
-import { isPhpArrayObject, PhpOrderedMap, type PhpValue, phpArrayKey, phpArrayValue } from './php-values';
 import { inTransaction, type WpDb } from './tables';
 import { getUserByEmail, getUserById, getUserByLogin, type WpUser } from './users';
 import { WISH_LIST_META_KEY } from './wish-list';

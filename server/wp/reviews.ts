@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
+import { maybeUnserialize } from '../php/serialize';
 import { aggregateRating, type ReviewSortColumn, readTourRating, type TourRating } from '../tourmaster/reviews';
 import { deleteMeta, getMeta, updateMeta } from './meta';
-import { maybeUnserialize } from './php-serialize';
 import type { WpDb } from './tables';
 
 /** A row of `{prefix}tourmaster_review` (scores on the plugin's 1–10 scale). */

@@ -1,7 +1,7 @@
+import { maybeUnserialize } from '../php/serialize';
+import type { PhpValue } from '../php/values';
 import { addSession, type MintedLogin, mintAuthCookies, removeSession, type SessionWrite } from './auth-cookie';
 import { deleteMeta, updateMeta } from './meta';
-import { maybeUnserialize } from './php-serialize';
-import type { PhpValue } from './php-values';
 import type { Salts } from './salts';
 import type { Site } from './site';
 import { inTransaction, type WpDb } from './tables';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
+import { maybeUnserialize } from '../php/serialize';
 import { getRawOptions } from './options';
-import { maybeUnserialize } from './php-serialize';
 import type { WpDb } from './tables';
 
 /** The site as WordPress describes it in its options. URLs carry no trailing slash. */

@@ -1,5 +1,5 @@
+import { isSet, str } from '../php/coerce';
 import type { SeatGroup } from '../tourmaster/availability';
-import { isSet, str } from '../tourmaster/php';
 import { parseTourOption, TOUR_META_KEYS, type Tour } from '../tourmaster/tour-option';
 import { unserializeCached } from './parse-cache';
 import { preparedRows, quoteTable, type WpDb } from './tables';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unserialize } from './php-serialize';
+import { unserialize } from '../php/serialize';
 import { parseWishList, wishListHas } from './wish-list';
 
 describe('wish list values', () => {

@@ -1,5 +1,5 @@
-import { maybeSerialize, maybeUnserialize } from './php-serialize';
-import { PhpFloat, PhpObject, PhpOrderedMap, type PhpValue } from './php-values';
+import { maybeSerialize, maybeUnserialize } from '../php/serialize';
+import { PhpFloat, PhpObject, PhpOrderedMap, type PhpValue } from '../php/values';
 import { inTransaction, type WpDb } from './tables';
 
 /**

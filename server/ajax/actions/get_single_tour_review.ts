@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isEmpty, phpInt } from '../../tourmaster/php';
+import { isEmpty, phpInt } from '../../php/coerce';
 import { loadReviewDisplay, renderReviewList } from '../../views/reviews';
 import { type AjaxReply, defineAction } from '../action';
 

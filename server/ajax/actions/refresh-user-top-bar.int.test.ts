@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PhpValue } from '../../php/values';
 import { CAPTURE_NOW, fixtureSecrets, postAjax, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
 import { encodeCookieValue } from '../../wp/auth-cookie';
 import { verifyNonce } from '../../wp/nonce';
 import { getOption, updateOption } from '../../wp/options';
 import { hashPassword } from '../../wp/password';
-import type { PhpValue } from '../../wp/php-values';
 import { startSession } from '../../wp/sessions';
 import { loadSite, type Site } from '../../wp/site';
 import { getUserByLogin } from '../../wp/users';

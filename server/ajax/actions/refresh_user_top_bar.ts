@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { str } from '../../tourmaster/php';
+import { str } from '../../php/coerce';
 import { renderTopBar } from '../../views/top-bar';
 import { defineAction } from '../action';
 import { ADMIN_AJAX_PATH } from '../dispatcher';

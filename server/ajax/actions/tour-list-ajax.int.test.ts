@@ -5,6 +5,8 @@ import type { ListSettings, SettingValue } from '../../listing/settings';
 import { extractRegion } from '../../parity/compare';
 import { loadExchange } from '../../parity/exchanges';
 import { canonicalHtml } from '../../parity/html-dom';
+import { parsePhpQuery } from '../../php/form-body';
+import { phpJsonEncode } from '../../php/json';
 import { CAPTURE_NOW, postAjax, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
 import { statementsRunBy } from '../../testing/statements';
@@ -12,12 +14,10 @@ import { filtererHtml, orderFiltererHtml } from '../../views/tour-list/filterers
 import { ajaxPaginationHtml, loadMoreHtml } from '../../views/tour-list/pagination';
 import { settingsPhpValue } from '../../views/tour-list/settings-json';
 import { encodeCookieValue } from '../../wp/auth-cookie';
-import { phpJsonEncode } from '../../wp/php-json';
 import { startSession } from '../../wp/sessions';
 import { loadSite } from '../../wp/site';
 import { filtererTerms } from '../../wp/tour-list';
 import { getUserByLogin } from '../../wp/users';
-import { parsePhpQuery } from '../php-body';
 
 /**
  * The tour list sections' ajax actions beyond the captured exchanges (server/ajax/replay.int.test.ts

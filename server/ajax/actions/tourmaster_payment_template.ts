@@ -3,14 +3,14 @@ import { CONSENT_COOKIE, marketingAccepted, type OrderAttribution, splitAttribut
 import { bookingClient } from '../../orders/booking-client';
 import { orderOfVisitor } from '../../orders/ownership';
 import { placeBooking } from '../../orders/place-order';
+import { isEmpty, phpInt } from '../../php/coerce';
+import type { PhpValue } from '../../php/values';
 import { type Detail, paymentStep, validateBookingDetail } from '../../tourmaster/payment-page';
-import { isEmpty, phpInt } from '../../tourmaster/php';
 import { html, type SafeHtml } from '../../views/html';
 import { paymentComplete } from '../../views/payment/complete';
 import { bookingRefused } from '../../views/payment/error';
 import { sidebarOf, stepThree, stepTwo, summary } from '../../views/payment/page';
 import { completeInput, loadPaymentPage, resolvePaymentTour } from '../../views/payment/page-data';
-import type { PhpValue } from '../../wp/php-values';
 import { type ActionContext, type AjaxReply, defineAction, type ReplyCookie } from '../action';
 
 /** The reply's parts in the legacy key order; `cookie` is the detail to store, or '' to clear it. */

@@ -3,8 +3,8 @@ import { ENQUIRY_ACCEPTANCE_FIELD, ENQUIRY_HONEYPOT_FIELD, enquiryFields } from 
 import { ENQUIRY_ACCEPTANCE_ERROR, ENQUIRY_VALIDATE_ERROR } from '../../enquiry/form';
 import { renderEnquiryMails, sendEnquiryMails } from '../../enquiry/mails';
 import { mailAddress } from '../../mail/mailer';
+import { isEmpty, phpInt, str } from '../../php/coerce';
 import { isEmail } from '../../tourmaster/custom-fields';
-import { isEmpty, phpInt, str } from '../../tourmaster/php';
 import { isTooLong, readableName, textLimit, tooLongMessage } from '../../tourmaster/text-limits';
 import { getMeta } from '../../wp/meta';
 import { getOptions } from '../../wp/options';

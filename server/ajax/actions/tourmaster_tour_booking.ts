@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { phpInt, str } from '../../php/coerce';
 import { bookingCutOff, oldDataSeatsLeft, seatPool, seatStatusFilter, seatsLeft } from '../../tourmaster/availability';
 import { bookingFormModel, bookingFormSettings } from '../../tourmaster/booking-form';
 import { parseCustomFields } from '../../tourmaster/custom-fields';
 import { findDateEntry, isOfferedDate, isWellFormedDate } from '../../tourmaster/dates';
 import { mergePackage } from '../../tourmaster/packages';
-import { phpInt, str } from '../../tourmaster/php';
 import { readTravellerCounts } from '../../tourmaster/traveller-counts';
 import { bookingFields, bookingFieldsError } from '../../views/booking-fields';
 import { getMeta } from '../../wp/meta';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { phpInt } from '../../php/coerce';
 import {
   type AmountCheckResult,
   amountCheck,
@@ -10,7 +11,6 @@ import {
 import { parseCustomFields } from '../../tourmaster/custom-fields';
 import { isWellFormedDate } from '../../tourmaster/dates';
 import { resolveDatePrice } from '../../tourmaster/packages';
-import { phpInt } from '../../tourmaster/php';
 import { siteLocalTime } from '../../wp/site-time';
 import { loadBookingContext, setting } from '../../wp/tours';
 import { defineAction } from '../action';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { isEmpty, list, phpInt, str } from '../../php/coerce';
 import { bookingCutOff } from '../../tourmaster/availability';
 import { findDateEntry, isOfferedDate, isWellFormedDate } from '../../tourmaster/dates';
 import { mergePackage } from '../../tourmaster/packages';
-import { isEmpty, list, phpInt, str } from '../../tourmaster/php';
 import { type BookingDetail, getTourPrice, headPrice } from '../../tourmaster/pricing';
 import { readMoneyFormat, readPricingSettings } from '../../tourmaster/pricing-settings';
 import { checkTravellers } from '../../tourmaster/travellers';

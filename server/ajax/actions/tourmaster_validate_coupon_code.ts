@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { isEmpty, str } from '../../php/coerce';
 import { COUPON_MESSAGES, checkCoupon, couponSuccessMessage } from '../../tourmaster/coupon';
-import { isEmpty, str } from '../../tourmaster/php';
 import { readMoneyFormat } from '../../tourmaster/pricing-settings';
 import { loadGeneralSettings } from '../../views/payment/page-data';
 import { countCouponUses, findCouponByCode } from '../../wp/coupons';

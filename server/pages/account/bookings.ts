@@ -1,9 +1,9 @@
+import { isEmpty, isSet, list, str } from '../../php/coerce';
 import { parseCustomFields } from '../../tourmaster/custom-fields';
 import { normalizePaymentInfos, type PaymentInfo } from '../../tourmaster/deposit';
 import { Money } from '../../tourmaster/money';
 import { awaitsPayment } from '../../tourmaster/order-status';
 import { contactFieldsFor, travellerFieldsFor } from '../../tourmaster/payment-page';
-import { isEmpty, isSet, list, str } from '../../tourmaster/php';
 import type { PriceBreakdown, RoomPrice } from '../../tourmaster/pricing';
 import { phpMoney } from '../../tourmaster/pricing-settings';
 import type { ServiceLine } from '../../tourmaster/services';

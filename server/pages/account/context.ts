@@ -1,11 +1,11 @@
 import type { Request } from 'express';
 import type { PageContext } from '../../http/page-context';
+import { formatWpDate } from '../../php/date';
 import { formatMoney, Money, type MoneyFormat } from '../../tourmaster/money';
 import { phpMoney, readMoneyFormat } from '../../tourmaster/pricing-settings';
 import type { AvatarSettings } from '../../views/avatar';
 import { html, type SafeHtml } from '../../views/html';
 import type { CurrentUser } from '../../wp/current-user';
-import { formatWpDate } from '../../wp/php-date';
 import type { Profile } from '../../wp/profile';
 import type { WpDb } from '../../wp/tables';
 import { type AccountSite, specialPageUrl } from './site';

@@ -7,7 +7,7 @@ import { pageContext } from '../../http/page-context';
 import { appendCookies } from '../../http/set-cookie';
 import { enforceWriteLimit } from '../../http/write-limits';
 import { notifyOrder } from '../../orders/notify';
-import { str } from '../../tourmaster/php';
+import { str } from '../../php/coerce';
 import {
   ACCOUNT_SECTION,
   accountFrame,

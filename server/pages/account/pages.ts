@@ -1,4 +1,4 @@
-import { isEmpty, str } from '../../tourmaster/php';
+import { isEmpty, str } from '../../php/coerce';
 import { breadcrumbs, contentBlock, contentInner, updateNotice, userAvatar } from '../../views/account/common';
 import { myProfile } from '../../views/account/profile';
 import { type ReviewRow, reviewTable } from '../../views/account/reviews';

@@ -1,5 +1,5 @@
-import type { PhpInput } from '../../ajax/php-body';
 import { passwordProblem } from '../../auth/reset-password';
+import type { PhpInput } from '../../php/form-body';
 import { isEmail } from '../../tourmaster/custom-fields';
 import { isTooLong, textLimit, tooLongMessage } from '../../tourmaster/text-limits';
 import type { ProfileField } from '../../views/account/profile-fields';

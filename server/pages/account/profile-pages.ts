@@ -1,6 +1,8 @@
 import type { ReplyCookie } from '../../http/set-cookie';
 import { mailAddress } from '../../mail/mailer';
-import { str } from '../../tourmaster/php';
+import { str } from '../../php/coerce';
+import { maybeUnserialize } from '../../php/serialize';
+import type { PhpValue } from '../../php/values';
 import { breadcrumbs, contentInner, userAvatar } from '../../views/account/common';
 import { passwordChangedMail } from '../../views/account/mails';
 import { changePasswordForm, editProfileForm, nonceField } from '../../views/account/profile';
@@ -18,8 +20,6 @@ import {
 import { updateMeta } from '../../wp/meta';
 import { getOptions } from '../../wp/options';
 import { checkPassword, hashPassword } from '../../wp/password';
-import { maybeUnserialize } from '../../wp/php-serialize';
-import type { PhpValue } from '../../wp/php-values';
 import { type ProfileMetaKey, readProfile, setAvatar, setUserPassword, updateProfile } from '../../wp/profile';
 import { hitRateLimit, isRateLimited } from '../../wp/rate-limit';
 import { inTransaction } from '../../wp/tables';

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { PageContext } from '../../http/page-context';
-import { isSet, phpInt, str } from '../../tourmaster/php';
+import { isSet, phpInt, str } from '../../php/coerce';
 import type { SafeHtml } from '../../views/html';
 import { renderTopBar } from '../../views/top-bar';
 import { getOptions } from '../../wp/options';

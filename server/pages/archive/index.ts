@@ -4,7 +4,7 @@ import { deriveElementKeys } from '../../listing/element';
 import type { TourListQuery } from '../../listing/query';
 import { type ListSettings, MAX_PAGED, parseSettingValue, type SettingValue } from '../../listing/settings';
 import { contentFilter } from '../../mail/wp-text';
-import { isEmpty, phpInt, str } from '../../tourmaster/php';
+import { isEmpty, phpInt, str } from '../../php/coerce';
 import { html, raw, type SafeHtml } from '../../views/html';
 import { tourListElementHtml } from '../../views/tour-list/element';
 import { pagedUrl } from '../../views/tour-list/pagination';

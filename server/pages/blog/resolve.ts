@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { isSet, phpInt, str } from '../../tourmaster/php';
+import { isSet, phpInt, str } from '../../php/coerce';
 import { optionRecord } from '../../wp/parse-cache';
 import type { WpPost } from '../../wp/posts';
 import { type BlogOptionName, getBlogPostBySlug, getPageByPath, getPostById, stickyIds } from '../../wp/posts-list';

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import type { ActionContext } from '../../ajax/action';
-import { parsePhpQuery } from '../../ajax/php-body';
 import type { AppDeps } from '../../http/deps';
 import { type PageContext, pageContext } from '../../http/page-context';
 import { orderOfVisitor } from '../../orders/ownership';
+import { isEmpty, phpInt, str } from '../../php/coerce';
+import { parsePhpQuery } from '../../php/form-body';
+import { PhpJsonError, phpJsonEncode } from '../../php/json';
+import type { PhpValue } from '../../php/values';
 import { BOOKING_DETAIL_COOKIE, decodeBookingDetailCookie } from '../../tourmaster/booking-detail-cookie';
 import { type Detail, paymentStep } from '../../tourmaster/payment-page';
-import { isEmpty, phpInt, str } from '../../tourmaster/php';
 import { html, type SafeHtml } from '../../views/html';
 import { paymentComplete } from '../../views/payment/complete';
 import { PAGE_ERROR_MESSAGE, paymentPageError } from '../../views/payment/error';
@@ -20,8 +22,6 @@ import {
 } from '../../views/payment/page-data';
 import type { PaymentPageStyle } from '../../views/payment/summary';
 import { getMeta } from '../../wp/meta';
-import { PhpJsonError, phpJsonEncode } from '../../wp/php-json';
-import type { PhpValue } from '../../wp/php-values';
 import { getPost } from '../../wp/posts';
 import { setting } from '../../wp/tours';
 import { cannotBeSpecialPage, siteNameText, specialPageTopBar } from '../account/site';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractRegion } from '../../parity/compare';
+import type { PhpValue } from '../../php/values';
 import { CAPTURE_NOW, postAjax, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
 import { encodeCookieValue } from '../../wp/auth-cookie';
 import { getOption, updateOption } from '../../wp/options';
-import type { PhpValue } from '../../wp/php-values';
 import { startSession } from '../../wp/sessions';
 import { loadSite } from '../../wp/site';
 import { getUserByLogin } from '../../wp/users';

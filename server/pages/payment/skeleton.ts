@@ -1,8 +1,8 @@
+import { phpJsonEncode } from '../../php/json';
+import type { PhpValue } from '../../php/values';
 import { html, raw, type SafeHtml } from '../../views/html';
 import type { PaymentFragments } from '../../views/payment/page';
 import type { PaymentPageStyle } from '../../views/payment/summary';
-import { phpJsonEncode } from '../../wp/php-json';
-import type { PhpValue } from '../../wp/php-values';
 
 /**
  * The payment page's frame (payment.md §2): the head with the tour's title, the step bar, and the

@@ -1,6 +1,6 @@
-import { isEmpty, str } from '../../tourmaster/php';
+import { isEmpty, str } from '../../php/coerce';
+import { formatWpDate } from '../../php/date';
 import type { SearchFormInput, SearchFormTaxonomy } from '../../views/tour-list/search-form';
-import { formatWpDate } from '../../wp/php-date';
 import { siteLocalTime } from '../../wp/site-time';
 import type { TourTerm } from '../../wp/tour-list';
 import { type ListingRequest, pluginPage } from './listing-request';

@@ -1,10 +1,10 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { parsePhpQuery } from '../../ajax/php-body';
 import type { AppDeps } from '../../http/deps';
 import { listQueryOf, type TourListQuery } from '../../listing/query';
 import { searchKeywords, searchListSettings, searchPaged } from '../../listing/search-page';
 import { searchFiltersFromParams } from '../../listing/search-query';
 import type { ListSettings } from '../../listing/settings';
+import { parsePhpQuery } from '../../php/form-body';
 import { html, raw, type SafeHtml } from '../../views/html';
 import { tourListElementHtml } from '../../views/tour-list/element';
 import { searchFormHtml } from '../../views/tour-list/search-form';

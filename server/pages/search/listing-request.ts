@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import type { AppDeps } from '../../http/deps';
 import { type PageContext, pageContext } from '../../http/page-context';
-import { isSet, phpInt, str } from '../../tourmaster/php';
+import { isSet, phpInt, str } from '../../php/coerce';
 import type { SafeHtml } from '../../views/html';
 import type { CurrentUser } from '../../wp/current-user';
 import { type ListingSite, readListingSite } from '../../wp/listing-site';

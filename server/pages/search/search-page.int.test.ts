@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AjaxValue, encodeParams } from '../../../client/lib/ajax';
 import { extractRegion } from '../../parity/compare';
+import { serialize, unserialize } from '../../php/serialize';
 import { CAPTURE_NOW, postAjax, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
 import { statementsRunBy } from '../../testing/statements';
-import { serialize, unserialize } from '../../wp/php-serialize';
 import { get, htmlErrors, loginAs } from '../account/test-helpers';
 
 /**

@@ -1,11 +1,11 @@
 import type { Request } from 'express';
-import { parsePhpQuery } from '../../ajax/php-body';
 import type { AppDeps } from '../../http/deps';
 import { deriveElementKeys, shortcodeListSettings } from '../../listing/element';
 import { listQueryOf } from '../../listing/query';
 import { searchPaged } from '../../listing/search-page';
 import { strings, text } from '../../listing/settings';
-import { isEmpty, phpInt, str } from '../../tourmaster/php';
+import { isEmpty, phpInt, str } from '../../php/coerce';
+import { parsePhpQuery } from '../../php/form-body';
 import { html, type SafeHtml } from '../../views/html';
 import { tourListElementHtml } from '../../views/tour-list/element';
 import { searchFormHtml } from '../../views/tour-list/search-form';

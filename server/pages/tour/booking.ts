@@ -2,12 +2,13 @@ import { DATE_CLOSED_MESSAGE, DATE_NOT_OFFERED_MESSAGE } from '../../ajax/action
 import { withArgs } from '../../auth/special-pages';
 import { enquiryFields } from '../../enquiry/fields';
 import { renderEnquiryForm } from '../../enquiry/form';
+import { isEmpty, str } from '../../php/coerce';
+import { formatWpDate } from '../../php/date';
 import { bookingCutOff, oldDataSeatsLeft, seatPool, seatStatusFilter, seatsLeft } from '../../tourmaster/availability';
 import { bookingFormModel, bookingFormSettings } from '../../tourmaster/booking-form';
 import { parseCustomFields } from '../../tourmaster/custom-fields';
 import { bookableDates, findDateEntry } from '../../tourmaster/dates';
 import { defaultPackageTitle, mergePackage } from '../../tourmaster/packages';
-import { isEmpty, str } from '../../tourmaster/php';
 import { bookingFields, bookingFieldsError } from '../../views/booking-fields';
 import { raw, type SafeHtml } from '../../views/html';
 import { lightbox } from '../../views/top-bar';
@@ -22,7 +23,6 @@ import {
   type WishListButton,
 } from '../../views/tour/booking-bar';
 import { tourPrice } from '../../views/tour/price';
-import { formatWpDate } from '../../wp/php-date';
 import { countSeats } from '../../wp/seats';
 import { setting } from '../../wp/tours';
 import { readWishList, wishListHas } from '../../wp/wish-list';

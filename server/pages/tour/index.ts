@@ -3,7 +3,7 @@ import { createElement } from 'react';
 import { BodyError } from '../../ajax/multipart';
 import type { AppDeps } from '../../http/deps';
 import { pageContext } from '../../http/page-context';
-import { str } from '../../tourmaster/php';
+import { str } from '../../php/coerce';
 import { readTourRating, starIcons } from '../../tourmaster/reviews';
 import { parseTourOption, TOUR_META_KEYS, type Tour } from '../../tourmaster/tour-option';
 import { TourPage, type TourPageModel } from '../../views/tour/TourPage';

@@ -1,4 +1,4 @@
-import { isEmpty, str } from '../../tourmaster/php';
+import { isEmpty, str } from '../../php/coerce';
 import type { TourOption } from '../../tourmaster/tour-option';
 import type { TourInfoItem } from '../../views/tour/TourPage';
 

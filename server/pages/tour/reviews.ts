@@ -1,4 +1,5 @@
-import { str } from '../../tourmaster/php';
+import { str } from '../../php/coerce';
+import type { PhpValue } from '../../php/values';
 import { readTourRating } from '../../tourmaster/reviews';
 import { AVATAR_OPTIONS, readAvatarSettings } from '../../views/avatar';
 import type { SafeHtml } from '../../views/html';
@@ -10,7 +11,6 @@ import {
   reviewSectionHtml,
 } from '../../views/reviews';
 import { unserializeCached } from '../../wp/parse-cache';
-import type { PhpValue } from '../../wp/php-values';
 import { RenderCache } from '../render-cache';
 import type { TourRequest } from './request';
 

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { phpInt, str } from '../../tourmaster/php';
+import { phpInt, str } from '../../php/coerce';
 import type { SafeHtml } from '../../views/html';
 import { urgencyMessage } from '../../views/tour/booking-bar';
 import { recordTourVisitor } from '../../wp/tour-page';

@@ -1,5 +1,5 @@
 import type { SpecialPage } from '../../auth/special-pages';
-import { isSet, str } from '../../tourmaster/php';
+import { isSet, str } from '../../php/coerce';
 import { pagePath } from '../../wp/menus';
 import type { TourPageRows } from '../../wp/tour-page';
 import type { TourRequest } from './request';

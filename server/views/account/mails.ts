@@ -1,6 +1,6 @@
 import { headerText, type MailMessage, mailAddress } from '../../mail/mailer';
 import { mailLayout, option } from '../../mail/template';
-import { isSet, str } from '../../tourmaster/php';
+import { isSet, str } from '../../php/coerce';
 import { escapeHtml } from '../html';
 
 /**

@@ -1,5 +1,5 @@
+import { isEmpty, str } from '../../php/coerce';
 import { formatMoney, type Money, type MoneyFormat } from '../../tourmaster/money';
-import { isEmpty, str } from '../../tourmaster/php';
 import { breakdownMoney, type PriceBreakdown, type RoomPrice } from '../../tourmaster/pricing';
 import { phpMoney } from '../../tourmaster/pricing-settings';
 import { html, type SafeHtml } from '../html';

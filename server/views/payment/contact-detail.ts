@@ -1,6 +1,6 @@
+import { isEmpty, str } from '../../php/coerce';
 import type { CustomField } from '../../tourmaster/custom-fields';
 import type { Detail } from '../../tourmaster/payment-page';
-import { isEmpty, str } from '../../tourmaster/php';
 import { html, type SafeHtml } from '../html';
 
 const ICON = html`<i class="fa fa-file-text-o" ></i>`;

@@ -1,5 +1,6 @@
 import type { ActionContext } from '../../ajax/action';
 import { orderOfVisitor } from '../../orders/ownership';
+import { isEmpty, list, phpInt, str } from '../../php/coerce';
 import { checkCoupon } from '../../tourmaster/coupon';
 import type { CustomField } from '../../tourmaster/custom-fields';
 import { normalizePaymentInfos } from '../../tourmaster/deposit';
@@ -12,7 +13,6 @@ import {
   travellerFieldsFor,
   withMandatoryServices,
 } from '../../tourmaster/payment-page';
-import { isEmpty, list, phpInt, str } from '../../tourmaster/php';
 import { type BookingDetail, getTourPrice, type TourPrice } from '../../tourmaster/pricing';
 import { readMoneyFormat, readPricingSettings } from '../../tourmaster/pricing-settings';
 import type { ServiceOption } from '../../tourmaster/services';

@@ -1,4 +1,5 @@
 import type { ActionContext } from '../../ajax/action';
+import { isEmpty, list, str } from '../../php/coerce';
 import type { CustomField } from '../../tourmaster/custom-fields';
 import {
   adminApprovalEnabled,
@@ -9,7 +10,6 @@ import {
   showsTravellerTitle,
   travellerRows,
 } from '../../tourmaster/payment-page';
-import { isEmpty, list, str } from '../../tourmaster/php';
 import { pairServices } from '../../tourmaster/services';
 import { setting } from '../../wp/tours';
 import { html, type SafeHtml } from '../html';

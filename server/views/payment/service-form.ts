@@ -1,5 +1,5 @@
+import { isEmpty, str } from '../../php/coerce';
 import { formatMoney, type MoneyFormat } from '../../tourmaster/money';
-import { isEmpty, str } from '../../tourmaster/php';
 import { phpMoney } from '../../tourmaster/pricing-settings';
 import type { ServiceOption } from '../../tourmaster/services';
 import { html, type SafeHtml } from '../html';

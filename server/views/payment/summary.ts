@@ -1,7 +1,7 @@
+import { isEmpty, list, phpInt, str } from '../../php/coerce';
 import type { MoneyFormat } from '../../tourmaster/money';
 import { bookingMode } from '../../tourmaster/packages';
 import type { Detail } from '../../tourmaster/payment-page';
-import { isEmpty, list, phpInt, str } from '../../tourmaster/php';
 import { MAX_ROOMS, type TourPrice } from '../../tourmaster/pricing';
 import type { DatePriceEntry, Tour } from '../../tourmaster/tour-option';
 import { html, type SafeHtml } from '../html';

@@ -1,8 +1,8 @@
 import { scriptNonce } from '../../http/security-headers';
+import { phpFloatToString } from '../../php/float';
 import { formatMoney, type Money, type MoneyFormat, numberFormat } from '../../tourmaster/money';
 import type { Detail } from '../../tourmaster/payment-page';
 import type { TourPrice } from '../../tourmaster/pricing';
-import { phpFloatToString } from '../../wp/php-float';
 import { html, raw, type SafeHtml } from '../html';
 
 /** The PayPal JS SDK settings (payment option `paypal-method == js-sdk`). */

@@ -1,4 +1,4 @@
-import { formatWpDate as formatPhpDate } from '../../wp/php-date';
+import { formatWpDate as formatPhpDate } from '../../php/date';
 
 export const DEFAULT_DATE_FORMAT = 'F j, Y';
 

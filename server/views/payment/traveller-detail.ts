@@ -1,6 +1,6 @@
+import { isEmpty, list, str } from '../../php/coerce';
 import type { CustomField } from '../../tourmaster/custom-fields';
 import type { Detail } from '../../tourmaster/payment-page';
-import { isEmpty, list, str } from '../../tourmaster/php';
 import { html, type SafeHtml } from '../html';
 import { TRAVELLER_TITLES } from './traveller-form';
 

@@ -1,6 +1,6 @@
+import { list, str } from '../../php/coerce';
 import type { CustomField } from '../../tourmaster/custom-fields';
 import type { Detail, TravellerRows } from '../../tourmaster/payment-page';
-import { list, str } from '../../tourmaster/php';
 import { html, type SafeHtml } from '../html';
 
 /** The traveller titles of the select, value → label. */

@@ -1,4 +1,4 @@
-import { formatWpDate } from '../../wp/php-date';
+import { formatWpDate } from '../../php/date';
 import { html, raw, type SafeHtml } from '../html';
 import { escUrl } from '../top-bar';
 import { styleAttr } from './parts';

@@ -1,7 +1,7 @@
 import { listDisplayOf } from '../../listing/display';
 import { listQueryOf, maxPages, type TourListQuery } from '../../listing/query';
 import type { ListSettings } from '../../listing/settings';
-import { isEmpty, str } from '../../tourmaster/php';
+import { isEmpty, str } from '../../php/coerce';
 import { readTourRating } from '../../tourmaster/reviews';
 import { unserializeCached } from '../../wp/parse-cache';
 import type { Site } from '../../wp/site';

@@ -1,7 +1,7 @@
 import type { MetaClause } from '../../listing/search-query';
 import type { ListSettings, SettingValue } from '../../listing/settings';
-import { phpJsonEncode } from '../../wp/php-json';
-import { PhpOrderedMap, type PhpValue } from '../../wp/php-values';
+import { phpJsonEncode } from '../../php/json';
+import { PhpOrderedMap, type PhpValue } from '../../php/values';
 import { escapeHtml, raw, type SafeHtml } from '../html';
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parsePhpQuery } from '../../ajax/php-body';
 import { listDisplayOf } from '../../listing/display';
 import { parseListSettings } from '../../listing/settings';
-import { phpJsonEncode } from '../../wp/php-json';
+import { parsePhpQuery } from '../../php/form-body';
+import { phpJsonEncode } from '../../php/json';
 import type { TourListItem } from './item';
 import { tourListItemsHtml } from './items';
 import { ajaxPaginationHtml, linkPaginationHtml, pagedUrl } from './pagination';

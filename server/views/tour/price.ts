@@ -1,5 +1,5 @@
+import { isSet } from '../../php/coerce';
 import { formatMoney } from '../../tourmaster/money';
-import { isSet } from '../../tourmaster/php';
 import { phpMoney, readMoneyFormat } from '../../tourmaster/pricing-settings';
 import { html, raw, type SafeHtml } from '../html';
 

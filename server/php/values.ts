@@ -1,6 +1,6 @@
 /**
- * In-memory model of PHP values, shared by the `serialize()` codec (php-serialize.ts) and the
- * `json_encode()` emulation (php-json.ts).
+ * In-memory model of PHP values, shared by the `serialize()` codec (serialize.ts) and the
+ * `json_encode()` emulation (json.ts).
  *
  * | PHP                                   | JS                                                   |
  * |---------------------------------------|------------------------------------------------------|

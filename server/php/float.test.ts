@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { phpFloatRepr, phpFloatToString } from './php-float';
+import { phpFloatRepr, phpFloatToString } from './float';
 
 describe('phpFloatToString — (string)$float under precision=14', () => {
   it.each<[string, number, string]>([

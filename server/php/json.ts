@@ -8,8 +8,8 @@
  * To get `{}` (PHP `new stdClass`, `(object) []`) use `new PhpObject('stdClass', {})`: a
  * `PhpObject` always encodes as a JSON object, with only its public properties.
  */
-import { phpFloatRepr } from './php-float';
-import type { PhpValue } from './php-values';
+import { phpFloatRepr } from './float';
+import type { PhpValue } from './values';
 import {
   isPhpArrayObject,
   isPhpIntKey,
@@ -18,7 +18,7 @@ import {
   PhpOrderedMap,
   phpArrayKey,
   phpArrayValue,
-} from './php-values';
+} from './values';
 
 /** `json_encode()` would fail (returning false): NAN/INF, invalid UTF-8, depth > 512, unsupported value. */
 export class PhpJsonError extends Error {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type PhpInput, parsePhpQuery, parsePhpQueryEntries } from './php-body';
+import { type PhpInput, parsePhpQuery, parsePhpQueryEntries } from './form-body';
 
 /** Plain-prototype deep copy, so `toEqual` compares shapes (our objects have a null prototype). */
 function plain(value: PhpInput): unknown {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SEED_DUMP } from '../config';
-import { parseDump } from './mysql-dump';
-import { isSerialized, maybeSerialize, maybeUnserialize, serialize, unserialize } from './php-serialize';
+import { parseDump } from '../wp/mysql-dump';
+import { isSerialized, maybeSerialize, maybeUnserialize, serialize, unserialize } from './serialize';
 
 /**
  * Every PHP-serialised value WordPress and Tour Master stored in the fixture site (options, post

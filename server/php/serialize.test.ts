@@ -7,9 +7,9 @@ import {
   maybeUnserialize,
   serialize,
   unserialize,
-} from './php-serialize';
-import type { PhpValue } from './php-values';
-import { PhpFloat, PhpObject, PhpOrderedMap } from './php-values';
+} from './serialize';
+import type { PhpValue } from './values';
+import { PhpFloat, PhpObject, PhpOrderedMap } from './values';
 
 // ---------------------------------------------------------------------------------------------
 // Values PHP wrote, read from the legacy site's MySQL dump

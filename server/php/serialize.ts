@@ -3,10 +3,10 @@
  * `maybe_unserialize()`, byte-compatible with PHP ≥ 7.1 (`serialize_precision=-1`).
  *
  * Works on the UTF-8 bytes of JS strings: `s:N:` lengths are UTF-8 byte counts.
- * See php-values.ts for how PHP values map to JS values.
+ * See values.ts for how PHP values map to JS values.
  */
-import { phpFloatRepr, phpFloatToString } from './php-float';
-import type { PhpValue } from './php-values';
+import { phpFloatRepr, phpFloatToString } from './float';
+import type { PhpValue } from './values';
 import {
   isPhpArrayObject,
   isPhpIntKey,
@@ -16,7 +16,7 @@ import {
   phpArrayKey,
   phpArrayValue,
   phpPlainObject,
-} from './php-values';
+} from './values';
 
 /** Thrown by `unserialize()` / `maybeUnserialize()` on input PHP's `unserialize()` would reject. */
 export class CorruptSerializedValue extends Error {

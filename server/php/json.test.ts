@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PhpJsonError, phpJsonDecode, phpJsonEncode } from './php-json';
-import type { PhpValue } from './php-values';
-import { PhpFloat, PhpObject, PhpOrderedMap } from './php-values';
+import { PhpJsonError, phpJsonDecode, phpJsonEncode } from './json';
+import type { PhpValue } from './values';
+import { PhpFloat, PhpObject, PhpOrderedMap } from './values';
 
 // ---------------------------------------------------------------------------------------------
 // JSON PHP wrote: the plugin's order table (legacy dump) and recorded admin-ajax replies
