@@ -1,7 +1,7 @@
 import { createTableIfMissing, type Migration } from './helpers';
 
 /**
- * `dropin_order_attribution`: where the visitor of an order came from (server/orders/attribution.ts),
+ * `dropin_order_attribution`: where the visitor of an order came from (server/services/booking/attribution.ts),
  * one row per order, written in the transaction that writes the order. The current touch in the
  * plain columns, the first touch in `first_…`; `referrer` is a host, `landing_page` a path.
  */

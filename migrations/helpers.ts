@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import type { Engine } from '../server/wp/dialect';
-import { parseDump } from '../server/wp/mysql-dump';
-import { sqliteCreateIndex, sqliteCreateTable, sqliteIndexName } from '../server/wp/sqlite-ddl';
+import type { Engine } from '../server/data/dialect';
+import { parseDump } from '../server/data/mysql-dump';
+import { sqliteCreateIndex, sqliteCreateTable, sqliteIndexName } from '../server/data/sqlite-ddl';
 
 /** What every migration receives: the connection and the site's naming facts. */
 export interface MigrationContext {

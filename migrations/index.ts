@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Database } from '../server/wp/db';
+import type { Database } from '../server/data/db';
 import { createWordpressTables } from './20261121000100_create_wordpress_tables';
 import { createTourmasterTables } from './20261121000200_create_tourmaster_tables';
 import { addOrderTourDateIndex } from './20261121000300_add_order_tour_date_index';

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SEED_DUMP } from '../server/config';
+import { type Database, listIndexes, listTables } from '../server/data/db';
+import { loadDump } from '../server/data/dump-loader';
+import { parseDump } from '../server/data/mysql-dump';
 import { createEmptyDatabase } from '../server/testing/db';
-import { type Database, listIndexes, listTables } from '../server/wp/db';
-import { loadDump } from '../server/wp/dump-loader';
-import { parseDump } from '../server/wp/mysql-dump';
 import { migrations, migrationsTable, pendingMigrations, runMigrations } from './index';
 
 const dump = readFileSync(DEFAULT_SEED_DUMP, 'utf8');

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { runMigrations } from '../migrations/index';
 import { DEFAULT_SEED_DUMP, PROJECT_ROOT } from '../server/config';
+import { openDatabase } from '../server/data/db';
+import { loadDump } from '../server/data/dump-loader';
 import { serialize, unserialize } from '../server/php/serialize';
-import { openDatabase } from '../server/wp/db';
-import { loadDump } from '../server/wp/dump-loader';
 import { chooseLoadGenerator, type LoadRequest, runLoad } from './bench-load';
 
 /**

@@ -1,5 +1,5 @@
 import { type Config, ConfigError, describeConfig, loadConfig } from '../server/config';
-import { type Database, openDatabase } from '../server/wp/db';
+import { type Database, openDatabase } from '../server/data/db';
 
 /** Shared start-up for the admin scripts: the configuration, a database handle, clean exits. */
 export async function withDatabase(run: (config: Config, db: Database) => Promise<number | undefined>): Promise<void> {

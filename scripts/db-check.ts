@@ -1,5 +1,5 @@
 import { describeConfig } from '../server/config';
-import { checkCompatibility, formatCompatReport } from '../server/wp/compat-check';
+import { checkCompatibility, formatCompatReport } from '../server/data/compat-check';
 import { withDatabase } from './cli';
 
 /**

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { DumpConflictError, loadDump } from '../server/wp/dump-loader';
-import { DumpSyntaxError } from '../server/wp/mysql-dump';
+import { DumpConflictError, loadDump } from '../server/data/dump-loader';
+import { DumpSyntaxError } from '../server/data/mysql-dump';
 import { fail, withDatabase } from './cli';
 
 /**

@@ -3,6 +3,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { ADMIN_AJAX_PATH, adminAjax } from './ajax/dispatcher';
 import { sendReply, tourmasterFailure } from './ajax/reply';
 import { PROJECT_ROOT } from './config';
+import { asUnavailable } from './data/db-faults';
 import { toAppError } from './errors';
 import type { AppDeps } from './http/deps';
 import { readiness } from './http/readiness';
@@ -10,7 +11,6 @@ import { ourAdminAjax, ourPages } from './http/security-headers';
 import { sendUnavailablePage, unavailableReply } from './http/unavailable';
 import { pageRoutes } from './pages/index';
 import { notFound } from './pages/not-found';
-import { asUnavailable } from './wp/db-faults';
 
 /** URL prefix of the built client (vite.config.ts `base`). */
 export const ASSET_BASE = '/dropin-assets/';

@@ -3,14 +3,14 @@ import path from 'node:path';
 import { pendingMigrations, runMigrations } from '../migrations/index';
 import { actions, createRegistry } from './ajax/registry';
 import type { Config } from './config';
+import { type Database, openDatabase } from './data/db';
+import { loadDump } from './data/dump-loader';
+import { loadSalts, type Salts } from './data/salts';
+import { createWpDb } from './data/tables';
 import type { AppDeps } from './http/deps';
 import type { Logger } from './logger';
 import { createMailer } from './mail/create-mailer';
 import { createLegacyUpstream } from './upstream/legacy-upstream';
-import { type Database, openDatabase } from './wp/db';
-import { loadDump } from './wp/dump-loader';
-import { loadSalts, type Salts } from './wp/salts';
-import { createWpDb } from './wp/tables';
 
 /** The server was asked to serve a database that lacks our migrations: it would fail every write. */
 export class PendingMigrationsError extends Error {

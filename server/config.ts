@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import type { DbConfig } from './wp/db';
+import type { DbConfig } from './data/db';
 import { mysqlEndpoint, parseDbHost } from './wp/db-host';
 import { parseWpConfig, WP_SECRET_NAMES, WpConfigError, type WpSecretName, wpSiteSettings } from './wp/wp-config-file';
 
@@ -16,7 +16,7 @@ export interface Config {
   readonly source: 'wp-config' | 'database-url' | 'embedded';
   readonly db: DbConfig;
   readonly tablePrefix: string;
-  /** wp-config.php keys and salts; missing ones fall back to the site options (wp/salts.ts). */
+  /** wp-config.php keys and salts; missing ones fall back to the site options (data/salts.ts). */
   readonly secrets: Readonly<Partial<Record<WpSecretName, string>>>;
   /** The embedded default's seed dump, loaded when its database file does not exist yet. */
   readonly seedDump: string | undefined;

@@ -2,11 +2,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDatabase } from './data/db';
+import { createWpDb } from './data/tables';
 import { payLaterBookingBody } from './testing/booking-body';
 import { createPrivateMariaDb, type PrivateMariaDb } from './testing/private-mariadb';
 import { type ServerProcess, startServerProcess } from './testing/server-process';
-import { openDatabase } from './wp/db';
-import { createWpDb } from './wp/tables';
 
 /**
  * The database going away under load: the real server on a MariaDB server of the test's own, with
@@ -19,7 +19,7 @@ const engine = inject('testDb').engine;
 const DATABASE = 'faults';
 /**
  * A request may take this long while the database is down or hangs (connect 2 s, acquire 4 s, one
- * statement 4 s: wp/db.ts), including one that held a pooled connection when the server froze.
+ * statement 4 s: data/db.ts), including one that held a pooled connection when the server froze.
  */
 const BOUND_MS = 6_000;
 /** How long the server stays frozen: well past every bound, as a hung server would. */

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getOrderAttribution } from '../../server/data/order-attribution';
 import { insertPost } from '../../server/pages/blog/test-helpers';
 import { CAPTURE_NOW, startTestServer, type TestServer } from '../../server/testing/app';
 import { launchBrowser, screenshotPath } from '../../server/testing/browser';
 import { createTestDatabase, type TestDatabase } from '../../server/testing/db';
-import { getOrderAttribution } from '../../server/wp/order-attribution';
 import {
   fillContactStep,
   islandReady,

@@ -1,11 +1,11 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { setWishList } from '../../server/data/profile';
+import { getUserByLogin } from '../../server/data/users';
 import { loginAs } from '../../server/pages/account/test-helpers';
 import { CAPTURE_NOW } from '../../server/testing/app';
 import { screenshotPath } from '../../server/testing/browser';
 import { browserSiteForFile } from '../../server/testing/browser-site';
-import { setWishList } from '../../server/wp/profile';
-import { getUserByLogin } from '../../server/wp/users';
 import {
   BERG_BOOKING_AT_STEP_3,
   islandReady,

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { PROJECT_ROOT } from '../../server/config';
+import { getOption, updateOption } from '../../server/data/options';
+import type { WpDb } from '../../server/data/tables';
 import type { PhpValue } from '../../server/php/values';
 import { CAPTURE_NOW, type TestServer } from '../../server/testing/app';
-import { getOption, updateOption } from '../../server/wp/options';
-import type { WpDb } from '../../server/wp/tables';
 import { storedConsent } from './consent-cookie';
 
 /**

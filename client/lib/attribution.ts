@@ -14,7 +14,7 @@ export {
 /**
  * Order attribution, after WooCommerce's (sourcebuster.js): where the visitor came from, kept in
  * first-party cookies and sent with the booking, so the order can be stored with its source
- * (server/orders/attribution.ts). Pure functions over URLs and cookie strings; the page glue (read
+ * (server/services/booking/attribution.ts). Pure functions over URLs and cookie strings; the page glue (read
  * `location`, write `document.cookie`, only with marketing consent) is in
  * client/islands/CookieConsent/apply.ts.
  *

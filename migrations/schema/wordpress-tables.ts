@@ -2,7 +2,7 @@
  * The WordPress 6.3 core tables and the Tour Master 5.1.1 tables, exactly as they stand on a site
  * (the `SHOW CREATE TABLE` text of a real install on MariaDB, with prefix, charset and collation
  * as parameters). Migrations create only the tables that are missing; on SQLite the same text is
- * translated by server/wp/sqlite-ddl.ts.
+ * translated by server/data/sqlite-ddl.ts.
  *
  * `tourmaster_room_booking` is absent on purpose: the plugin's own DDL for it lacks a comma and
  * fails on a fresh install (schema.md §1.3), and nothing we serve reads it.

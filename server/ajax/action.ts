@@ -1,14 +1,14 @@
 import type { z } from 'zod';
+import type { Site } from '../data/site';
+import type { WpDb } from '../data/tables';
 import type { AppError } from '../errors';
 import type { AppDeps } from '../http/deps';
 import type { ReplyCookie } from '../http/set-cookie';
 import type { Logger } from '../logger';
 import type { PhpInput } from '../php/form-body';
 import type { PhpValue } from '../php/values';
-import type { CurrentUser } from '../wp/current-user';
-import type { ListingSite } from '../wp/listing-site';
-import type { Site } from '../wp/site';
-import type { WpDb } from '../wp/tables';
+import type { CurrentUser } from '../services/accounts/current-user';
+import type { ListingSite } from '../services/listing/listing-site';
 import type { PhpFilesEntry } from './multipart';
 
 /** What a handler may use. Built per request; no module keeps request state. */

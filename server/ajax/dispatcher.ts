@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import bodyParser from 'body-parser';
 import type { NextFunction, Request, Response } from 'express';
+import type { Site } from '../data/site';
 import { AppError, InputError, toAppError, UnavailableError } from '../errors';
 import type { AppDeps } from '../http/deps';
 import { unavailableReply } from '../http/unavailable';
@@ -8,7 +9,6 @@ import { type Visitor, visitorFor } from '../http/visitor';
 import type { Logger } from '../logger';
 import { type PhpInput, parsePhpQuery } from '../php/form-body';
 import { decodeCookieValue, findRawCookie } from '../wp/auth-cookie';
-import type { Site } from '../wp/site';
 import type { ActionContext } from './action';
 import { BodyError, type PhpFilesEntry, parseMultipart } from './multipart';
 import {

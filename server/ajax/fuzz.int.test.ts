@@ -2,10 +2,10 @@ import http from 'node:http';
 import { HttpResponse, http as mock } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { listTables } from '../data/db';
 import { createMemoryMailer } from '../mail/mailer';
 import { startTestServer, type TestServer } from '../testing/app';
 import { createTestDatabase, type TestDatabase } from '../testing/db';
-import { listTables } from '../wp/db';
 import { actions } from './registry';
 
 /**

@@ -2,6 +2,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../config';
+import { startSession } from '../data/sessions';
+import { loadSite } from '../data/site';
+import { getUserByLogin } from '../data/users';
 import { ACCOUNT_REPLAY_SETUP } from '../pages/account/replay';
 import { compareReply, sendExchange } from '../parity/compare';
 import { DEVIATIONS, withDeviation } from '../parity/deviations';
@@ -11,9 +14,6 @@ import { fixtureSecrets, startTestServer, type TestServer } from '../testing/app
 import { createTestDatabase, type TestDatabase } from '../testing/db';
 import { LISTING_REPLAY_SETUP } from '../testing/listing-replay';
 import { encodeCookieValue } from '../wp/auth-cookie';
-import { startSession } from '../wp/sessions';
-import { loadSite } from '../wp/site';
-import { getUserByLogin } from '../wp/users';
 
 /**
  * Protocol parity: every captured exchange is replayed, in name order, against a fresh copy of the

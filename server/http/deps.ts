@@ -1,11 +1,11 @@
 import type { ActionRegistry } from '../ajax/registry';
 import type { Config } from '../config';
+import type { Database } from '../data/db';
+import type { Salts } from '../data/salts';
+import type { WpDb } from '../data/tables';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import type { LegacyUpstream } from '../upstream/legacy-upstream';
-import type { Database } from '../wp/db';
-import type { Salts } from '../wp/salts';
-import type { WpDb } from '../wp/tables';
 
 /** Everything the HTTP layer needs, built once in main.ts (or by a test) and passed in. */
 export interface AppDeps {

@@ -1,8 +1,8 @@
 import type { Request } from 'express';
-import { type CurrentUser, resolveCurrentUser } from '../wp/current-user';
-import { type ListingSite, readListingSite } from '../wp/listing-site';
-import { getRawOptions } from '../wp/options';
-import { loadSite, loadSiteWith, originFromHost, type Site, siteFromOptions } from '../wp/site';
+import { getRawOptions } from '../data/options';
+import { loadSite, loadSiteWith, originFromHost, type Site, siteFromOptions } from '../data/site';
+import { type CurrentUser, resolveCurrentUser } from '../services/accounts/current-user';
+import { type ListingSite, readListingSite } from '../services/listing/listing-site';
 import type { AppDeps } from './deps';
 
 /**
@@ -21,7 +21,7 @@ export interface Visitor {
   siteWith(names: readonly string[]): Promise<{ site: Site; options: Map<string, string> }>;
   /**
    * For the tour lists only: the listing site (the site's options, pages and tour terms, kept for
-   * `SITE_CACHE_MS`, wp/listing-site.ts) and the site built from its options.
+   * `SITE_CACHE_MS`, services/listing/listing-site.ts) and the site built from its options.
    */
   listing(): Promise<{ site: Site; listing: ListingSite }>;
   user(): Promise<CurrentUser | null>;

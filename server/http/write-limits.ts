@@ -1,15 +1,15 @@
 import type { Response } from 'express';
+import { hitRateLimit, type RateLimit } from '../data/rate-limit';
+import type { WpDb } from '../data/tables';
 import { TooManyRequestsError } from '../errors';
-import { hitRateLimit, type RateLimit } from '../wp/rate-limit';
-import type { WpDb } from '../wp/tables';
 
 /**
  * Limits on the requests that change the database, counted in `{prefix}dropin_rate_limits`
- * (wp/rate-limit.ts) so they hold across every process and machine. Each kind is counted per client
+ * (data/rate-limit.ts) so they hold across every process and machine. Each kind is counted per client
  * address and, for a logged-in visitor, per account; sized so a visitor (or a hotel's guests behind
  * one address) never meets them while a script hammering a write is stopped within the hour.
  *
- * Limits of their own, kept where they were: login and asking for a reset mail (auth/rate-limits.ts),
+ * Limits of their own, kept where they were: login and asking for a reset mail (services/accounts/rate-limits.ts),
  * registration (pages/register.ts), enquiries (tourmaster_send_enquiry_form), the old-password check
  * of the password change (pages/account/profile-pages.ts).
  */

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SEED_DUMP } from '../config';
+import { parseDump } from '../data/mysql-dump';
+import type { TourOrder } from '../data/orders';
+import type { TourmasterSettings } from '../data/tours';
 import { unserialize } from '../php/serialize';
 import { capturedMail } from '../testing/captured-mail';
 import { Money } from '../tourmaster/money';
-import { parseDump } from '../wp/mysql-dump';
-import type { TourOrder } from '../wp/orders';
-import type { TourmasterSettings } from '../wp/tours';
 import { createMemoryMailer, type Mailer } from './mailer';
 import { type OrderMailContext, renderOrderMails, sendOrderMails } from './order-mails';
 

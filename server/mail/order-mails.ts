@@ -1,10 +1,10 @@
+import type { TourOrder } from '../data/orders';
+import type { TourmasterSettings } from '../data/tours';
 import { isEmpty, isSet, str } from '../php/coerce';
 import { formatWpDate } from '../php/date';
 import { formatMoney, Money, type MoneyFormat } from '../tourmaster/money';
 import { phpMoney, readMoneyFormat } from '../tourmaster/pricing-settings';
 import { escapeHtml } from '../views/html';
-import type { TourOrder } from '../wp/orders';
-import type { TourmasterSettings } from '../wp/tours';
 import { headerText, type Mailer, type MailMessage, mailAddress } from './mailer';
 import { mailLayout, option } from './template';
 import { addQueryArg, contentFilter } from './wp-text';

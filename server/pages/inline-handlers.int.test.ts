@@ -1,10 +1,10 @@
 import { parse, parseFragment } from 'parse5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setWishList } from '../data/profile';
 import { exchangeAction, loadExchanges } from '../parity/exchanges';
 import { fixtureSecrets, startTestServer, type TestServer } from '../testing/app';
 import { createTestDatabase, type TestDatabase } from '../testing/db';
 import { insertTourService, offerServices } from '../testing/tour-services';
-import { setWishList } from '../wp/profile';
 import { loginAs } from './account/test-helpers';
 
 /**

@@ -4,10 +4,10 @@ import type { Response } from 'express';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { PROJECT_ROOT } from '../config';
+import type { MenuItem } from '../data/menus';
 import { scriptNonce } from '../http/security-headers';
 import { gateEmbeds } from '../views/consent-embeds';
 import { raw, SafeHtml } from '../views/html';
-import type { MenuItem } from '../wp/menus';
 import { RenderCache } from './render-cache';
 
 /**

@@ -1,8 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
-import { redirectTarget } from '../auth/special-pages';
 import type { AppDeps } from '../http/deps';
 import { pageContext } from '../http/page-context';
 import { str } from '../php/coerce';
+import { redirectTarget } from '../services/accounts/special-pages';
 import { notificationBox } from '../views/account/common';
 import { LOGIN_MESSAGES, loginPageContent, lostPasswordPageContent } from '../views/account/login-forms';
 import {

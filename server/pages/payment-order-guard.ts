@@ -1,10 +1,10 @@
 import type { NextFunction, Request, Response } from 'express';
+import { getOrder } from '../data/orders';
 import type { AppDeps } from '../http/deps';
 import { visitorFor } from '../http/visitor';
-import { ownsOrder } from '../orders/ownership';
 import { phpInt } from '../php/coerce';
+import { ownsOrder } from '../services/booking/ownership';
 import { decodeCookieValue, findRawCookie } from '../wp/auth-cookie';
-import { getOrder } from '../wp/orders';
 import { isPaymentPage } from './payment-handoff';
 
 /**

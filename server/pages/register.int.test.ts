@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../config';
+import { getUserByLogin } from '../data/users';
 import { createMemoryMailer, type MemoryMailer } from '../mail/mailer';
 import { extractRegion, normaliseVolatile } from '../parity/compare';
 import { canonicalHtml } from '../parity/html-dom';
@@ -10,7 +11,6 @@ import { capturedMail } from '../testing/captured-mail';
 import { createTestDatabase, type TestDatabase } from '../testing/db';
 import { createNonce } from '../wp/nonce';
 import { checkPassword } from '../wp/password';
-import { getUserByLogin } from '../wp/users';
 import { get, htmlErrors, inputValue, loginAs, postForm } from './account/test-helpers';
 
 /**

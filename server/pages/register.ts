@@ -1,19 +1,19 @@
 import type { NextFunction, Request, Response } from 'express';
 import { BodyError } from '../ajax/multipart';
-import { logIn } from '../auth/login';
-import { postPermalink, redirectTarget } from '../auth/special-pages';
+import { getPost } from '../data/posts';
+import { createUser, PROFILE_META_KEYS, type ProfileMetaKey, sanitizeNewLogin } from '../data/profile';
+import { hitRateLimit } from '../data/rate-limit';
+import { getUserByLogin } from '../data/users';
 import type { AppDeps } from '../http/deps';
 import { type PageContext, pageContext } from '../http/page-context';
 import { appendCookies } from '../http/set-cookie';
 import { str } from '../php/coerce';
+import { logIn } from '../services/accounts/login';
+import { postPermalink, redirectTarget } from '../services/accounts/special-pages';
 import { registerPageContent } from '../views/account/login-forms';
 import { registrationMails } from '../views/account/mails';
 import { birthYears, PROFILE_FIELDS } from '../views/account/profile-fields';
 import { hashPassword } from '../wp/password';
-import { getPost } from '../wp/posts';
-import { createUser, PROFILE_META_KEYS, type ProfileMetaKey, sanitizeNewLogin } from '../wp/profile';
-import { hitRateLimit } from '../wp/rate-limit';
-import { getUserByLogin } from '../wp/users';
 import { readFormBody } from './account/form-body';
 import {
   birthDateValue,

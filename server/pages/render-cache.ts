@@ -65,7 +65,7 @@ export class OptionRenderCache<T> {
 
 /**
  * One RenderCache per object the renders depend on besides the key's text (a listing site kept for
- * its time, wp/listing-site.ts): entries go with the object.
+ * its time, services/listing/listing-site.ts): entries go with the object.
  */
 export class OwnedRenderCache<T> {
   private readonly caches = new WeakMap<object, RenderCache<T>>();

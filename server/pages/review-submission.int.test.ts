@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { getRawMeta } from '../data/meta';
+import { startSession } from '../data/sessions';
+import { loadSite } from '../data/site';
+import { getUserByLogin } from '../data/users';
 import { CAPTURE_NOW, postAjax, startTestServer, type TestServer } from '../testing/app';
 import { createTestDatabase, type TestDatabase } from '../testing/db';
 import { encodeCookieValue } from '../wp/auth-cookie';
-import { getRawMeta } from '../wp/meta';
 import { createNonce } from '../wp/nonce';
-import { startSession } from '../wp/sessions';
-import { loadSite } from '../wp/site';
 import { siteLocalTime } from '../wp/site-time';
-import { getUserByLogin } from '../wp/users';
 import { isSameSite, REVIEW_NONCE_ACTION } from './review-submission';
 
 /**

@@ -1,5 +1,10 @@
 import bodyParser from 'body-parser';
 import type { NextFunction, Request, Response } from 'express';
+import { getOptions } from '../data/options';
+import { toOrder } from '../data/orders';
+import { publishedPagePath } from '../data/posts';
+import { countReviewsOfOrder, insertReview, updateTourRating } from '../data/reviews';
+import { inTransaction } from '../data/tables';
 import { TooManyRequestsError } from '../errors';
 import type { AppDeps } from '../http/deps';
 import { type PageContext, pageContext } from '../http/page-context';
@@ -7,12 +12,7 @@ import { enforceWriteLimit, sendTooManyRequests } from '../http/write-limits';
 import { phpInt } from '../php/coerce';
 import { parsePhpQuery } from '../php/form-body';
 import { orderReviewRefusal, type ReviewRefusal, readReviewSubmission } from '../tourmaster/reviews';
-import { getOptions } from '../wp/options';
-import { toOrder } from '../wp/orders';
-import { publishedPagePath } from '../wp/posts';
-import { countReviewsOfOrder, insertReview, updateTourRating } from '../wp/reviews';
 import { siteLocalTime } from '../wp/site-time';
-import { inTransaction } from '../wp/tables';
 
 /**
  * The review form of the account page (reviews.md §7): `POST {user page}?page_type=reviews` with

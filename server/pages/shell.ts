@@ -1,8 +1,8 @@
+import { loadMenu, loadShellRows, mainMenuId, pagePath, pagesMenu } from '../data/menus';
+import type { WpDb } from '../data/tables';
+import type { PageRow } from '../data/tour-page';
 import { isSet, phpInt, str } from '../php/coerce';
-import { loadMenu, loadShellRows, mainMenuId, pagePath, pagesMenu } from '../wp/menus';
 import { optionRecord } from '../wp/parse-cache';
-import type { WpDb } from '../wp/tables';
-import type { PageRow } from '../wp/tour-page';
 import type { ShellData } from './layout';
 
 /**

@@ -1,17 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getMeta } from '../data/meta';
+import { loadSite, type Site } from '../data/site';
+import { getUserByLogin } from '../data/users';
 import { WRITE_LIMITS } from '../http/write-limits';
 import { createLogger } from '../logger';
 import { createMemoryMailer, type MemoryMailer } from '../mail/mailer';
 import { loadExchange } from '../parity/exchanges';
+import { resolveCurrentUser } from '../services/accounts/current-user';
 import { CAPTURE_NOW, fixtureSecrets, postAjax, startTestServer, type TestServer } from '../testing/app';
 import { createTestDatabase, type TestDatabase } from '../testing/db';
 import { authCookieHmac, decodeCookieValue, hashSessionToken, parseAuthCookie, pruneSessions } from '../wp/auth-cookie';
-import { resolveCurrentUser } from '../wp/current-user';
-import { getMeta } from '../wp/meta';
 import { checkPassword, hashPassword, phpassHash } from '../wp/password';
-import { loadSite, type Site } from '../wp/site';
-import { getUserByLogin } from '../wp/users';
 import { resolveSalt } from '../wp/wp-salt';
 
 /**

@@ -1,30 +1,7 @@
 import bodyParser from 'body-parser';
 import type { NextFunction, Request, Response } from 'express';
 import { adminAjaxHeaders } from '../ajax/reply';
-import type { AuthContext } from '../auth/context';
-import { expiredCookie, testCookies } from '../auth/cookies';
-import { attemptLogin, defaultLoginRedirect } from '../auth/login';
-import { logOut, logoutUrl } from '../auth/logout';
-import { requestPasswordReset, specialcharsDecode } from '../auth/lost-password';
-import { safeRedirect } from '../auth/redirect';
-import {
-  findUserByResetKey,
-  PASSWORD_MIN_LENGTH,
-  parseResetCookie,
-  resetCookieName,
-  resetFormProblem,
-  resetPassword,
-  sameResetKey,
-} from '../auth/reset-password';
-import { loadGeneralOptions, specialPageUrl, withArgs } from '../auth/special-pages';
-import {
-  authPage,
-  logoutConfirmPage,
-  lostPasswordForm,
-  type Notice,
-  resetDone,
-  resetPasswordForm,
-} from '../auth/views';
+import type { Site } from '../data/site';
 import { TooManyRequestsError } from '../errors';
 import type { AppDeps } from '../http/deps';
 import { pageContext } from '../http/page-context';
@@ -33,8 +10,31 @@ import { appendCookies } from '../http/set-cookie';
 import { enforceWriteLimit } from '../http/write-limits';
 import { isEmpty, str } from '../php/coerce';
 import { type PhpInput, parsePhpQuery } from '../php/form-body';
+import type { AuthContext } from '../services/accounts/context';
+import { expiredCookie, testCookies } from '../services/accounts/cookies';
+import { attemptLogin, defaultLoginRedirect } from '../services/accounts/login';
+import { logOut, logoutUrl } from '../services/accounts/logout';
+import { requestPasswordReset, specialcharsDecode } from '../services/accounts/lost-password';
+import { safeRedirect } from '../services/accounts/redirect';
+import {
+  findUserByResetKey,
+  PASSWORD_MIN_LENGTH,
+  parseResetCookie,
+  resetCookieName,
+  resetFormProblem,
+  resetPassword,
+  sameResetKey,
+} from '../services/accounts/reset-password';
+import { loadGeneralOptions, specialPageUrl, withArgs } from '../services/accounts/special-pages';
+import {
+  authPage,
+  logoutConfirmPage,
+  lostPasswordForm,
+  type Notice,
+  resetDone,
+  resetPasswordForm,
+} from '../views/account/auth-pages';
 import { loginForm } from '../views/top-bar';
-import type { Site } from '../wp/site';
 
 export const WP_LOGIN_PATH = '/wp-login.php';
 

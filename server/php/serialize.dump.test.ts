@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SEED_DUMP } from '../config';
-import { parseDump } from '../wp/mysql-dump';
+import { parseDump } from '../data/mysql-dump';
 import { isSerialized, maybeSerialize, maybeUnserialize, serialize, unserialize } from './serialize';
 
 /**

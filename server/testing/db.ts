@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { type Config, loadConfig } from '../config';
-import { type Database, listTables, openDatabase } from '../wp/db';
-import { createWpDb, type WpDb } from '../wp/tables';
+import { type Database, listTables, openDatabase } from '../data/db';
+import { createWpDb, type WpDb } from '../data/tables';
 import { createMariaDatabase, MARIADB, openMariaAdmin, openMariaDatabase, type TestEngine } from './test-db-config';
 
 /** Mails written by tests (the .eml adapter) land here, outside the project. */

@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { runMigrations } from '../../migrations/index';
 import { DEFAULT_SEED_DUMP } from '../config';
-import { openDatabase } from '../wp/db';
-import { loadDump } from '../wp/dump-loader';
+import { openDatabase } from '../data/db';
+import { loadDump } from '../data/dump-loader';
 import { createMariaDatabase, MARIADB, openMariaAdmin, openMariaDatabase, type TestEngine } from './test-db-config';
 
 /**

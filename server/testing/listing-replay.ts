@@ -1,5 +1,5 @@
-import type { WpDb } from '../wp/tables';
-import { VIEW_COUNT_META } from '../wp/tour-page';
+import type { WpDb } from '../data/tables';
+import { VIEW_COUNT_META } from '../data/tour-page';
 
 /**
  * The capture-time state the tour-list exchanges need in a name-ordered replay (legacy-fixtures/

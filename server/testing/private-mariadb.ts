@@ -7,8 +7,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { runMigrations } from '../../migrations/index';
 import { DEFAULT_SEED_DUMP } from '../config';
-import { type Database, openDatabase } from '../wp/db';
-import { loadDump } from '../wp/dump-loader';
+import { type Database, openDatabase } from '../data/db';
+import { loadDump } from '../data/dump-loader';
 import { createMariaDatabase } from './test-db-config';
 
 const MARIADBD = '/usr/sbin/mariadbd';

@@ -1,4 +1,4 @@
-import { type Database, openDatabase } from '../wp/db';
+import { type Database, openDatabase } from '../data/db';
 
 /**
  * Where the integration tier's databases live. MariaDB: the server CI and sessions run on

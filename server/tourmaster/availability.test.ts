@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { parseDump, type SqlValue } from '../data/mysql-dump';
 import { unserialize } from '../php/serialize';
-import { parseDump, type SqlValue } from '../wp/mysql-dump';
 import {
   AMOUNT_CHECK_MESSAGES,
   type AmountCheckInput,

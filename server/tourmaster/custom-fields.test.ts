@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseDump } from '../wp/mysql-dump';
+import { parseDump } from '../data/mysql-dump';
 import { COUNTRIES } from './countries';
 import { type CustomField, isEmail, parseCustomFields } from './custom-fields';
 

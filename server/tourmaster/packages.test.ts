@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { parseDump } from '../data/mysql-dump';
 import { unserialize } from '../php/serialize';
-import { parseDump } from '../wp/mysql-dump';
 import { findDateEntry } from './dates';
 import {
   bookingMode,

@@ -1,3 +1,13 @@
+import { getOptions } from '../data/options';
+import {
+  countTourReviews,
+  getTourRating,
+  type ListedReview,
+  listTourReviews,
+  type ReviewerProfile,
+  reviewerProfiles,
+} from '../data/reviews';
+import type { WpDb } from '../data/tables';
 import { contentFilter } from '../mail/wp-text';
 import { isEmpty, str } from '../php/coerce';
 import { formatWpDate } from '../php/date';
@@ -13,16 +23,6 @@ import {
   type TourRating,
   travellerTypeLabel,
 } from '../tourmaster/reviews';
-import { getOptions } from '../wp/options';
-import {
-  countTourReviews,
-  getTourRating,
-  type ListedReview,
-  listTourReviews,
-  type ReviewerProfile,
-  reviewerProfiles,
-} from '../wp/reviews';
-import type { WpDb } from '../wp/tables';
 import { AVATAR_OPTIONS, type AvatarSettings, gravatarImg, readAvatarSettings, safeImageUrl } from './avatar';
 import { html, raw, type SafeHtml } from './html';
 

@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
-import { type AuthContext, wpNonceContext } from '../auth/context';
-import { logoutUrl } from '../auth/logout';
+import { getOptions } from '../data/options';
+import type { Site } from '../data/site';
+import type { WpDb } from '../data/tables';
+import { setting } from '../data/tours';
+import { isSet, str } from '../php/coerce';
+import { maybeUnserialize } from '../php/serialize';
+import { type AuthContext, wpNonceContext } from '../services/accounts/context';
+import type { CurrentUser } from '../services/accounts/current-user';
+import { logoutUrl } from '../services/accounts/logout';
 import {
   type GeneralOptions,
   loadGeneralOptions,
@@ -8,16 +15,9 @@ import {
   redirectTarget,
   specialPageUrl,
   withArgs,
-} from '../auth/special-pages';
-import { isSet, str } from '../php/coerce';
-import { maybeUnserialize } from '../php/serialize';
+} from '../services/accounts/special-pages';
 import { COUNTRIES } from '../tourmaster/countries';
-import type { CurrentUser } from '../wp/current-user';
 import { createNonce } from '../wp/nonce';
-import { getOptions } from '../wp/options';
-import type { Site } from '../wp/site';
-import type { WpDb } from '../wp/tables';
-import { setting } from '../wp/tours';
 import { formField } from './form-field';
 import { escapeHtml, html, raw, type SafeHtml } from './html';
 
@@ -128,7 +128,7 @@ export function lightbox(id: string, title: string, style: string, content: Safe
 
 export interface LoginFormInput {
   siteUrl: string;
-  /** `{RT}`: where a successful login goes (`redirectTarget` in auth/special-pages.ts). */
+  /** `{RT}`: where a successful login goes (`redirectTarget` in services/accounts/special-pages.ts). */
   redirectTo: string;
   /** The `redirect` query value, echoed in its hidden field. */
   redirect: string;

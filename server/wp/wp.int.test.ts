@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteMeta, getAllMeta, getMeta, getMetaForMany, getRawMeta, updateMeta } from '../data/meta';
+import { addOption, getOption, getOptions, updateOption } from '../data/options';
+import { getOrder, listOrdersOfUser } from '../data/orders';
+import { getPost, getPublishedPostBySlug, listPublishedPosts } from '../data/posts';
+import { listReviewsOfTour } from '../data/reviews';
+import { loadSalts } from '../data/salts';
+import { endSession, startSession } from '../data/sessions';
+import { loadSite } from '../data/site';
+import { getObjectTerms, getTermBySlug, listTerms } from '../data/terms';
+import { queryTourList } from '../data/tour-list';
+import { getUserByEmail, getUserById, getUserByLogin } from '../data/users';
+import { resolveCurrentUser } from '../services/accounts/current-user';
 import { createTestDatabase, type TestDatabase } from '../testing/db';
 import { authCookieNames, parseAuthCookie, validateAuthCookie } from './auth-cookie';
-import { resolveCurrentUser } from './current-user';
-import { deleteMeta, getAllMeta, getMeta, getMetaForMany, getRawMeta, updateMeta } from './meta';
-import { addOption, getOption, getOptions, updateOption } from './options';
-import { getOrder, listOrdersOfUser } from './orders';
-import { getPost, getPublishedPostBySlug, listPublishedPosts } from './posts';
-import { listReviewsOfTour } from './reviews';
-import { loadSalts } from './salts';
-import { endSession, startSession } from './sessions';
-import { loadSite } from './site';
-import { getObjectTerms, getTermBySlug, listTerms } from './terms';
-import { queryTourList } from './tour-list';
-import { getUserByEmail, getUserById, getUserByLogin } from './users';
 
 /**
  * The data layer over the fixture site, run on MariaDB and again on SQLite: both engines must

@@ -2,7 +2,7 @@ import { type CustomFieldSpec, parseCustomField } from '../../lib/custom-field';
 import { fieldKey, type RawNode, rawNode, type Shell, shellOf } from '../../lib/markup';
 
 /**
- * The enquiry form's markup (engagement.md §1, server/enquiry/form.ts) as data: the plugin's form
+ * The enquiry form's markup (engagement.md §1, server/views/enquiry-form.ts) as data: the plugin's form
  * fields, the acceptance box with its text and message, the message box, the submit button, and
  * whatever else as printed (the hidden tour id, the trap field).
  */

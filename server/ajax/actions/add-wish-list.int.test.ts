@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getRawMeta } from '../../data/meta';
+import { startSession } from '../../data/sessions';
+import { loadSite } from '../../data/site';
+import { getUserByLogin } from '../../data/users';
+import { readWishList } from '../../data/wish-list';
 import { CAPTURE_NOW, postAjax, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
 import { encodeCookieValue } from '../../wp/auth-cookie';
-import { getRawMeta } from '../../wp/meta';
-import { startSession } from '../../wp/sessions';
-import { loadSite } from '../../wp/site';
-import { getUserByLogin } from '../../wp/users';
-import { readWishList } from '../../wp/wish-list';
 import { WISH_LIST_LOGIN_MESSAGE, WISH_LIST_UNKNOWN_TOUR_MESSAGE } from './tourmaster_add_wish_list';
 
 /**

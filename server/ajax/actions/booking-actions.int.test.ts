@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getMeta, updateMeta } from '../../data/meta';
+import { getOption, updateOption } from '../../data/options';
+import { startSession } from '../../data/sessions';
+import { loadSite } from '../../data/site';
+import { getUserByLogin } from '../../data/users';
 import { CAPTURE_NOW, postAjax, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
 import { encodeCookieValue } from '../../wp/auth-cookie';
-import { getMeta, updateMeta } from '../../wp/meta';
-import { getOption, updateOption } from '../../wp/options';
-import { startSession } from '../../wp/sessions';
-import { loadSite } from '../../wp/site';
-import { getUserByLogin } from '../../wp/users';
 
 /**
  * The three booking actions through the real dispatcher and database, beyond the captured

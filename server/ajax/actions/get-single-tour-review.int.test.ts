@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../config';
+import { updateMeta } from '../../data/meta';
+import { updateTourRating } from '../../data/reviews';
 import { canonicalHtml } from '../../parity/html-dom';
 import { CAPTURE_NOW, postAjax, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
 import { renderTourReviewSection, withReviewFilterLabel } from '../../views/reviews';
-import { updateMeta } from '../../wp/meta';
-import { updateTourRating } from '../../wp/reviews';
 
 /**
  * get_single_tour_review and the server-rendered review section on both engines: sort, filter,

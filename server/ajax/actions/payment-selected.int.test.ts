@@ -1,13 +1,13 @@
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { getOrder } from '../../data/orders';
 import { createMemoryMailer, type MemoryMailer } from '../../mail/mailer';
 import { loadExchange } from '../../parity/exchanges';
 import { canonicalHtml } from '../../parity/html-dom';
 import { clearPaypalTokenCache } from '../../payments/paypal';
 import { postAjax, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
-import { getOrder } from '../../wp/orders';
 
 /**
  * Online payment: the order written for a gateway, the PayPal standard form, and the PayPal JS SDK

@@ -2,17 +2,17 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../config';
+import { updateMeta } from '../../data/meta';
+import { countOrders } from '../../data/orders';
+import { startSession } from '../../data/sessions';
+import { loadSite } from '../../data/site';
+import { getUserByLogin } from '../../data/users';
 import { compareReply, sendExchange } from '../../parity/compare';
 import type { Exchange } from '../../parity/exchanges';
 import { CAPTURE_NOW, postAjax, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
 import { insertTourService, offerServices } from '../../testing/tour-services';
 import { encodeCookieValue } from '../../wp/auth-cookie';
-import { updateMeta } from '../../wp/meta';
-import { countOrders } from '../../wp/orders';
-import { startSession } from '../../wp/sessions';
-import { loadSite } from '../../wp/site';
-import { getUserByLogin } from '../../wp/users';
 
 /**
  * tourmaster_payment_template through the dispatcher and the fixture site, beyond the captured

@@ -1,15 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getOption, updateOption } from '../../data/options';
+import { startSession } from '../../data/sessions';
+import { loadSite, type Site } from '../../data/site';
+import { getUserByLogin } from '../../data/users';
 import type { PhpValue } from '../../php/values';
 import { CAPTURE_NOW, fixtureSecrets, postAjax, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
 import { encodeCookieValue } from '../../wp/auth-cookie';
 import { verifyNonce } from '../../wp/nonce';
-import { getOption, updateOption } from '../../wp/options';
 import { hashPassword } from '../../wp/password';
-import { startSession } from '../../wp/sessions';
-import { loadSite, type Site } from '../../wp/site';
-import { getUserByLogin } from '../../wp/users';
 
 /**
  * `refresh_user_top_bar` (engagement.md §3) on both engines: the guest bar's forms and targets, the

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { deleteMeta, updateMeta } from '../../data/meta';
+import { getOption, updateOption } from '../../data/options';
 import { createMemoryMailer, type Mailer, type MemoryMailer } from '../../mail/mailer';
 import type { PhpValue } from '../../php/values';
 import { CAPTURE_NOW, postAjax, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
-import { deleteMeta, updateMeta } from '../../wp/meta';
-import { getOption, updateOption } from '../../wp/options';
 import {
   ENQUIRY_INVALID_EMAIL,
   ENQUIRY_NOT_SENT,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchFilters } from '../../listing/search-query';
-import { searchFiltersFromParams } from '../../listing/search-query';
-import type { ListSettings, SettingValue } from '../../listing/settings';
+import { startSession } from '../../data/sessions';
+import { loadSite } from '../../data/site';
+import { filtererTerms } from '../../data/tour-list';
+import { getUserByLogin } from '../../data/users';
 import { extractRegion } from '../../parity/compare';
 import { loadExchange } from '../../parity/exchanges';
 import { canonicalHtml } from '../../parity/html-dom';
@@ -10,14 +11,13 @@ import { phpJsonEncode } from '../../php/json';
 import { CAPTURE_NOW, postAjax, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
 import { statementsRunBy } from '../../testing/statements';
+import type { SearchFilters } from '../../tourmaster/listing/search-query';
+import { searchFiltersFromParams } from '../../tourmaster/listing/search-query';
+import type { ListSettings, SettingValue } from '../../tourmaster/listing/settings';
 import { filtererHtml, orderFiltererHtml } from '../../views/tour-list/filterers';
 import { ajaxPaginationHtml, loadMoreHtml } from '../../views/tour-list/pagination';
 import { settingsPhpValue } from '../../views/tour-list/settings-json';
 import { encodeCookieValue } from '../../wp/auth-cookie';
-import { startSession } from '../../wp/sessions';
-import { loadSite } from '../../wp/site';
-import { filtererTerms } from '../../wp/tour-list';
-import { getUserByLogin } from '../../wp/users';
 
 /**
  * The tour list sections' ajax actions beyond the captured exchanges (server/ajax/replay.int.test.ts

@@ -1,10 +1,15 @@
 import { z } from 'zod';
-import { CONSENT_COOKIE, marketingAccepted, type OrderAttribution, splitAttribution } from '../../orders/attribution';
-import { bookingClient } from '../../orders/booking-client';
-import { orderOfVisitor } from '../../orders/ownership';
-import { placeBooking } from '../../orders/place-order';
 import { isEmpty, phpInt } from '../../php/coerce';
 import type { PhpValue } from '../../php/values';
+import {
+  CONSENT_COOKIE,
+  marketingAccepted,
+  type OrderAttribution,
+  splitAttribution,
+} from '../../services/booking/attribution';
+import { bookingClient } from '../../services/booking/booking-client';
+import { orderOfVisitor } from '../../services/booking/ownership';
+import { placeBooking } from '../../services/booking/place-order';
 import { type Detail, paymentStep, validateBookingDetail } from '../../tourmaster/payment-page';
 import { html, type SafeHtml } from '../../views/html';
 import { paymentComplete } from '../../views/payment/complete';

@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { ENQUIRY_ACCEPTANCE_FIELD, ENQUIRY_HONEYPOT_FIELD, enquiryFields } from '../../enquiry/fields';
-import { ENQUIRY_ACCEPTANCE_ERROR, ENQUIRY_VALIDATE_ERROR } from '../../enquiry/form';
-import { renderEnquiryMails, sendEnquiryMails } from '../../enquiry/mails';
+import { getMeta } from '../../data/meta';
+import { getOptions } from '../../data/options';
+import { getPost } from '../../data/posts';
+import { hitRateLimit } from '../../data/rate-limit';
 import { mailAddress } from '../../mail/mailer';
 import { isEmpty, phpInt, str } from '../../php/coerce';
+import { renderEnquiryMails, sendEnquiryMails } from '../../services/enquiry/mails';
 import { isEmail } from '../../tourmaster/custom-fields';
+import { ENQUIRY_ACCEPTANCE_FIELD, ENQUIRY_HONEYPOT_FIELD, enquiryFields } from '../../tourmaster/enquiry-fields';
 import { isTooLong, readableName, textLimit, tooLongMessage } from '../../tourmaster/text-limits';
-import { getMeta } from '../../wp/meta';
-import { getOptions } from '../../wp/options';
-import { getPost } from '../../wp/posts';
-import { hitRateLimit } from '../../wp/rate-limit';
+import { ENQUIRY_ACCEPTANCE_ERROR, ENQUIRY_VALIDATE_ERROR } from '../../views/enquiry-form';
 import { type AjaxReply, defineAction } from '../action';
 
 export const ENQUIRY_SENT = 'Your enquiry has been sent. Thank you!';

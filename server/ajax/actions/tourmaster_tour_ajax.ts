@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { InputError } from '../../errors';
-import { applyListOption, readOption } from '../../listing/protocol';
-import { type ListSettings, parseListSettings, text } from '../../listing/settings';
+import type { ListingSite } from '../../services/listing/listing-site';
+import { applyListOption, readOption } from '../../tourmaster/listing/protocol';
+import { type ListSettings, parseListSettings, text } from '../../tourmaster/listing/settings';
 import type { SafeHtml } from '../../views/html';
 import { ajaxPaginationHtml, loadMoreHtml } from '../../views/tour-list/pagination';
 import { renderTourListPage } from '../../views/tour-list/section';
-import type { ListingSite } from '../../wp/listing-site';
 import { type ActionContext, type AjaxReply, defineAction } from '../action';
 
 /** What both list actions post: the list's settings and the control's option. */
@@ -19,7 +19,7 @@ export async function postedListSettings(
   ctx: ActionContext,
 ): Promise<{ settings: ListSettings; listing: ListingSite }> {
   // The plugin's settings, the tour terms and the site (which renderListReply reads next) as the
-  // tour listings keep them (wp/listing-site.ts): no query within SITE_CACHE_MS of the last read.
+  // tour listings keep them (services/listing/listing-site.ts): no query within SITE_CACHE_MS of the last read.
   const { listing } = await ctx.listing();
   const settings = parseListSettings(posted, listing.listOptions.customTaxonomies);
   if (!settings) throw new InputError({ message: NO_SETTINGS });

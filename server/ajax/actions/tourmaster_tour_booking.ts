@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { getMeta } from '../../data/meta';
+import { countSeats } from '../../data/seats';
+import { loadBookingContext, setting } from '../../data/tours';
 import { phpInt, str } from '../../php/coerce';
 import { bookingCutOff, oldDataSeatsLeft, seatPool, seatStatusFilter, seatsLeft } from '../../tourmaster/availability';
 import { bookingFormModel, bookingFormSettings } from '../../tourmaster/booking-form';
@@ -7,10 +10,7 @@ import { findDateEntry, isOfferedDate, isWellFormedDate } from '../../tourmaster
 import { mergePackage } from '../../tourmaster/packages';
 import { readTravellerCounts } from '../../tourmaster/traveller-counts';
 import { bookingFields, bookingFieldsError } from '../../views/booking-fields';
-import { getMeta } from '../../wp/meta';
-import { countSeats } from '../../wp/seats';
 import { siteLocalTime } from '../../wp/site-time';
-import { loadBookingContext, setting } from '../../wp/tours';
 import { defineAction } from '../action';
 
 export const DATE_CLOSED_MESSAGE =

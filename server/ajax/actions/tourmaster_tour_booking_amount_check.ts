@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { loadBookingContext, setting } from '../../data/tours';
 import { phpInt } from '../../php/coerce';
 import {
   type AmountCheckResult,
@@ -12,7 +13,6 @@ import { parseCustomFields } from '../../tourmaster/custom-fields';
 import { isWellFormedDate } from '../../tourmaster/dates';
 import { resolveDatePrice } from '../../tourmaster/packages';
 import { siteLocalTime } from '../../wp/site-time';
-import { loadBookingContext, setting } from '../../wp/tours';
 import { defineAction } from '../action';
 
 /**

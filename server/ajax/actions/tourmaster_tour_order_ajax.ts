@@ -1,4 +1,4 @@
-import { applyOrderOption, readOption } from '../../listing/protocol';
+import { applyOrderOption, readOption } from '../../tourmaster/listing/protocol';
 import { settingsPhpValue } from '../../views/tour-list/settings-json';
 import { type AjaxReply, defineAction } from '../action';
 import { postedListSettings, renderListReply, type TourListReply, tourListInput } from './tourmaster_tour_ajax';

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { loadServiceOptions } from '../../data/services';
+import { loadBookingContext } from '../../data/tours';
 import { isEmpty, list, phpInt, str } from '../../php/coerce';
 import { bookingCutOff } from '../../tourmaster/availability';
 import { findDateEntry, isOfferedDate, isWellFormedDate } from '../../tourmaster/dates';
@@ -6,9 +8,7 @@ import { mergePackage } from '../../tourmaster/packages';
 import { type BookingDetail, getTourPrice, headPrice } from '../../tourmaster/pricing';
 import { readMoneyFormat, readPricingSettings } from '../../tourmaster/pricing-settings';
 import { checkTravellers } from '../../tourmaster/travellers';
-import { loadServiceOptions } from '../../wp/services';
 import { siteLocalTime, utcDate } from '../../wp/site-time';
-import { loadBookingContext } from '../../wp/tours';
 import { type AjaxReply, defineAction } from '../action';
 import { DATE_CLOSED_MESSAGE, DATE_NOT_OFFERED_MESSAGE } from './tourmaster_tour_booking';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countCouponUses, findCouponByCode } from '../../data/coupons';
+import { updateMeta } from '../../data/meta';
 import { CAPTURE_NOW, postAjax, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
-import { countCouponUses, findCouponByCode } from '../../wp/coupons';
-import { updateMeta } from '../../wp/meta';
 
 /**
  * tourmaster_validate_coupon_code and the coupon lookups on both engines: the fixture's coupons

@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../config';
+import { setWishList } from '../../data/profile';
 import { extractRegion, normaliseVolatile } from '../../parity/compare';
 import { canonicalHtml } from '../../parity/html-dom';
 import { legacyMarkupAsOurs } from '../../parity/legacy-markup';
 import { fixtureSecrets, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
-import { setWishList } from '../../wp/profile';
 import { classTokens, get, htmlErrors, type Login, loginAs } from './test-helpers';
 
 /**

@@ -3,8 +3,8 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
 import type { UploadedFile } from '../../ajax/multipart';
+import type { AvatarMeta } from '../../data/profile';
 import type { AppDeps } from '../../http/deps';
-import type { AvatarMeta } from '../../wp/profile';
 import { AVATAR_MAX_BYTES } from './form-body';
 
 /**

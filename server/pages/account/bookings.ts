@@ -1,3 +1,7 @@
+import { isCustomerCancellable } from '../../data/order-cancel';
+import { getOrder, listOrdersOfUser, type TourOrder } from '../../data/orders';
+import { getPost } from '../../data/posts';
+import { loadBookingContext } from '../../data/tours';
 import { isEmpty, isSet, list, str } from '../../php/coerce';
 import { parseCustomFields } from '../../tourmaster/custom-fields';
 import { normalizePaymentInfos, type PaymentInfo } from '../../tourmaster/deposit';
@@ -20,10 +24,6 @@ import { addQueryArg } from '../../views/account/urls';
 import { html, raw, type SafeHtml } from '../../views/html';
 import { priceBreakdown } from '../../views/payment/breakdown';
 import { TRAVELLER_TITLES } from '../../views/payment/traveller-form';
-import { isCustomerCancellable } from '../../wp/order-cancel';
-import { getOrder, listOrdersOfUser, type TourOrder } from '../../wp/orders';
-import { getPost } from '../../wp/posts';
-import { loadBookingContext } from '../../wp/tours';
 import { type AccountRequest, accountPageUrl, money, siteDate, siteDateTime, tourTitles, tourUrl } from './context';
 
 /** The nonce action of one order's cancel link (ours, DEFECTS.md 17). */

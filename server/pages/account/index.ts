@@ -1,13 +1,17 @@
 import type { NextFunction, Request, Response } from 'express';
 import { BodyError } from '../../ajax/multipart';
-import { LOGOUT_NONCE_ACTION, logoutUrl } from '../../auth/logout';
+import { getOptions } from '../../data/options';
+import { cancelOrderOfCustomer } from '../../data/order-cancel';
+import { readProfile } from '../../data/profile';
+import { loadBookingContext } from '../../data/tours';
 import { TooManyRequestsError } from '../../errors';
 import type { AppDeps } from '../../http/deps';
 import { pageContext } from '../../http/page-context';
 import { appendCookies } from '../../http/set-cookie';
 import { enforceWriteLimit } from '../../http/write-limits';
-import { notifyOrder } from '../../orders/notify';
 import { str } from '../../php/coerce';
+import { LOGOUT_NONCE_ACTION, logoutUrl } from '../../services/accounts/logout';
+import { notifyOrder } from '../../services/booking/notify';
 import {
   ACCOUNT_SECTION,
   accountFrame,
@@ -21,10 +25,6 @@ import {
 import { removeQueryArg } from '../../views/account/urls';
 import { AVATAR_OPTIONS, readAvatarSettings } from '../../views/avatar';
 import type { SafeHtml } from '../../views/html';
-import { getOptions } from '../../wp/options';
-import { cancelOrderOfCustomer } from '../../wp/order-cancel';
-import { readProfile } from '../../wp/profile';
-import { loadBookingContext } from '../../wp/tours';
 import { renderPage, sendPage, sendRedirect } from '../layout';
 import { submitReview } from '../review-submission';
 import { loadShell } from '../shell';

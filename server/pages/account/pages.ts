@@ -1,3 +1,7 @@
+import { getMetaForMany } from '../../data/meta';
+import { fullName, removeFromWishList } from '../../data/profile';
+import { listReviewableOrders } from '../../data/reviews';
+import { readWishList } from '../../data/wish-list';
 import { isEmpty, str } from '../../php/coerce';
 import { breadcrumbs, contentBlock, contentInner, updateNotice, userAvatar } from '../../views/account/common';
 import { myProfile } from '../../views/account/profile';
@@ -5,10 +9,6 @@ import { type ReviewRow, reviewTable } from '../../views/account/reviews';
 import { type WishListRow, wishListTable } from '../../views/account/wish-list';
 import { html, type SafeHtml } from '../../views/html';
 import { reviewDescriptionHtml } from '../../views/reviews';
-import { getMetaForMany } from '../../wp/meta';
-import { fullName, removeFromWishList } from '../../wp/profile';
-import { listReviewableOrders } from '../../wp/reviews';
-import { readWishList } from '../../wp/wish-list';
 import { REVIEW_NONCE_ACTION, REVIEW_NONCE_FIELD } from '../review-submission';
 import { currentBookings } from './bookings';
 import { type AccountRequest, accountPageUrl, nonceInput, siteDate, tourTitles, tourUrl } from './context';

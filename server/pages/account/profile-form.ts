@@ -1,5 +1,5 @@
-import { passwordProblem } from '../../auth/reset-password';
 import type { PhpInput } from '../../php/form-body';
+import { passwordProblem } from '../../services/accounts/reset-password';
 import { isEmail } from '../../tourmaster/custom-fields';
 import { isTooLong, textLimit, tooLongMessage } from '../../tourmaster/text-limits';
 import type { ProfileField } from '../../views/account/profile-fields';
@@ -25,7 +25,7 @@ export const PROFILE_MESSAGES = {
 
 /**
  * Our password rule for a new password (DEFECTS.md 15; the plugin accepted one character): the
- * password-reset rule of auth/reset-password.ts, so every way of setting a password asks the same
+ * password-reset rule of services/accounts/reset-password.ts, so every way of setting a password asks the same
  * (8 characters after trimming, not the login or e-mail, short enough for WordPress to check).
  */
 export function passwordRuleError(password: string, user: { login: string; email: string }): string | undefined {

@@ -1,3 +1,9 @@
+import { updateMeta } from '../../data/meta';
+import { getOptions } from '../../data/options';
+import { type ProfileMetaKey, readProfile, setAvatar, setUserPassword, updateProfile } from '../../data/profile';
+import { hitRateLimit, isRateLimited } from '../../data/rate-limit';
+import { inTransaction } from '../../data/tables';
+import { getUserByEmail } from '../../data/users';
 import type { ReplyCookie } from '../../http/set-cookie';
 import { mailAddress } from '../../mail/mailer';
 import { str } from '../../php/coerce';
@@ -17,13 +23,7 @@ import {
   hashSessionToken,
   normalizeSessions,
 } from '../../wp/auth-cookie';
-import { updateMeta } from '../../wp/meta';
-import { getOptions } from '../../wp/options';
 import { checkPassword, hashPassword } from '../../wp/password';
-import { type ProfileMetaKey, readProfile, setAvatar, setUserPassword, updateProfile } from '../../wp/profile';
-import { hitRateLimit, isRateLimited } from '../../wp/rate-limit';
-import { inTransaction } from '../../wp/tables';
-import { getUserByEmail } from '../../wp/users';
 import { checkAvatarUpload, storeAvatar } from './avatar';
 import { type AccountRequest, accountPageUrl } from './context';
 import type { FormBody } from './form-body';

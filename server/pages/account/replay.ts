@@ -1,5 +1,5 @@
-import { setWishList } from '../../wp/profile';
-import type { WpDb } from '../../wp/tables';
+import { setWishList } from '../../data/profile';
+import type { WpDb } from '../../data/tables';
 
 /**
  * How the exchange replay (server/ajax/replay.int.test.ts) treats the pages and forms of the login,

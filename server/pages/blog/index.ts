@@ -1,4 +1,17 @@
 import type { NextFunction, Request, Response } from 'express';
+import type { WpPost } from '../../data/posts';
+import {
+  adjacentPosts,
+  countPublishedPosts,
+  decoratePosts,
+  listIndexPosts,
+  loadBlogOptions,
+  type PostDecoration,
+  pageAncestry,
+} from '../../data/posts-list';
+import type { Site } from '../../data/site';
+import type { WpTerm } from '../../data/terms';
+import { loadAttachments } from '../../data/tour-page';
 import type { AppDeps } from '../../http/deps';
 import { type PageContext, pageContext } from '../../http/page-context';
 import {
@@ -12,19 +25,6 @@ import {
 } from '../../views/blog/article';
 import { escapeHtml, raw, type SafeHtml } from '../../views/html';
 import { renderTopBar } from '../../views/top-bar';
-import type { WpPost } from '../../wp/posts';
-import {
-  adjacentPosts,
-  countPublishedPosts,
-  decoratePosts,
-  listIndexPosts,
-  loadBlogOptions,
-  type PostDecoration,
-  pageAncestry,
-} from '../../wp/posts-list';
-import type { Site } from '../../wp/site';
-import type { WpTerm } from '../../wp/terms';
-import { loadAttachments } from '../../wp/tour-page';
 import { cannotBeSpecialPage, siteNameText } from '../account/site';
 import { type PageProps, renderPage, sendPage } from '../layout';
 import { sendNotFound } from '../not-found';

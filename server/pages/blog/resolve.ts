@@ -1,9 +1,9 @@
 import type { Request } from 'express';
+import type { WpPost } from '../../data/posts';
+import { type BlogOptionName, getBlogPostBySlug, getPageByPath, getPostById, stickyIds } from '../../data/posts-list';
+import type { WpDb } from '../../data/tables';
 import { isSet, phpInt, str } from '../../php/coerce';
 import { optionRecord } from '../../wp/parse-cache';
-import type { WpPost } from '../../wp/posts';
-import { type BlogOptionName, getBlogPostBySlug, getPageByPath, getPostById, stickyIds } from '../../wp/posts-list';
-import type { WpDb } from '../../wp/tables';
 import { isPretty, matchPostPath, type PermalinkSettings, pagedPath } from './permalinks';
 
 /**

@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import type { ActionContext } from '../../ajax/action';
+import { getMeta } from '../../data/meta';
+import { getPost } from '../../data/posts';
+import { setting } from '../../data/tours';
 import type { AppDeps } from '../../http/deps';
 import { type PageContext, pageContext } from '../../http/page-context';
-import { orderOfVisitor } from '../../orders/ownership';
 import { isEmpty, phpInt, str } from '../../php/coerce';
 import { parsePhpQuery } from '../../php/form-body';
 import { PhpJsonError, phpJsonEncode } from '../../php/json';
 import type { PhpValue } from '../../php/values';
+import { orderOfVisitor } from '../../services/booking/ownership';
 import { BOOKING_DETAIL_COOKIE, decodeBookingDetailCookie } from '../../tourmaster/booking-detail-cookie';
 import { type Detail, paymentStep } from '../../tourmaster/payment-page';
 import { html, type SafeHtml } from '../../views/html';
@@ -21,9 +24,6 @@ import {
   type PaymentPageData,
 } from '../../views/payment/page-data';
 import type { PaymentPageStyle } from '../../views/payment/summary';
-import { getMeta } from '../../wp/meta';
-import { getPost } from '../../wp/posts';
-import { setting } from '../../wp/tours';
 import { cannotBeSpecialPage, siteNameText, specialPageTopBar } from '../account/site';
 import { pageHeaders, renderPage } from '../layout';
 import { isPaymentPage } from '../payment-handoff';

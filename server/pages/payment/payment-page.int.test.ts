@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getOption, updateOption } from '../../data/options';
+import { startSession } from '../../data/sessions';
+import { loadSite } from '../../data/site';
+import { getUserByLogin } from '../../data/users';
 import { extractRegion } from '../../parity/compare';
 import type { PhpValue } from '../../php/values';
 import { CAPTURE_NOW, postAjax, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
 import { encodeCookieValue } from '../../wp/auth-cookie';
-import { getOption, updateOption } from '../../wp/options';
-import { startSession } from '../../wp/sessions';
-import { loadSite } from '../../wp/site';
-import { getUserByLogin } from '../../wp/users';
 
 /**
  * The payment page GET beyond the captured exchanges (those replay in server/ajax/replay.int.test.ts):

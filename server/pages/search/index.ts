@@ -1,10 +1,18 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { loadListingPageRows, queryTourList, type TourListPageWithMeta, type TourTerm } from '../../data/tour-list';
 import type { AppDeps } from '../../http/deps';
-import { listQueryOf, type TourListQuery } from '../../listing/query';
-import { searchKeywords, searchListSettings, searchPaged } from '../../listing/search-page';
-import { searchFiltersFromParams } from '../../listing/search-query';
-import type { ListSettings } from '../../listing/settings';
 import { parsePhpQuery } from '../../php/form-body';
+import {
+  type ListingSite,
+  listingSnapshot,
+  readListingSite,
+  storeListingSnapshot,
+  termTaxonomiesToRead,
+} from '../../services/listing/listing-site';
+import { listQueryOf, type TourListQuery } from '../../tourmaster/listing/query';
+import { searchKeywords, searchListSettings, searchPaged } from '../../tourmaster/listing/search-page';
+import { searchFiltersFromParams } from '../../tourmaster/listing/search-query';
+import type { ListSettings } from '../../tourmaster/listing/settings';
 import { html, raw, type SafeHtml } from '../../views/html';
 import { tourListElementHtml } from '../../views/tour-list/element';
 import { searchFormHtml } from '../../views/tour-list/search-form';
@@ -14,15 +22,7 @@ import {
   type TourListPageData,
   tourListPageHtml,
 } from '../../views/tour-list/section';
-import {
-  type ListingSite,
-  listingSnapshot,
-  readListingSite,
-  storeListingSnapshot,
-  termTaxonomiesToRead,
-} from '../../wp/listing-site';
 import { siteLocalTime } from '../../wp/site-time';
-import { loadListingPageRows, queryTourList, type TourListPageWithMeta, type TourTerm } from '../../wp/tour-list';
 import { cannotBeSpecialPage } from '../account/site';
 import { sendTaxonomyArchive, taxonomyArchivePath } from '../archive';
 import { OwnedRenderCache } from '../render-cache';
@@ -34,14 +34,14 @@ import { type ListingRequest, listingRequest, pluginPage, sendListingPage, terms
  * The tour search page (listing.md §1): served for any front-end URL whose query has the key
  * `tour-search` (even empty), and for the page the plugin's `search-page` option names (at its
  * permalink, `/search-tours/` in the fixture, and its `/page/N/`). The GET parameters filter the
- * tours (§1.2, listing/search-query.ts); the page prints the search form (§1.4) echoing them, then
+ * tours (§1.2, tourmaster/listing/search-query.ts); the page prints the search form (§1.4) echoing them, then
  * the results as the tour list element with the order filterer and ajax page numbers, whose
  * `data-settings` carry the search for the list actions (the ListSection island or the plugin's
  * script page and sort through them), or the "Not Found" box.
  *
  * Reads: the page of tours with its count and metas in one statement, which also reads the site's
  * options, pages and tour terms unless this process read them within `SITE_CACHE_MS`
- * (wp/listing-site.ts); the terms of a taxonomy those lack (one more), and the thumbnails when the
+ * (services/listing/listing-site.ts); the terms of a taxonomy those lack (one more), and the thumbnails when the
  * tours have any (one).
  */
 
@@ -65,7 +65,7 @@ export function tourSearchQuery(deps: AppDeps): RequestHandler {
 }
 
 /**
- * The search page's reads. With a fresh listing site (wp/listing-site.ts), only the page of tours
+ * The search page's reads. With a fresh listing site (services/listing/listing-site.ts), only the page of tours
  * (one statement, the terms of its filter resolved from the snapshot's). Otherwise the page of tours
  * is planned with the last snapshot's settings and read in the same statement as the options; when
  * the options it brings say otherwise (another search page size, a new custom taxonomy), the page

@@ -1,13 +1,6 @@
 import type { Request, Response } from 'express';
-import type { AppDeps } from '../../http/deps';
-import { type PageContext, pageContext } from '../../http/page-context';
-import { isSet, phpInt, str } from '../../php/coerce';
-import type { SafeHtml } from '../../views/html';
-import type { CurrentUser } from '../../wp/current-user';
-import { type ListingSite, readListingSite } from '../../wp/listing-site';
-import { pagePath } from '../../wp/menus';
-import { unserializeCached } from '../../wp/parse-cache';
-import { originFromHost, type Site, siteFromOptions } from '../../wp/site';
+import { pagePath } from '../../data/menus';
+import { originFromHost, type Site, siteFromOptions } from '../../data/site';
 import {
   type ListingPageRows,
   loadTourTerms,
@@ -15,7 +8,14 @@ import {
   type TourListOptions,
   type TourTerm,
   termTaxonomies,
-} from '../../wp/tour-list';
+} from '../../data/tour-list';
+import type { AppDeps } from '../../http/deps';
+import { type PageContext, pageContext } from '../../http/page-context';
+import { isSet, phpInt, str } from '../../php/coerce';
+import type { CurrentUser } from '../../services/accounts/current-user';
+import { type ListingSite, readListingSite } from '../../services/listing/listing-site';
+import type { SafeHtml } from '../../views/html';
+import { unserializeCached } from '../../wp/parse-cache';
 import { siteNameText } from '../account/site';
 import { renderPage, type ShellData, sendPage } from '../layout';
 import { buildShell } from '../shell';
@@ -23,7 +23,7 @@ import { tourTopBar } from '../tour/top-bar';
 
 /**
  * One request for a tour listing page (the search page, a tour taxonomy archive): the listing site
- * (the site's options, pages and tour terms, wp/listing-site.ts), the site's URLs for this request,
+ * (the site's options, pages and tour terms, services/listing/listing-site.ts), the site's URLs for this request,
  * the visitor, and the page shell around the plugin's markup.
  */
 export interface ListingRequest {
@@ -31,7 +31,7 @@ export interface ListingRequest {
   res: Response;
   deps: AppDeps;
   ctx: PageContext;
-  /** The site's options, pages and terms and what is derived from them (wp/listing-site.ts). */
+  /** The site's options, pages and terms and what is derived from them (services/listing/listing-site.ts). */
   listing: ListingSite;
   rows: ListingPageRows;
   site: Site;
@@ -40,7 +40,7 @@ export interface ListingRequest {
   general: Readonly<Record<string, unknown>>;
   /** The custom tour taxonomies (`tourmaster_custom_tour_taxs`), with their labels. */
   custom: readonly { slug: string; label: string }[];
-  /** What the tour list code reads (wp/tour-list.ts `TourListOptions`). */
+  /** What the tour list code reads (data/tour-list.ts `TourListOptions`). */
   listOptions: TourListOptions;
   ajaxUrl: string;
   /** WordPress `date_format`. */

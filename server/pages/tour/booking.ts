@@ -1,15 +1,18 @@
 import { DATE_CLOSED_MESSAGE, DATE_NOT_OFFERED_MESSAGE } from '../../ajax/actions/tourmaster_tour_booking';
-import { withArgs } from '../../auth/special-pages';
-import { enquiryFields } from '../../enquiry/fields';
-import { renderEnquiryForm } from '../../enquiry/form';
+import { countSeats } from '../../data/seats';
+import { setting } from '../../data/tours';
+import { readWishList, wishListHas } from '../../data/wish-list';
 import { isEmpty, str } from '../../php/coerce';
 import { formatWpDate } from '../../php/date';
+import { withArgs } from '../../services/accounts/special-pages';
 import { bookingCutOff, oldDataSeatsLeft, seatPool, seatStatusFilter, seatsLeft } from '../../tourmaster/availability';
 import { bookingFormModel, bookingFormSettings } from '../../tourmaster/booking-form';
 import { parseCustomFields } from '../../tourmaster/custom-fields';
 import { bookableDates, findDateEntry } from '../../tourmaster/dates';
+import { enquiryFields } from '../../tourmaster/enquiry-fields';
 import { defaultPackageTitle, mergePackage } from '../../tourmaster/packages';
 import { bookingFields, bookingFieldsError } from '../../views/booking-fields';
+import { renderEnquiryForm } from '../../views/enquiry-form';
 import { raw, type SafeHtml } from '../../views/html';
 import { lightbox } from '../../views/top-bar';
 import {
@@ -23,9 +26,6 @@ import {
   type WishListButton,
 } from '../../views/tour/booking-bar';
 import { tourPrice } from '../../views/tour/price';
-import { countSeats } from '../../wp/seats';
-import { setting } from '../../wp/tours';
-import { readWishList, wishListHas } from '../../wp/wish-list';
 import { OptionRenderCache } from '../render-cache';
 import { carriedFieldValues, carriedHiddenFields, carriedText, formFieldNames, type TourTemp } from './carry-over';
 import type { TourRequest } from './request';

@@ -1,6 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
 import { createElement } from 'react';
 import { BodyError } from '../../ajax/multipart';
+import { originFromHost, siteFromOptions } from '../../data/site';
+import { countTourView, loadAttachments, loadTourPageRows, VIEW_COUNT_META } from '../../data/tour-page';
 import type { AppDeps } from '../../http/deps';
 import { pageContext } from '../../http/page-context';
 import { str } from '../../php/coerce';
@@ -8,9 +10,7 @@ import { readTourRating, starIcons } from '../../tourmaster/reviews';
 import { parseTourOption, TOUR_META_KEYS, type Tour } from '../../tourmaster/tour-option';
 import { TourPage, type TourPageModel } from '../../views/tour/TourPage';
 import { optionRecord, unserializeCached } from '../../wp/parse-cache';
-import { originFromHost, siteFromOptions } from '../../wp/site';
 import { siteLocalTime } from '../../wp/site-time';
-import { countTourView, loadAttachments, loadTourPageRows, VIEW_COUNT_META } from '../../wp/tour-page';
 import { readFormBody } from '../account/form-body';
 import { siteNameText } from '../account/site';
 import { renderPage, sendPage } from '../layout';

@@ -1,9 +1,9 @@
-import { wpNonceContext } from '../../auth/context';
+import type { TourPageRows } from '../../data/tour-page';
+import { setting } from '../../data/tours';
+import { wpNonceContext } from '../../services/accounts/context';
 import { raw, type SafeHtml } from '../../views/html';
 import { guestTopBar, loginForm, registerForm, renderTopBar } from '../../views/top-bar';
 import { createNonce } from '../../wp/nonce';
-import type { TourPageRows } from '../../wp/tour-page';
-import { setting } from '../../wp/tours';
 import { RenderCache } from '../render-cache';
 import type { TourRequest } from './request';
 import { pageOptionUrl, specialPageUrlFrom } from './urls';

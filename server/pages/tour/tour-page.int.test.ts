@@ -3,6 +3,8 @@ import path from 'node:path';
 import { parse } from 'parse5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../config';
+import { loadSite, siteFromOptions } from '../../data/site';
+import { loadTourPageRows, readTourViewCount } from '../../data/tour-page';
 import { extractRegion } from '../../parity/compare';
 import { loadExchange } from '../../parity/exchanges';
 import { canonicalHtml } from '../../parity/html-dom';
@@ -10,8 +12,6 @@ import { fixtureSecrets, startTestServer, type TestServer } from '../../testing/
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
 import { renderTourReviewSection, withReviewFilterLabel } from '../../views/reviews';
 import { renderTopBar } from '../../views/top-bar';
-import { loadSite, siteFromOptions } from '../../wp/site';
-import { loadTourPageRows, readTourViewCount } from '../../wp/tour-page';
 import { get, htmlErrors, inputValue, loginAs, postForm } from '../account/test-helpers';
 
 /**
@@ -26,7 +26,7 @@ const normalise = (html: string) => html.replace(/(tourmaster-view-count-text" ?
 const region = (html: string, className: string) =>
   canonicalHtml(normalise(extractRegion(html, { className }) ?? `(no ${className})`));
 
-/** Our enquiry form carries one more field than the legacy one: a hidden trap for robots (server/enquiry/form.ts). */
+/** Our enquiry form carries one more field than the legacy one: a hidden trap for robots (server/views/enquiry-form.ts). */
 const withTrap = (canonical: string) =>
   canonical.replace(
     '<div class="tourmaster-enquiry-term">',
@@ -405,7 +405,7 @@ describe('tour page', () => {
     }
   });
 
-  it('reads the site as wp/site.ts does, with and without the request origin', async () => {
+  it('reads the site as data/site.ts does, with and without the request origin', async () => {
     const rows = await loadTourPageRows(tdb.wp, 'santorini-caldera-sunset-cruise');
     expect(siteFromOptions(rows.options, undefined)).toEqual(await loadSite(tdb.wp));
     expect(siteFromOptions(rows.options, 'http://127.0.0.1:9999')).toEqual(

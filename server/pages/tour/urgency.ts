@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
+import { recordTourVisitor } from '../../data/tour-page';
 import { phpInt, str } from '../../php/coerce';
 import type { SafeHtml } from '../../views/html';
 import { urgencyMessage } from '../../views/tour/booking-bar';
-import { recordTourVisitor } from '../../wp/tour-page';
 import type { TourRequest } from './request';
 
 /**

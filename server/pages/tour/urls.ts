@@ -1,7 +1,7 @@
-import type { SpecialPage } from '../../auth/special-pages';
+import { pagePath } from '../../data/menus';
+import type { TourPageRows } from '../../data/tour-page';
 import { isSet, str } from '../../php/coerce';
-import { pagePath } from '../../wp/menus';
-import type { TourPageRows } from '../../wp/tour-page';
+import type { SpecialPage } from '../../services/accounts/special-pages';
 import type { TourRequest } from './request';
 
 /** What the URLs need: the settings, the site and the published pages (any page that has read them). */
@@ -9,7 +9,7 @@ type PageRowsOf = { rows: Pick<TourPageRows, 'pages'> };
 
 /**
  * The plugin's page URLs from the rows the tour page already read (no query per link), with the
- * rules of auth/special-pages.ts: `{home}/?tourmaster-{page}` when the setting is empty, the
+ * rules of services/accounts/special-pages.ts: `{home}/?tourmaster-{page}` when the setting is empty, the
  * published page's permalink for a page id ('' when it is not published), a URL as written.
  */
 export function specialPageUrlFrom(tr: Pick<TourRequest, 'general' | 'site'> & PageRowsOf, page: SpecialPage): string {

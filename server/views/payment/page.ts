@@ -1,4 +1,5 @@
 import type { ActionContext } from '../../ajax/action';
+import { setting } from '../../data/tours';
 import { isEmpty, list, str } from '../../php/coerce';
 import type { CustomField } from '../../tourmaster/custom-fields';
 import {
@@ -11,7 +12,6 @@ import {
   travellerRows,
 } from '../../tourmaster/payment-page';
 import { pairServices } from '../../tourmaster/services';
-import { setting } from '../../wp/tours';
 import { html, type SafeHtml } from '../html';
 import { contactDetail } from './contact-detail';
 import { contactForm } from './contact-form';

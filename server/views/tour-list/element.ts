@@ -1,6 +1,6 @@
-import { listDisplayOf } from '../../listing/display';
-import { hasAjaxControls } from '../../listing/element';
-import { type ListSettings, text } from '../../listing/settings';
+import { listDisplayOf } from '../../tourmaster/listing/display';
+import { hasAjaxControls } from '../../tourmaster/listing/element';
+import { type ListSettings, text } from '../../tourmaster/listing/settings';
 import { html, type SafeHtml } from '../html';
 import { type FiltererTerm, filtererHtml, orderFiltererHtml } from './filterers';
 import { columnCount } from './items';

@@ -1,5 +1,5 @@
-import type { ListSettings } from '../../listing/settings';
-import { text } from '../../listing/settings';
+import type { ListSettings } from '../../tourmaster/listing/settings';
+import { text } from '../../tourmaster/listing/settings';
 import { html, type SafeHtml } from '../html';
 import { escUrl } from '../top-bar';
 import { settingsAttr } from './settings-json';

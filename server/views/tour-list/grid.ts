@@ -1,4 +1,4 @@
-import type { ListDisplay } from '../../listing/display';
+import type { ListDisplay } from '../../tourmaster/listing/display';
 import { html, raw, type SafeHtml } from '../html';
 import type { TourListItem } from './item';
 import { excerptHtml, infoHtml, priceHtml, ratingHtml, ribbonHtml, styleAttr, thumbnailHtml, titleHtml } from './parts';

@@ -1,4 +1,4 @@
-import type { TourInfoKey } from '../../listing/settings';
+import type { TourInfoKey } from '../../tourmaster/listing/settings';
 import type { TourRating } from '../../tourmaster/reviews';
 import type { HeaderPrice } from '../tour/price';
 

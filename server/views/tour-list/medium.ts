@@ -1,4 +1,4 @@
-import type { ListDisplay } from '../../listing/display';
+import type { ListDisplay } from '../../tourmaster/listing/display';
 import { html, type SafeHtml } from '../html';
 import { escUrl } from '../top-bar';
 import type { TourListItem } from './item';

@@ -1,6 +1,6 @@
-import { ajaxPaginationItems, linkPaginationItems, loadMorePage } from '../../listing/pagination';
-import type { ListSettings } from '../../listing/settings';
-import { text } from '../../listing/settings';
+import { ajaxPaginationItems, linkPaginationItems, loadMorePage } from '../../tourmaster/listing/pagination';
+import type { ListSettings } from '../../tourmaster/listing/settings';
+import { text } from '../../tourmaster/listing/settings';
 import { html, raw, type SafeHtml } from '../html';
 import { escUrl } from '../top-bar';
 import { settingsAttr } from './settings-json';

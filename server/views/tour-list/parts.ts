@@ -1,7 +1,7 @@
-import type { ListDisplay } from '../../listing/display';
-import { rgba } from '../../listing/display';
-import type { TourInfoKey } from '../../listing/settings';
 import { contentFilter } from '../../mail/wp-text';
+import type { ListDisplay } from '../../tourmaster/listing/display';
+import { rgba } from '../../tourmaster/listing/display';
+import type { TourInfoKey } from '../../tourmaster/listing/settings';
 import { html, raw, type SafeHtml } from '../html';
 import { tourRatingWidgetHtml } from '../reviews';
 import { escUrl } from '../top-bar';

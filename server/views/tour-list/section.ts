@@ -1,19 +1,19 @@
-import { listDisplayOf } from '../../listing/display';
-import { listQueryOf, maxPages, type TourListQuery } from '../../listing/query';
-import type { ListSettings } from '../../listing/settings';
-import { isEmpty, str } from '../../php/coerce';
-import { readTourRating } from '../../tourmaster/reviews';
-import { unserializeCached } from '../../wp/parse-cache';
-import type { Site } from '../../wp/site';
-import type { WpDb } from '../../wp/tables';
+import type { Site } from '../../data/site';
+import type { WpDb } from '../../data/tables';
 import {
   queryTourList,
   type TourListOptions,
   type TourListPageWithMeta,
   type TourListRow,
   type TourTerm,
-} from '../../wp/tour-list';
-import { loadAttachments } from '../../wp/tour-page';
+} from '../../data/tour-list';
+import { loadAttachments } from '../../data/tour-page';
+import { isEmpty, str } from '../../php/coerce';
+import { listDisplayOf } from '../../tourmaster/listing/display';
+import { listQueryOf, maxPages, type TourListQuery } from '../../tourmaster/listing/query';
+import type { ListSettings } from '../../tourmaster/listing/settings';
+import { readTourRating } from '../../tourmaster/reviews';
+import { unserializeCached } from '../../wp/parse-cache';
 import type { SafeHtml } from '../html';
 import { postTitleHtml } from '../post-title';
 import { tourPrice } from '../tour/price';

@@ -1,14 +1,14 @@
-import type { MetaClause } from '../../listing/search-query';
-import type { ListSettings, SettingValue } from '../../listing/settings';
 import { phpJsonEncode } from '../../php/json';
 import { PhpOrderedMap, type PhpValue } from '../../php/values';
+import type { MetaClause } from '../../tourmaster/listing/search-query';
+import type { ListSettings, SettingValue } from '../../tourmaster/listing/settings';
 import { escapeHtml, raw, type SafeHtml } from '../html';
 
 /**
  * The settings as the legacy site echoes them (`json_encode($settings)`): the posted key order,
  * strings as posted, the server's own `paged` as an int, and the search queries in the shapes the
  * search page builds (`{relation, 0: [clause]}` and `{relation, 0: clause}`). Only validated
- * settings get here (listing/settings.ts).
+ * settings get here (tourmaster/listing/settings.ts).
  */
 export function settingsPhpValue(settings: ListSettings): PhpValue {
   const out = new PhpOrderedMap();

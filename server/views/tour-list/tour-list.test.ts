@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { listDisplayOf } from '../../listing/display';
-import { parseListSettings } from '../../listing/settings';
 import { parsePhpQuery } from '../../php/form-body';
 import { phpJsonEncode } from '../../php/json';
+import { listDisplayOf } from '../../tourmaster/listing/display';
+import { parseListSettings } from '../../tourmaster/listing/settings';
 import type { TourListItem } from './item';
 import { tourListItemsHtml } from './items';
 import { ajaxPaginationHtml, linkPaginationHtml, pagedUrl } from './pagination';

@@ -1,0 +1,577 @@
+import type { TourListQuery } from '../tourmaster/listing/query';
+import type { MetaClause, TaxClause } from '../tourmaster/listing/search-query';
+import { parseSearch } from '../tourmaster/listing/search-terms';
+import { foldKey, foldLikePattern, SQLITE_FOLD_FUNCTION } from './dialect';
+import { SITE_OPTIONS } from './site';
+import { preparedRows, quoteTable, type WpDb } from './tables';
+import type { WpTerm } from './terms';
+import { LARGE_OPTION_BYTES, type PageRow, resolveLargeOptions } from './tour-page';
+
+/**
+ * The tour lists' reads (listing.md §1.2, §2.3, §3): one query for the page of tours and how many
+ * match (a window count), one for the terms a taxonomy filter names, one for the page's metas.
+ * Everything the query does comes from a validated TourListQuery (tourmaster/listing/query.ts).
+ */
+
+/** The options a list needs: the plugin's settings and its custom tour taxonomies. */
+export interface TourListOptions {
+  general: Readonly<Record<string, unknown>>;
+  customTaxonomies: string[];
+}
+
+/** One row of a list page: the post columns the items print. */
+export interface TourListRow {
+  id: number;
+  title: string;
+  slug: string;
+  excerpt: string;
+  content: string;
+  date: string;
+}
+
+export interface TourListPage {
+  rows: TourListRow[];
+  /** Tours matching the query; 0 when the page asked for is past the end (WordPress's found_posts). */
+  found: number;
+}
+
+/** Meta keys whose value is a number for sorting (`meta_value_num`); `tour-date` sorts as text. */
+const SORT_KEYS: ReadonlyMap<string, { key: string; numeric: boolean }> = new Map([
+  ['tour-date', { key: 'tourmaster-tour-date-avail', numeric: false }],
+  ['price', { key: 'tourmaster-tour-price', numeric: true }],
+  ['duration', { key: 'tourmaster-tour-duration', numeric: true }],
+  ['popularity', { key: 'tourmaster-view-count', numeric: true }],
+  ['rating', { key: 'tourmaster-tour-rating-score', numeric: true }],
+]);
+
+/** A page of tours with the metas its items print (`queryTourList` with meta keys). */
+export interface TourListPageWithMeta extends TourListPage {
+  /** The first value of each asked key, per tour (get_post_meta's single value). */
+  metas: Map<number, Map<string, string>>;
+}
+
+/**
+ * The page of published tours the query describes, and how many there are in all, in one prepared
+ * statement; with `metaKeys`, the page's metas come back in the same statement. `knownTerms`: the
+ * terms of the clauses' taxonomies when the caller has read them already (no query for them).
+ */
+export async function queryTourList(
+  wp: WpDb,
+  query: TourListQuery,
+  knownTerms?: readonly TourTerm[],
+): Promise<TourListPage>;
+export async function queryTourList(
+  wp: WpDb,
+  query: TourListQuery,
+  knownTerms: readonly TourTerm[] | undefined,
+  metaKeys: readonly string[],
+): Promise<TourListPageWithMeta>;
+export async function queryTourList(
+  wp: WpDb,
+  query: TourListQuery,
+  knownTerms?: readonly TourTerm[],
+  metaKeys?: readonly string[],
+): Promise<TourListPage | TourListPageWithMeta> {
+  const termIds = query.tax ? await termTaxonomyIds(wp, query.tax.clauses, knownTerms) : [];
+  const statement = tourListStatement(wp, query, termIds, metaKeys ?? []);
+  const rows = await listRows<UnionRow>(wp, statement.sql, statement.bindings);
+  const page = listPageFrom(rows);
+  return metaKeys ? page : { rows: page.rows, found: page.found };
+}
+
+/**
+ * A row of the union statements here: `src` names the member (`p` a tour of the page, `m` one of its
+ * metas; `o` an option, `g` a page, `t` a term), the other columns are positional, as each
+ * member's SQL says.
+ */
+type UnionRow = {
+  src: string;
+  c1: unknown;
+  c2: unknown;
+  c3: unknown;
+  c4: unknown;
+  c5: unknown;
+  c6: unknown;
+  c7: unknown;
+  c8: unknown;
+};
+
+/** A column's text ('' for NULL). */
+const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+/** The page (in its order), the count and the metas from the list statement's rows. */
+function listPageFrom(rows: readonly UnionRow[]): TourListPageWithMeta {
+  const page: { row: TourListRow; rn: number }[] = [];
+  const metaRows: { postId: number; key: string; value: string; id: number }[] = [];
+  let found = 0;
+  for (const r of rows) {
+    if (r.src === 'p') {
+      found = Number(r.c7 ?? 0);
+      page.push({
+        row: {
+          id: Number(r.c1),
+          title: text(r.c2),
+          slug: text(r.c3),
+          excerpt: text(r.c4),
+          content: text(r.c5),
+          date: text(r.c6),
+        },
+        rn: Number(r.c8 ?? 0),
+      });
+    } else if (r.src === 'm')
+      metaRows.push({ postId: Number(r.c1), key: text(r.c2), value: text(r.c3), id: Number(r.c8 ?? 0) });
+  }
+  // The union's members come back in any order: the page's own order is its row number.
+  page.sort((x, y) => x.rn - y.rn);
+  metaRows.sort((x, y) => x.id - y.id);
+  const metas = new Map<number, Map<string, string>>();
+  for (const m of metaRows) {
+    const meta = metas.get(m.postId) ?? new Map<string, string>();
+    if (!meta.has(m.key)) meta.set(m.key, m.value);
+    metas.set(m.postId, meta);
+  }
+  return { rows: page.map((p) => p.row), found: page.length ? found : 0, metas };
+}
+
+/**
+ * The list statements' texts run as prepared statements (MariaDB keeps each per connection): at
+ * most this many different texts, a bound on what the server holds whatever filters visitors
+ * combine; texts beyond it are sent as plain queries.
+ */
+const MAX_PREPARED_LISTS = 256;
+const preparedLists = new Set<string>();
+
+async function listRows<T>(wp: WpDb, sql: string, bindings: readonly (string | number)[]): Promise<T[]> {
+  if (preparedLists.has(sql) || preparedLists.size < MAX_PREPARED_LISTS) {
+    preparedLists.add(sql);
+    return preparedRows<T>(wp, sql, bindings);
+  }
+  const result = await wp.knex.raw(sql, [...bindings]);
+  return (wp.engine === 'mysql' ? (result as [T[]])[0] : result) as T[];
+}
+
+/**
+ * The list query as SQL: a `pg` expression chooses the page's ids (with the count of all that
+ * match and each row's place in the order); one member reads those tours, and with `metaKeys` a
+ * second reads their metas. Written out directly (no query builder on the hot path); every value
+ * is a bound parameter, the page size and offset are ints.
+ */
+function tourListStatement(
+  wp: WpDb,
+  query: TourListQuery,
+  termIds: readonly (readonly number[])[] | 'in-sql',
+  metaKeys: readonly string[],
+): {
+  sql: string;
+  bindings: (string | number)[];
+  members: { sql: string; bindings: (string | number)[] };
+  with: { sql: string; bindings: (string | number)[] };
+} {
+  const d = wp.dialect;
+  const posts = quoteTable(wp, wp.t.posts);
+  const postmeta = quoteTable(wp, wp.t.postmeta);
+  const relationships = quoteTable(wp, wp.t.termRelationships);
+  const search = parseSearch(query.keywords);
+  const direction = query.order === 'asc' ? 'ASC' : 'DESC';
+  const sort = SORT_KEYS.get(query.orderby);
+  const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+
+  // FROM … WHERE …, with its parameters in the order they appear.
+  let from = `FROM ${posts} p`;
+  const fromBindings: (string | number)[] = [];
+  if (sort) {
+    // WordPress joins on the sort key, so tours without it are not listed; a tie keeps the newest first.
+    from +=
+      ` INNER JOIN ${postmeta} sm ON sm.post_id = p.ID AND sm.meta_key = ? AND sm.meta_id = ` +
+      `(SELECT MIN(m2.meta_id) FROM ${postmeta} m2 WHERE m2.post_id = p.ID AND m2.meta_key = ?)`;
+    fromBindings.push(sort.key, sort.key);
+  }
+  const where = ["p.post_type = 'tour'", "p.post_status = 'publish'"];
+  // With the terms resolved in SQL (`in-sql`), each clause's terms and their descendants are a
+  // recursive common table expression at the head of the statement.
+  const withParts: string[] = [];
+  const withBindings: (string | number)[] = [];
+  if (query.tax) {
+    const tax = query.tax;
+    const clauses = tax.clauses.map((clause, i) => {
+      if (termIds === 'in-sql') {
+        const slugs = (typeof clause.terms === 'string' ? [clause.terms] : [...clause.terms]).map((slug) =>
+          wp.engine === 'mysql' ? slug : foldKey(slug),
+        );
+        const slugColumn = wp.engine === 'mysql' ? 't.slug' : `${SQLITE_FOLD_FUNCTION}(t.slug)`;
+        const terms = quoteTable(wp, wp.t.terms);
+        const taxonomyTable = quoteTable(wp, wp.t.termTaxonomy);
+        withParts.push(
+          `tc${i}(term_id, term_taxonomy_id) AS (SELECT tt.term_id, tt.term_taxonomy_id FROM ${taxonomyTable} tt ` +
+            `JOIN ${terms} t ON t.term_id = tt.term_id WHERE tt.taxonomy = ? AND ${slugColumn} IN (${marks(slugs.length)}) ` +
+            `UNION SELECT c.term_id, c.term_taxonomy_id FROM ${taxonomyTable} c JOIN tc${i} ON c.parent = tc${i}.term_id WHERE c.taxonomy = ?)`,
+        );
+        withBindings.push(clause.taxonomy, ...slugs, clause.taxonomy);
+        return `EXISTS (SELECT 1 FROM ${relationships} tr WHERE tr.object_id = p.ID AND tr.term_taxonomy_id IN (SELECT term_taxonomy_id FROM tc${i}))`;
+      }
+      const ids = termIds[i] ?? [];
+      if (ids.length === 0) return '1 = 0';
+      fromBindings.push(...ids);
+      return `EXISTS (SELECT 1 FROM ${relationships} tr WHERE tr.object_id = p.ID AND tr.term_taxonomy_id IN (${marks(ids.length)}))`;
+    });
+    if (clauses.length) where.push(`(${clauses.join(tax.relation === 'AND' ? ' AND ' : ' OR ')})`);
+  }
+  for (const clause of query.meta) {
+    const condition = metaCondition(wp, clause);
+    where.push(
+      `EXISTS (SELECT 1 FROM ${postmeta} m WHERE m.post_id = p.ID AND m.meta_key = ?${condition.sql ? ` AND ${condition.sql}` : ''})`,
+    );
+    fromBindings.push(clause.key, ...condition.bindings);
+  }
+  if (search.terms.length) {
+    // Password-protected tours are never found by their words.
+    where.push("p.post_password = ''");
+    for (const term of search.terms) {
+      const pattern = foldLikePattern(wp.engine, term.text);
+      const columns = ['p.post_title', 'p.post_excerpt', 'p.post_content'].map((c) => d.likeFolded(c, term.exclude));
+      where.push(`(${columns.join(term.exclude ? ' AND ' : ' OR ')})`);
+      fromBindings.push(pattern, pattern, pattern);
+    }
+  }
+  const body = `${from} WHERE ${where.join(' AND ')}`;
+
+  let order: { sql: string; bindings: (string | number)[] };
+  if (sort) {
+    const key = sort.numeric ? d.castNumber('sm.meta_value') : 'sm.meta_value';
+    order = { sql: `${key} ${direction}, p.post_date DESC, p.ID DESC`, bindings: [] };
+  } else if (query.orderby === 'title') {
+    order = { sql: `${d.orderText('p.post_title')} ${direction}, p.ID ${direction}`, bindings: [] };
+  } else if (query.orderby === 'menu_order') {
+    order = { sql: `p.menu_order ${direction}, p.ID ${direction}`, bindings: [] };
+  } else if (query.orderby === 'rand') {
+    order = d.random(Math.floor(Math.random() * 2 ** 31));
+  } else if (query.orderby === 'relevance' && search.terms.length) {
+    const relevance = relevanceOrder(wp, search);
+    order = { sql: `${relevance.sql}, p.post_date DESC, p.ID DESC`, bindings: relevance.bindings };
+  } else {
+    order = { sql: `p.post_date ${direction}, p.ID ${direction}`, bindings: [] };
+  }
+  const perPage = Math.max(1, Math.trunc(query.perPage));
+  const offset = Math.max(0, Math.trunc(query.page - 1)) * perPage;
+
+  // The page's ids, the count and each row's place, on ids alone: a window function over the text
+  // columns makes MariaDB build its temporary table on disk every time. The order is evaluated
+  // once (the page is its first row numbers), so both members read the same page, a random one too.
+  withParts.push(
+    `pg(ID, f, g) AS (SELECT p.ID, COUNT(*) OVER () AS f, ROW_NUMBER() OVER (ORDER BY ${order.sql}) AS g ${body} ` +
+      `ORDER BY g LIMIT ${perPage} OFFSET ${offset})`,
+  );
+  withBindings.push(...order.bindings, ...fromBindings);
+  let members = {
+    sql:
+      "SELECT 'p' AS src, p.ID AS c1, p.post_title AS c2, p.post_name AS c3, p.post_excerpt AS c4, p.post_content AS c5, " +
+      `p.post_date AS c6, pg.f AS c7, pg.g AS c8 FROM pg JOIN ${posts} p ON p.ID = pg.ID`,
+    bindings: [] as (string | number)[],
+  };
+  if (metaKeys.length > 0) {
+    members = {
+      sql:
+        `${members.sql} UNION ALL SELECT 'm', m.post_id, m.meta_key, m.meta_value, NULL, NULL, NULL, NULL, m.meta_id ` +
+        `FROM ${postmeta} m JOIN pg ON m.post_id = pg.ID WHERE m.meta_key IN (${marks(metaKeys.length)})`,
+      bindings: [...metaKeys],
+    };
+  }
+  const withClause = { sql: `WITH RECURSIVE ${withParts.join(', ')} `, bindings: withBindings };
+  return {
+    sql: `${withClause.sql}${members.sql}`,
+    bindings: [...withClause.bindings, ...members.bindings],
+    members,
+    with: withClause,
+  };
+}
+
+/** The condition of a meta clause on `m.meta_value` (EXISTS: none), with its parameters. */
+function metaCondition(wp: WpDb, clause: MetaClause): { sql: string; bindings: (string | number)[] } {
+  const signed = wp.dialect.castSigned('m.meta_value');
+  switch (clause.compare) {
+    case 'EXISTS':
+      return { sql: '', bindings: [] };
+    case 'LIKE':
+      return { sql: wp.dialect.likeFolded('m.meta_value'), bindings: [foldLikePattern(wp.engine, clause.value)] };
+    case 'BETWEEN':
+      return { sql: `${signed} BETWEEN ? AND ?`, bindings: [Number(clause.value[0]), Number(clause.value[1])] };
+    case '=':
+      if (clause.key === 'tourmaster-tour-discount') return { sql: 'm.meta_value = ?', bindings: [clause.value] };
+      return { sql: `${signed} = ?`, bindings: [Number(clause.value)] };
+    default:
+      return { sql: `${signed} ${clause.compare} ?`, bindings: [Number(clause.value)] };
+  }
+}
+
+/**
+ * WordPress's search order: several words rank a title with the whole phrase, then all words in
+ * the title, then any word in the title, then the phrase in the excerpt, then in the content;
+ * one word ranks titles holding it first.
+ */
+function relevanceOrder(wp: WpDb, search: ReturnType<typeof parseSearch>): { sql: string; bindings: string[] } {
+  const d = wp.dialect;
+  const titleTerms = search.terms.filter((t) => !t.exclude).map((t) => foldLikePattern(wp.engine, t.text));
+  const title = d.likeFolded('p.post_title');
+  if (search.rawCount <= 1) {
+    if (titleTerms.length === 0) return { sql: 'p.ID DESC', bindings: [] };
+    return { sql: `(CASE WHEN ${title} THEN 1 ELSE 0 END) DESC`, bindings: [titleTerms[0]!] };
+  }
+  const parts: string[] = [];
+  const bindings: string[] = [];
+  const phrase = search.phrase ? foldLikePattern(wp.engine, search.phrase) : '';
+  if (phrase) {
+    parts.push(`WHEN ${title} THEN 1`);
+    bindings.push(phrase);
+  }
+  if (titleTerms.length > 0 && titleTerms.length < 7) {
+    parts.push(`WHEN ${titleTerms.map(() => title).join(' AND ')} THEN 2`);
+    bindings.push(...titleTerms);
+    if (titleTerms.length > 1) {
+      parts.push(`WHEN ${titleTerms.map(() => title).join(' OR ')} THEN 3`);
+      bindings.push(...titleTerms);
+    }
+  }
+  if (phrase) {
+    parts.push(`WHEN ${d.likeFolded('p.post_excerpt')} THEN 4`, `WHEN ${d.likeFolded('p.post_content')} THEN 5`);
+    bindings.push(phrase, phrase);
+  }
+  if (parts.length === 0) return { sql: 'p.ID DESC', bindings: [] };
+  return { sql: `(CASE ${parts.join(' ')} ELSE 6 END) ASC`, bindings };
+}
+
+/**
+ * The term_taxonomy ids each clause matches: its slugs (compared as the site collation compares)
+ * and every descendant term, as WP_Tax_Query includes children. One query for all clauses, none
+ * when the caller passes the terms of every clause's taxonomy.
+ */
+async function termTaxonomyIds(
+  wp: WpDb,
+  clauses: readonly TaxClause[],
+  knownTerms?: readonly TourTerm[],
+): Promise<number[][]> {
+  const taxonomies = [...new Set(clauses.map((c) => c.taxonomy))];
+  if (taxonomies.length === 0) return [];
+  const known = knownTerms && taxonomies.every((t) => knownTaxonomies(knownTerms).has(t));
+  const terms = known ? knownTerms : await loadTourTerms(wp, taxonomies);
+  return clauses.map((clause) => {
+    const inTaxonomy = terms.filter((t) => t.taxonomy === clause.taxonomy);
+    const wanted = new Set((typeof clause.terms === 'string' ? [clause.terms] : clause.terms).map(foldKey));
+    const roots = inTaxonomy.filter((t) => wanted.has(foldKey(t.slug)));
+    const ids = new Set<number>();
+    const seen = new Set<number>();
+    const visit = (termId: number) => {
+      if (seen.has(termId)) return;
+      seen.add(termId);
+      for (const t of inTaxonomy) {
+        if (t.termId === termId) ids.add(t.termTaxonomyId);
+        if (t.parentId === termId) visit(t.termId);
+      }
+    };
+    for (const root of roots) visit(root.termId);
+    return [...ids];
+  });
+}
+
+/**
+ * A term of a tour taxonomy, as the lists, the search form and the archives use it: a term without
+ * its post count. The name is as stored (WordPress keeps names HTML-escaped: `Food &amp; Wine`).
+ */
+export type TourTerm = Omit<WpTerm, 'count'>;
+
+const termLists = new WeakMap<readonly TourTerm[], Set<string>>();
+
+/** The taxonomies a term list was loaded for (`loadTourTerms` records them). */
+function knownTaxonomies(terms: readonly TourTerm[]): Set<string> {
+  return termLists.get(terms) ?? new Set(terms.map((t) => t.taxonomy));
+}
+
+/** Every term of the given taxonomies, by name as `get_terms` orders them (`hide_empty=0`), in one query. */
+export async function loadTourTerms(wp: WpDb, taxonomies: readonly string[]): Promise<TourTerm[]> {
+  if (taxonomies.length === 0) return [];
+  const rows: Record<string, unknown>[] = await wp
+    .knex({ t: wp.t.terms })
+    .join({ tt: wp.t.termTaxonomy }, 'tt.term_id', 't.term_id')
+    .select('t.term_id', 't.name', 't.slug', 'tt.term_taxonomy_id', 'tt.taxonomy', 'tt.description', 'tt.parent')
+    .whereIn('tt.taxonomy', [...new Set(taxonomies)]);
+  const terms = rows.map((r) => ({
+    termId: Number(r.term_id),
+    termTaxonomyId: Number(r.term_taxonomy_id),
+    name: String(r.name ?? ''),
+    slug: String(r.slug ?? ''),
+    taxonomy: String(r.taxonomy),
+    description: String(r.description ?? ''),
+    parentId: Number(r.parent) || 0,
+  }));
+  terms.sort(byTermName);
+  termLists.set(terms, new Set(taxonomies));
+  return terms;
+}
+
+/** What a listing page (search, archive) prints around its list: options by name (raw text), the published pages, terms. */
+export interface ListingPageRows {
+  options: Map<string, string>;
+  /** Published pages, by `menu_order` then title (the pages menu, the plugin pages' permalinks). */
+  pages: PageRow[];
+  /** The terms of the taxonomies asked for, by name. */
+  terms: TourTerm[];
+}
+
+/** The options a listing page and its shell read. */
+export const LISTING_PAGE_OPTIONS = [
+  ...SITE_OPTIONS,
+  'date_format',
+  'posts_per_page',
+  'permalink_structure',
+  'tourmaster_general',
+  'tourmaster_custom_tour_taxs',
+  'wp_page_for_privacy_policy',
+  'stylesheet',
+] as const;
+
+const listingSql = new Map<string, string>();
+
+function listingPageSql(wp: WpDb, taxonomies: number): string {
+  const key = `${wp.engine}:${wp.prefix}:${taxonomies}`;
+  let sql = listingSql.get(key);
+  if (sql) return sql;
+  const q = (name: string) => quoteTable(wp, name);
+  const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+  const like = wp.engine === 'mysql' ? "'theme\\\\_mods\\\\_%' ESCAPE '\\\\'" : "'theme\\_mods\\_%' ESCAPE '\\'";
+  // MariaDB sends a large option (tourmaster_general is ~11 KB) as its MD5 when the process has
+  // already read that exact text (tour-page.ts `resolveLargeOptions`); SQLite sends it as it is.
+  const large = `LENGTH(option_value) > ${LARGE_OPTION_BYTES}`;
+  const value = wp.engine === 'mysql' ? `IF(${large}, NULL, option_value)` : 'option_value';
+  const digest = wp.engine === 'mysql' ? `IF(${large}, MD5(option_value), NULL)` : 'NULL';
+  // Nine columns, as the list statement's members have (they may follow in the same statement).
+  sql =
+    `SELECT 'o' AS src, option_name AS c1, ${value} AS c2, ${digest} AS c3, NULL AS c4, NULL AS c5, NULL AS c6, NULL AS c7, NULL AS c8 FROM ${q(wp.t.options)} ` +
+    `WHERE option_name IN (${marks(LISTING_PAGE_OPTIONS.length)}) OR option_name LIKE ${like} ` +
+    `UNION ALL SELECT 'g', post_name, post_title, ID, post_parent, menu_order, NULL, NULL, NULL FROM ${q(wp.t.posts)} ` +
+    `WHERE post_type = 'page' AND post_status = 'publish'`;
+  if (taxonomies > 0)
+    sql +=
+      ` UNION ALL SELECT 't', t.slug, t.name, t.term_id, tt.term_taxonomy_id, tt.parent, tt.taxonomy, tt.description, NULL ` +
+      `FROM ${q(wp.t.terms)} t JOIN ${q(wp.t.termTaxonomy)} tt ON tt.term_id = t.term_id WHERE tt.taxonomy IN (${marks(taxonomies)})`;
+  listingSql.set(key, sql);
+  return sql;
+}
+
+/**
+ * The site's options, the published pages and the terms of `taxonomies` in one prepared statement.
+ * The terms are sorted as `get_terms` sorts them (by name, as the site collation compares). With
+ * `list`, the same statement also reads that page of tours and its metas (`queryTourList`), the
+ * list's taxonomy clauses resolved in SQL: a page with a list costs one round trip.
+ */
+export async function loadListingPageRows(wp: WpDb, taxonomies?: readonly string[]): Promise<ListingPageRows>;
+export async function loadListingPageRows(
+  wp: WpDb,
+  taxonomies: readonly string[],
+  list: { query: TourListQuery; metaKeys: readonly string[] },
+): Promise<ListingPageRows & { list: TourListPageWithMeta }>;
+export async function loadListingPageRows(
+  wp: WpDb,
+  taxonomies: readonly string[] = [],
+  list?: { query: TourListQuery; metaKeys: readonly string[] },
+): Promise<ListingPageRows & { list?: TourListPageWithMeta }> {
+  const asked = [...new Set(taxonomies)];
+  let sql = listingPageSql(wp, asked.length);
+  let bindings: (string | number)[] = [...LISTING_PAGE_OPTIONS, ...asked];
+  if (list) {
+    const statement = tourListStatement(wp, list.query, 'in-sql', list.metaKeys);
+    sql = `${statement.with.sql}${sql} UNION ALL ${statement.members.sql}`;
+    bindings = [...statement.with.bindings, ...bindings, ...statement.members.bindings];
+  }
+  const rows = list ? await listRows<UnionRow>(wp, sql, bindings) : await preparedRows<UnionRow>(wp, sql, bindings);
+  const options = new Map<string, string>();
+  const digests = new Map<string, string>();
+  const pages: PageRow[] = [];
+  const terms: TourTerm[] = [];
+  const listed: UnionRow[] = [];
+  for (const row of rows) {
+    if (row.src === 'o') {
+      if (row.c3 === null || row.c3 === undefined) options.set(text(row.c1), text(row.c2));
+      else digests.set(text(row.c1), text(row.c3));
+    } else if (row.src === 'g')
+      pages.push({
+        id: Number(row.c3),
+        slug: text(row.c1),
+        title: text(row.c2),
+        parentId: Number(row.c4) || 0,
+        menuOrder: Number(row.c5) || 0,
+      });
+    else if (row.src === 't')
+      terms.push({
+        termId: Number(row.c3),
+        termTaxonomyId: Number(row.c4),
+        name: text(row.c2),
+        slug: text(row.c1),
+        taxonomy: text(row.c6),
+        description: text(row.c7),
+        parentId: Number(row.c5) || 0,
+      });
+    // The list's members (`p`, `m`), read by listPageFrom.
+    else listed.push(row);
+  }
+  if (digests.size) await resolveLargeOptions(wp, digests, options);
+  pages.sort((x, y) => x.menuOrder - y.menuOrder || x.title.localeCompare(y.title) || x.id - y.id);
+  terms.sort(byTermName);
+  termLists.set(terms, new Set(asked));
+  return { options, pages, terms, ...(list ? { list: listPageFrom(listed) } : {}) };
+}
+
+/** `get_terms`' order: by name as the site collation compares (case and accents folded), then id. */
+function byTermName(a: TourTerm, b: TourTerm): number {
+  const x = nameKey(a);
+  const y = nameKey(b);
+  return x < y ? -1 : x > y ? 1 : a.termId - b.termId;
+}
+
+/** Folded names (the terms are read on every request; their names rarely change). */
+const nameKeys = new Map<string, string>();
+
+function nameKey(term: TourTerm): string {
+  let key = nameKeys.get(term.name);
+  if (key === undefined) {
+    key = foldKey(term.name);
+    if (nameKeys.size >= 2000) nameKeys.clear();
+    nameKeys.set(term.name, key);
+  }
+  return key;
+}
+
+/** Terms of two reads as one list (the taxonomies of both known). */
+export function mergeTerms(a: readonly TourTerm[], b: readonly TourTerm[]): TourTerm[] {
+  const merged = [...a, ...b].sort(byTermName);
+  termLists.set(merged, new Set([...knownTaxonomies(a), ...knownTaxonomies(b)]));
+  return merged;
+}
+
+/** The taxonomies a term list holds every term of. */
+export function termTaxonomies(terms: readonly TourTerm[]): ReadonlySet<string> {
+  return knownTaxonomies(terms);
+}
+
+/** A category filterer's terms (listing.md §2.4): every tour category, a single category's children, or the ones named. */
+export async function filtererTerms(
+  wp: WpDb,
+  categories: readonly string[],
+): Promise<{ current?: { name: string }; terms: { name: string; slug: string }[] }> {
+  return filtererTermsFrom(await loadTourTerms(wp, ['tour_category']), categories);
+}
+
+/** `filtererTerms` from the tour categories already read. */
+export function filtererTermsFrom(
+  terms: readonly TourTerm[],
+  categories: readonly string[],
+): { current?: { name: string }; terms: { name: string; slug: string }[] } {
+  const all = terms
+    .filter((t) => t.taxonomy === 'tour_category')
+    .map((t) => ({ id: t.termId, name: t.name, slug: t.slug, parent: t.parentId }));
+  const bySlug = (slug: string) => all.find((t) => foldKey(t.slug) === foldKey(slug));
+  if (categories.length === 0) return { terms: all };
+  if (categories.length === 1) {
+    const current = bySlug(categories[0]!);
+    return current ? { current, terms: all.filter((t) => t.parent === current.id) } : { terms: [] };
+  }
+  return { terms: categories.map(bySlug).filter((t): t is (typeof all)[number] => t !== undefined) };
+}

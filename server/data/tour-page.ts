@@ -1,0 +1,494 @@
+import { createHash } from 'node:crypto';
+import { maybeUnserialize, serialize } from '../php/serialize';
+import { PhpOrderedMap } from '../php/values';
+import { REVIEW_PAGE_SIZE } from '../tourmaster/reviews';
+import { TOUR_META_KEYS } from '../tourmaster/tour-option';
+import type { ListedReview, ReviewerProfile } from './reviews';
+import { SITE_OPTIONS } from './site';
+import { inTransaction, preparedRows, quoteTable, type WpDb } from './tables';
+
+/**
+ * The single tour page's reads and its one write (the view counter). Everything the page prints
+ * about the tour and the site comes back from one prepared statement: the tour's post row (by
+ * slug), its metas, the site options, the theme's settings and the published pages (the header's
+ * pages menu and the special pages' permalinks). Nothing is cached across requests.
+ */
+
+/** The tour's post row, as the page prints it. */
+export interface TourPost {
+  id: number;
+  status: string;
+  title: string;
+  content: string;
+  excerpt: string;
+  /** `post_date` (site-local wall clock). */
+  date: string;
+}
+
+/** A published page: enough for its permalink and a pages menu. */
+export interface PageRow {
+  id: number;
+  slug: string;
+  title: string;
+  parentId: number;
+  menuOrder: number;
+}
+
+export interface TourPageRows {
+  /** The first tour with this slug (any status: the caller decides what is shown). */
+  post: TourPost | undefined;
+  /** The published tour's metas (first value of each key, raw text). */
+  meta: Map<string, string>;
+  /** Options by name (raw text). */
+  options: Map<string, string>;
+  /** Published pages, by `menu_order` then title (`wp_list_pages`' order). */
+  pages: PageRow[];
+  /** The first page of the tour's listed reviews, newest first (reviews.md §2). */
+  reviews: ListedReview[];
+  /** How many listed reviews the tour has (the pagination's count). */
+  reviewCount: number;
+  /** The accounts behind the first page of reviews. */
+  reviewers: Map<number, ReviewerProfile>;
+}
+
+export const VIEW_COUNT_META = 'tourmaster-view-count';
+export const IP_LIST_META = 'tourmaster-tour-ip-list';
+
+/** The tour metas the page reads, besides the booking ones. */
+export const TOUR_PAGE_META_KEYS = [
+  ...Object.values(TOUR_META_KEYS),
+  'tourmaster-tour-price',
+  'tourmaster-tour-discount',
+  'tourmaster-tour-rating',
+  VIEW_COUNT_META,
+  'tourmaster-enquiry-form-fields',
+  '_thumbnail_id',
+] as const;
+
+/** The options the page and its shell read. */
+export const TOUR_PAGE_OPTIONS = [
+  ...SITE_OPTIONS,
+  'date_format',
+  'tourmaster_general',
+  'tourmaster_payment',
+  'show_avatars',
+  'avatar_default',
+  'avatar_rating',
+  'wp_page_for_privacy_policy',
+  'stylesheet',
+] as const;
+
+const REVIEWER_META = ['first_name', 'last_name', 'tourmaster-user-avatar'] as const;
+
+type Row = {
+  src: string;
+  id: unknown;
+  k: unknown;
+  v: unknown;
+  a: unknown;
+  b: unknown;
+  c: unknown;
+  d: unknown;
+  e: unknown;
+};
+
+const sqlCache = new Map<string, string>();
+
+function tourPageSql(wp: WpDb): string {
+  const key = `${wp.engine}:${wp.prefix}`;
+  let sql = sqlCache.get(key);
+  if (sql) return sql;
+  const q = (name: string) => quoteTable(wp, name);
+  const { posts, postmeta, options, reviews, orders } = wp.t;
+  const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+  const like = wp.engine === 'mysql' ? "'theme\\\\_mods\\\\_%' ESCAPE '\\\\'" : "'theme\\_mods\\_%' ESCAPE '\\'";
+  const none = (n: number) => Array.from({ length: n }, () => 'NULL').join(', ');
+  // MariaDB sends a large option (tourmaster_general is ~11 KB) as its MD5 when a request has
+  // already read that exact text (see `largeOptions`); SQLite runs in-process and sends it as it is.
+  const large = `LENGTH(option_value) > ${LARGE_OPTION_BYTES}`;
+  const optionValue = wp.engine === 'mysql' ? `IF(${large}, NULL, option_value)` : 'option_value';
+  const optionDigest = wp.engine === 'mysql' ? `IF(${large}, MD5(option_value), NULL)` : 'NULL';
+  // The published tour's id (the lowest, should two share the slug): an index lookup, no sort.
+  const tourId = `(SELECT MIN(ID) FROM ${q(posts)} WHERE post_type = 'tour' AND post_name = ? AND post_status = 'publish')`;
+  // The review query of reviews.md §2 (admin reviews kept, cancelled orders' reviews hidden).
+  const listed = `FROM ${q(reviews)} r LEFT JOIN ${q(orders)} o ON o.id = r.order_id WHERE r.review_tour_id = ${tourId} AND r.review_score IS NOT NULL AND (o.order_status IS NULL OR o.order_status != 'cancel')`;
+  const order = `ORDER BY r.review_date DESC, r.review_id ASC LIMIT ${REVIEW_PAGE_SIZE}`;
+  const firstPage = `SELECT 'r', r.review_id, r.review_date, r.review_description, r.review_score, r.review_type, r.reviewer_name, r.reviewer_email, o.user_id ${listed} ${order}`;
+  // MariaDB takes a parenthesised member with its own ORDER BY and LIMIT (no derived table, whose
+  // text columns would go to an on-disk temporary table); SQLite wants a subquery.
+  const reviewBranch = wp.engine === 'mysql' ? `(${firstPage})` : `SELECT * FROM (${firstPage})`;
+  sql =
+    `SELECT 'p' AS src, ID AS id, post_status AS k, post_title AS v, post_content AS a, post_excerpt AS b, post_date AS c, NULL AS d, NULL AS e FROM ${q(posts)} ` +
+    `WHERE post_type = 'tour' AND post_name = ? ` +
+    `UNION ALL SELECT 'm', meta_id, meta_key, meta_value, ${none(5)} FROM ${q(postmeta)} ` +
+    `WHERE post_id = ${tourId} AND meta_key IN (${marks(TOUR_PAGE_META_KEYS.length)}) ` +
+    `UNION ALL SELECT 'o', option_id, option_name, ${optionValue}, ${optionDigest}, ${none(4)} FROM ${q(options)} ` +
+    `WHERE option_name IN (${marks(TOUR_PAGE_OPTIONS.length)}) OR option_name LIKE ${like} ` +
+    `UNION ALL SELECT 'g', ID, post_name, post_title, post_parent, menu_order, ${none(3)} FROM ${q(posts)} ` +
+    `WHERE post_type = 'page' AND post_status = 'publish' ` +
+    `UNION ALL ${reviewBranch} ` +
+    // The list's count (a window function over the page's rows costs MariaDB more than this).
+    `UNION ALL SELECT 'n', COUNT(*), ${none(7)} ${listed}`;
+  sqlCache.set(key, sql);
+  return sql;
+}
+
+/** The statement and its parameters (exported for EXPLAIN in tests and benchmarks). */
+export function tourPageQuery(wp: WpDb, slug: string): { sql: string; params: string[] } {
+  // In the order the branches name them: post, metas, options, reviews, count.
+  const params = [slug, slug, ...TOUR_PAGE_META_KEYS, ...TOUR_PAGE_OPTIONS, slug, slug];
+  return { sql: tourPageSql(wp), params };
+}
+
+/**
+ * The tour with this slug, its metas, the site's options, the published pages and the first page
+ * of the tour's reviews in one round trip; the reviewers' accounts in a second, when the page has
+ * reviews by customers.
+ */
+export async function loadTourPageRows(wp: WpDb, slug: string): Promise<TourPageRows> {
+  const query = tourPageQuery(wp, slug);
+  const rows = await preparedRows<Row>(wp, query.sql, query.params);
+  const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+  const nullable = (v: unknown) => (v === null || v === undefined ? null : String(v));
+  let post: TourPost | undefined;
+  const meta = new Map<string, string>();
+  const metaIds = new Map<string, number>();
+  const options = new Map<string, string>();
+  const digests = new Map<string, string>();
+  const pages: PageRow[] = [];
+  const reviews: ListedReview[] = [];
+  let reviewCount = 0;
+  for (const row of rows) {
+    switch (row.src) {
+      case 'p': {
+        const id = Number(row.id);
+        const status = text(row.k);
+        // The first tour with the slug, preferring a published one (WordPress queries published posts).
+        const better =
+          !post || (post.status !== 'publish' && status === 'publish') || (status === post.status && id < post.id);
+        if (better) {
+          post = { id, status, title: text(row.v), content: text(row.a), excerpt: text(row.b), date: text(row.c) };
+        }
+        break;
+      }
+      case 'm': {
+        // get_post_meta(…, true) reads the lowest meta id of a key.
+        const key = text(row.k);
+        const id = Number(row.id);
+        const seen = metaIds.get(key);
+        if (seen === undefined || id < seen) {
+          metaIds.set(key, id);
+          meta.set(key, text(row.v));
+        }
+        break;
+      }
+      case 'o':
+        if (row.a === null || row.a === undefined) options.set(text(row.k), text(row.v));
+        else digests.set(text(row.k), text(row.a));
+        break;
+      case 'g':
+        pages.push({
+          id: Number(row.id),
+          slug: text(row.k),
+          title: text(row.v),
+          parentId: Number(row.a) || 0,
+          menuOrder: Number(row.b) || 0,
+        });
+        break;
+      case 'r':
+        reviews.push({
+          id: Number(row.id),
+          tourId: post?.id ?? 0,
+          orderId: null,
+          score: row.a === null || row.a === undefined ? null : Number(row.a),
+          type: nullable(row.b),
+          description: text(row.v),
+          date: text(row.k),
+          reviewerName: nullable(row.c),
+          reviewerEmail: nullable(row.d),
+          userId: Number(row.e ?? 0) || 0,
+        });
+        break;
+      case 'n':
+        reviewCount = Number(row.id) || 0;
+        break;
+    }
+  }
+  if (digests.size) await resolveLargeOptions(wp, digests, options);
+  pages.sort((x, y) => x.menuOrder - y.menuOrder || x.title.localeCompare(y.title) || x.id - y.id);
+  // The union returns the first page unordered: newest first, ties by id (the list's order).
+  reviews.sort((x, y) => (x.date < y.date ? 1 : x.date > y.date ? -1 : x.id - y.id));
+  for (const review of reviews) review.tourId = post?.id ?? 0;
+  const reviewers = await loadReviewers(
+    wp,
+    reviews.map((r) => r.userId),
+  );
+  return { post, meta, options, pages, reviews, reviewCount, reviewers };
+}
+
+/** Options longer than this come as their MD5 from MariaDB (the text is read again when it changes). */
+export const LARGE_OPTION_BYTES = 2048;
+
+/** Large options' text by MD5: the same digest is the same stored text, so the text is reused. */
+const largeOptions = new Map<string, string>();
+
+/**
+ * The text of the large options the query sent as digests: from the texts already read, else read
+ * now (the first request after a start or an edit), checked against the digest it came with.
+ */
+export async function resolveLargeOptions(
+  wp: WpDb,
+  digests: ReadonlyMap<string, string>,
+  options: Map<string, string>,
+): Promise<void> {
+  const missing: string[] = [];
+  for (const [name, digest] of digests) {
+    const text = largeOptions.get(digest);
+    if (text === undefined) missing.push(name);
+    else options.set(name, text);
+  }
+  if (missing.length === 0) return;
+  const rows: { option_name: unknown; option_value: unknown }[] = await wp
+    .knex(wp.t.options)
+    .select('option_name', 'option_value')
+    .whereIn('option_name', missing);
+  for (const row of rows) {
+    const text = String(row.option_value ?? '');
+    const name = String(row.option_name);
+    options.set(name, text);
+    const digest = createHash('md5').update(text, 'utf8').digest('hex');
+    if (digest === digests.get(name)) {
+      largeOptions.set(digest, text);
+      if (largeOptions.size > 100) largeOptions.delete(largeOptions.keys().next().value as string);
+    }
+  }
+}
+
+type ReviewerRow = { src: string; id: unknown; k: unknown; v: unknown; a: unknown };
+
+/**
+ * The accounts behind a page of reviews (data/reviews.ts `reviewerProfiles`) in one prepared
+ * statement: their e-mail and display name, first and last names and uploaded avatar.
+ */
+async function loadReviewers(wp: WpDb, userIds: readonly number[]): Promise<Map<number, ReviewerProfile>> {
+  const ids = [...new Set(userIds.filter((id) => id > 0))];
+  const out = new Map<number, ReviewerProfile>();
+  if (ids.length === 0) return out;
+  const key = `${wp.engine}:${wp.prefix}:reviewers:${ids.length}`;
+  let sql = sqlCache.get(key);
+  if (!sql) {
+    const marks = ids.map(() => '?').join(', ');
+    sql =
+      `SELECT 'u' AS src, ID AS id, user_email AS k, display_name AS v, NULL AS a FROM ${quoteTable(wp, wp.t.users)} WHERE ID IN (${marks}) ` +
+      `UNION ALL SELECT 'w', umeta_id, meta_key, meta_value, user_id FROM ${quoteTable(wp, wp.t.usermeta)} ` +
+      `WHERE user_id IN (${marks}) AND meta_key IN (${REVIEWER_META.map(() => '?').join(', ')})`;
+    sqlCache.set(key, sql);
+  }
+  const rows = await preparedRows<ReviewerRow>(wp, sql, [...ids, ...ids, ...REVIEWER_META]);
+  const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+  const users = new Map<number, { email: string; displayName: string }>();
+  const userMeta = new Map<string, { id: number; value: string }>();
+  for (const row of rows) {
+    if (row.src === 'u') users.set(Number(row.id), { email: text(row.k), displayName: text(row.v) });
+    else {
+      const metaKey = `${Number(row.a)}|${text(row.k)}`;
+      const id = Number(row.id);
+      const seen = userMeta.get(metaKey);
+      if (!seen || id < seen.id) userMeta.set(metaKey, { id, value: text(row.v) });
+    }
+  }
+  for (const [id, user] of users) {
+    const get = (name: string) => userMeta.get(`${id}|${name}`)?.value;
+    out.set(id, {
+      email: user.email,
+      displayName: user.displayName,
+      firstName: get('first_name') ?? '',
+      lastName: get('last_name') ?? '',
+      avatar: avatarOf(get('tourmaster-user-avatar')),
+    });
+  }
+  return out;
+}
+
+/** User meta `tourmaster-user-avatar` (`thumbnail`, `file_url`), as data/reviews.ts reads it. */
+function avatarOf(text: string | undefined): ReviewerProfile['avatar'] {
+  if (text === undefined) return undefined;
+  try {
+    const value = maybeUnserialize(text);
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+    const v = value as Record<string, unknown>;
+    return {
+      ...(typeof v.thumbnail === 'string' && v.thumbnail !== '' ? { thumbnail: v.thumbnail } : {}),
+      ...(typeof v.file_url === 'string' && v.file_url !== '' ? { fileUrl: v.file_url } : {}),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Counts one view of a tour (engagement.md §7): `tourmaster-view-count` + 1 in one atomic UPDATE,
+ * so concurrent views are never lost (the plugin read, added and wrote back: DEFECTS.md 21). The
+ * first view of a tour without the meta inserts it under a lock on the tour's post row, so two
+ * first views cannot insert two rows.
+ */
+export async function countTourView(wp: WpDb, tourId: number): Promise<void> {
+  const increment = (db: WpDb) =>
+    db
+      .knex(db.t.postmeta)
+      .where({ post_id: tourId, meta_key: VIEW_COUNT_META })
+      // PHP's intval of the stored text, plus one; the column is text on both engines.
+      .update({
+        meta_value: db.knex.raw(
+          db.engine === 'mysql' ? 'CAST(meta_value AS SIGNED) + 1' : 'CAST(CAST(meta_value AS INTEGER) + 1 AS TEXT)',
+        ),
+      });
+  if ((await increment(wp)) > 0) return;
+  await inTransaction(
+    wp,
+    async (db) => {
+      await db.dialect.forUpdate(db.knex(db.t.posts).first('ID').where('ID', tourId));
+      if ((await increment(db)) > 0) return;
+      await db.knex(db.t.postmeta).insert({ post_id: tourId, meta_key: VIEW_COUNT_META, meta_value: '1' });
+    },
+    { readCommitted: true },
+  );
+}
+
+/** The stored view count (PHP's intval of the first value; 0 without one). */
+export async function readTourViewCount(wp: WpDb, tourId: number): Promise<number> {
+  const row = await wp
+    .knex(wp.t.postmeta)
+    .first('meta_value')
+    .where({ post_id: tourId, meta_key: VIEW_COUNT_META })
+    .orderBy('meta_id');
+  return Math.max(0, Number.parseInt(String(row?.meta_value ?? '0'), 10) || 0);
+}
+
+/**
+ * The urgency message's visitor count (engagement.md §6): post meta `tourmaster-tour-ip-list`, a
+ * PHP array of address → last visit (Unix seconds). Entries older than an hour are dropped, this
+ * visitor is recorded, and the list is written back under a lock on the tour's post row, so
+ * concurrent views never overwrite each other. Returns the number of visitors in the last hour.
+ */
+export async function recordTourVisitor(wp: WpDb, tourId: number, ip: string, now: number): Promise<number> {
+  return inTransaction(
+    wp,
+    async (trx) => {
+      await trx.dialect.forUpdate(trx.knex(trx.t.posts).first('ID').where('ID', tourId));
+      const row = await trx
+        .knex(trx.t.postmeta)
+        .first('meta_id', 'meta_value')
+        .where({ post_id: tourId, meta_key: IP_LIST_META })
+        .orderBy('meta_id');
+      let stored: unknown;
+      try {
+        stored = row ? maybeUnserialize(String(row.meta_value ?? '')) : undefined;
+      } catch {
+        stored = undefined;
+      }
+      const list = new Map<string, number>();
+      const entries =
+        stored instanceof Map
+          ? [...stored.entries()]
+          : stored && typeof stored === 'object'
+            ? Object.entries(stored as Record<string, unknown>)
+            : [];
+      for (const [key, value] of entries) {
+        const at = Number(value);
+        if (Number.isFinite(at) && now - at <= 3600) list.set(String(key), at);
+      }
+      list.set(ip || 'unknown', now);
+      const map = new PhpOrderedMap();
+      for (const [key, at] of list) map.set(key, at);
+      const text = serialize(map);
+      if (row) await trx.knex(trx.t.postmeta).where('meta_id', row.meta_id).update({ meta_value: text });
+      else await trx.knex(trx.t.postmeta).insert({ post_id: tourId, meta_key: IP_LIST_META, meta_value: text });
+      return list.size;
+    },
+    { readCommitted: true },
+  );
+}
+
+/** An image of the media library, as a gallery shows it. */
+export interface Attachment {
+  id: number;
+  /** The full-size file's URL. */
+  url: string;
+  /** The thumbnail's URL (the full file when WordPress made none). */
+  thumbnailUrl: string;
+  width: number;
+  height: number;
+  alt: string;
+  caption: string;
+}
+
+/**
+ * Attachments by id (a `[gallery ids="…"]` in a tour's content), in the order asked: their file
+ * (`_wp_attached_file` under the uploads URL), thumbnail size from `_wp_attachment_metadata`, alt
+ * text and caption. Ids that are not images are left out, as WordPress leaves them out.
+ */
+export async function loadAttachments(wp: WpDb, ids: readonly number[], siteUrl: string): Promise<Attachment[]> {
+  const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))].slice(0, 200);
+  if (wanted.length === 0) return [];
+  const [posts, metas, uploadUrl] = await Promise.all([
+    wp
+      .knex(wp.t.posts)
+      .select('ID', 'post_excerpt', 'post_mime_type')
+      .whereIn('ID', wanted)
+      .where('post_type', 'attachment') as Promise<Record<string, unknown>[]>,
+    wp
+      .knex(wp.t.postmeta)
+      .select('post_id', 'meta_key', 'meta_value')
+      .whereIn('post_id', wanted)
+      .whereIn('meta_key', ['_wp_attached_file', '_wp_attachment_metadata', '_wp_attachment_image_alt'])
+      .orderBy('meta_id') as Promise<Record<string, unknown>[]>,
+    wp.knex(wp.t.options).first('option_value').where('option_name', 'upload_url_path'),
+  ]);
+  const base = String(uploadUrl?.option_value ?? '').replace(/\/+$/, '') || `${siteUrl}/wp-content/uploads`;
+  const meta = new Map<string, string>();
+  for (const row of metas) {
+    const key = `${Number(row.post_id)}|${String(row.meta_key)}`;
+    if (!meta.has(key)) meta.set(key, String(row.meta_value ?? ''));
+  }
+  const byId = new Map(posts.map((p) => [Number(p.ID), p]));
+  const out: Attachment[] = [];
+  for (const id of wanted) {
+    const post = byId.get(id);
+    const file = meta.get(`${id}|_wp_attached_file`);
+    if (!post || !file || !String(post.post_mime_type ?? '').startsWith('image/')) continue;
+    const url = /^https?:\/\//.test(file) ? file : `${base}/${file}`;
+    let width = 0;
+    let height = 0;
+    let thumbnailUrl = url;
+    try {
+      const data = maybeUnserialize(meta.get(`${id}|_wp_attachment_metadata`) ?? '');
+      const record = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
+      const sizes = record.sizes && typeof record.sizes === 'object' ? (record.sizes as Record<string, unknown>) : {};
+      const thumb =
+        sizes.thumbnail && typeof sizes.thumbnail === 'object'
+          ? (sizes.thumbnail as Record<string, unknown>)
+          : undefined;
+      if (thumb && typeof thumb.file === 'string') {
+        thumbnailUrl = url.slice(0, url.lastIndexOf('/') + 1) + thumb.file;
+        width = Number(thumb.width) || 0;
+        height = Number(thumb.height) || 0;
+      } else {
+        width = Number(record.width) || 0;
+        height = Number(record.height) || 0;
+      }
+    } catch {
+      // No usable metadata: the full file, without dimensions.
+    }
+    out.push({
+      id,
+      url,
+      thumbnailUrl,
+      width,
+      height,
+      alt: meta.get(`${id}|_wp_attachment_image_alt`) ?? '',
+      caption: String(post.post_excerpt ?? ''),
+    });
+  }
+  return out;
+}

@@ -1,0 +1,47 @@
+import type { Site } from '../../data/site';
+import type { AppDeps } from '../../http/deps';
+import type { Logger } from '../../logger';
+import { authCookieNames, splitAuthCookie } from '../../wp/auth-cookie';
+import type { NonceContext } from '../../wp/nonce';
+import type { CurrentUser } from './current-user';
+
+/**
+ * What the login flows need to know about a request. Both a page context (`http/page-context.ts`)
+ * and an admin-ajax action context satisfy it, so a register page or an ajax action can log a user
+ * in with the same helper.
+ */
+export interface AuthContext {
+  deps: AppDeps;
+  log: Logger;
+  now: Date;
+  https: boolean;
+  ip: string;
+  userAgent: string;
+  site(): Promise<Site>;
+  user(): Promise<CurrentUser | null>;
+  /** A request cookie, percent-decoded as PHP reads `$_COOKIE`. */
+  cookie(name: string): string | undefined;
+}
+
+/**
+ * `wp_get_session_token()`: the third field of the logged-in cookie whenever it splits into four
+ * parts, valid or not (auth.md §5); '' otherwise.
+ */
+export function loggedInCookieToken(ctx: Pick<AuthContext, 'cookie'>, site: Site): string {
+  const value = ctx.cookie(authCookieNames(site.siteUrl).logged_in);
+  const token = value === undefined ? '' : (splitAuthCookie(value)?.token ?? '');
+  return token === '0' ? '' : token;
+}
+
+/** The nonce context WordPress uses for this visitor: user id (0 for guests) and the logged-in cookie's token. */
+export async function wpNonceContext(
+  ctx: Pick<AuthContext, 'deps' | 'now' | 'site' | 'user' | 'cookie'>,
+): Promise<NonceContext> {
+  const [site, user, salts] = await Promise.all([ctx.site(), ctx.user(), ctx.deps.salts()]);
+  return {
+    uid: user?.user.id ?? 0,
+    token: loggedInCookieToken(ctx, site),
+    salt: salts.nonce,
+    now: Math.floor(ctx.now.getTime() / 1000),
+  };
+}

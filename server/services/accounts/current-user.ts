@@ -1,0 +1,63 @@
+import { getMeta } from '../../data/meta';
+import type { Salts } from '../../data/salts';
+import type { Site } from '../../data/site';
+import type { WpDb } from '../../data/tables';
+import { getUserByLogin, type WpUser } from '../../data/users';
+import {
+  type AuthRequest,
+  type AuthScheme,
+  authCookieNames,
+  findRawCookie,
+  isAuthCookieExpired,
+  parseAuthCookie,
+  validateAuthCookie,
+} from '../../wp/auth-cookie';
+
+/** The visitor, when a WordPress login cookie validates. */
+export interface CurrentUser {
+  user: WpUser;
+  /** The session token of the cookie that validated (for nonces and logout). */
+  sessionToken: string;
+  scheme: AuthScheme;
+}
+
+export interface CookieRequest extends AuthRequest {
+  cookieHeader: string | undefined;
+  https: boolean;
+}
+
+/**
+ * wp_validate_auth_cookie as WordPress runs it for a request: the admin cookie first
+ * (`wordpress_sec_` over https, `wordpress_` otherwise), then the logged-in cookie. Each candidate
+ * is checked for expiry before any query, then user, HMAC and stored session.
+ */
+export async function resolveCurrentUser(
+  wp: WpDb,
+  request: CookieRequest,
+  site: Site,
+  salts: Salts,
+  now: Date,
+): Promise<CurrentUser | null> {
+  if (!request.cookieHeader) return null;
+  const names = authCookieNames(site.siteUrl);
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const schemes: AuthScheme[] = [request.https ? 'secure_auth' : 'auth', 'logged_in'];
+  for (const scheme of schemes) {
+    const wire = findRawCookie(request.cookieHeader, names[scheme]);
+    const cookie = wire === undefined ? undefined : parseAuthCookie(wire);
+    if (!cookie || isAuthCookieExpired(cookie, request, nowSeconds)) continue;
+    const user = await getUserByLogin(wp, cookie.username);
+    if (!user) continue;
+    const sessionTokens = await getMeta(wp, 'user', user.id, 'session_tokens');
+    const result = validateAuthCookie({
+      cookie,
+      salt: salts[scheme],
+      user: { user_pass: user.pass },
+      sessionTokens,
+      request,
+      now: nowSeconds,
+    });
+    if (result.ok) return { user, sessionToken: result.token, scheme };
+  }
+  return null;
+}

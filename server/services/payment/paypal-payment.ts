@@ -1,0 +1,146 @@
+import type { ActionContext } from '../../ajax/action';
+import { mapDriverError } from '../../data/dialect';
+import { getOrder, type TourOrder } from '../../data/orders';
+import { inTransaction } from '../../data/tables';
+import type { TourmasterSettings } from '../../data/tours';
+import { paymentInfoList } from '../../payments/payment-info';
+import {
+  createPaypalClient,
+  PaypalRefused,
+  PaypalUnavailable,
+  readPaypalSettings,
+  resolvePaypalCredentials,
+} from '../../payments/paypal';
+import { amountDue, paymentInfoEntry, verifyPaypalOrder } from '../../payments/paypal-verification';
+import { phpJsonEncode } from '../../php/json';
+import type { PhpValue } from '../../php/values';
+import type { Tour } from '../../tourmaster/tour-option';
+import { siteLocalTime } from '../../wp/site-time';
+import { notifyOrder } from '../booking/notify';
+
+export type PaypalPaymentResult = { ok: true; order: TourOrder } | { ok: false; message: string };
+
+const UNAVAILABLE =
+  'We could not reach PayPal to confirm your payment. Your booking is saved and nothing was charged twice; please try again in a few minutes.';
+export const NOTHING_TO_PAY = 'There is nothing left to pay on this booking.';
+const NOT_CONFIGURED = 'PayPal payments are not set up on this site. Your booking is saved; please contact us to pay.';
+
+/**
+ * The PayPal JS SDK's completion (payment.md §6): the browser says it captured PayPal order X for
+ * our order N. The legacy site believed it: any id, any amount, twice. Here PayPal itself is asked,
+ * and only a completed capture of exactly the amount due, in the site's currency, never seen before,
+ * marks the order paid (online-paid for the full amount, deposit-paid for the deposit). Anything
+ * else leaves the order as it was, with a sentence for the visitor.
+ */
+export async function completePaypalPayment(
+  ctx: ActionContext,
+  input: { order: TourOrder; tour: Tour; settings: TourmasterSettings; paypalOrderId: string },
+): Promise<PaypalPaymentResult> {
+  const credentials = resolvePaypalCredentials(ctx.deps.config, input.settings.payment);
+  if (!credentials) return { ok: false, message: NOT_CONFIGURED };
+  const due = amountDue(input.order);
+  if (!due) return { ok: false, message: NOTHING_TO_PAY };
+
+  let paypalOrder: unknown;
+  try {
+    paypalOrder = await createPaypalClient(credentials).getOrder(input.paypalOrderId);
+  } catch (err) {
+    if (err instanceof PaypalUnavailable || err instanceof PaypalRefused) {
+      ctx.log.error({ err, orderId: input.order.id }, 'PayPal verification failed');
+      return { ok: false, message: err instanceof PaypalRefused ? NOT_CONFIGURED : UNAVAILABLE };
+    }
+    throw err;
+  }
+  const used = await usedPaypalOrderIds(ctx, input.paypalOrderId);
+  const verdict = verifyPaypalOrder(paypalOrder, {
+    orderId: input.order.id,
+    paypalOrderId: input.paypalOrderId,
+    kind: due.kind,
+    amountDue: due.amountDue,
+    currency: readPaypalSettings(input.settings.payment).currencyCode,
+    paypalOrderIdsAlreadyUsed: used,
+  });
+  if (!verdict.ok) {
+    ctx.log.warn({ orderId: input.order.id, reason: verdict.reason }, 'PayPal payment refused');
+    return { ok: false, message: refusalMessage(verdict.reason) };
+  }
+
+  const now = siteLocalTime(ctx.now, input.settings);
+  const table = `${ctx.wp.prefix}dropin_gateway_payments`;
+  try {
+    await inTransaction(ctx.wp, async (trx) => {
+      // The primary key (gateway, payment id) makes a PayPal order count once, whatever races.
+      await trx
+        .knex(table)
+        .insert({ gateway: 'paypal', payment_id: verdict.paypalOrderId, order_id: input.order.id, created_at: now });
+      const current = (await trx.dialect.forUpdate(
+        trx.knex(trx.t.orders).first().where('id', input.order.id),
+      )) as Record<string, unknown>;
+      const entries = paymentInfoList(safeJson(current.payment_info), String(current.order_status ?? ''));
+      entries.push(
+        paymentInfoEntry({
+          transactionId: verdict.paypalOrderId,
+          amount: verdict.amount,
+          submissionDate: now,
+          status: verdict.status,
+          pricingInfo: input.order.pricingInfo,
+        }),
+      );
+      await trx
+        .knex(trx.t.orders)
+        .where('id', input.order.id)
+        .update({ payment_info: phpJsonEncode(entries as PhpValue), payment_date: now, order_status: verdict.status });
+    });
+  } catch (err) {
+    if (mapDriverError(err)?.code === 'CONFLICT') return { ok: false, message: refusalMessage('ALREADY_USED') };
+    throw err;
+  }
+  const order = (await getOrder(ctx.wp, input.order.id)) as TourOrder;
+  const payment = {
+    amount: verdict.amount,
+    method: 'paypal',
+    transactionId: verdict.paypalOrderId,
+    submissionDate: now,
+  };
+  await notifyOrder(
+    ctx,
+    verdict.status === 'online-paid' ? { type: 'online-payment', payment } : { type: 'deposit-payment', payment },
+    order,
+    input.tour,
+  );
+  return { ok: true, order };
+}
+
+function refusalMessage(reason: string): string {
+  switch (reason) {
+    case 'ALREADY_USED':
+      return 'This PayPal payment has already been used for a booking.';
+    case 'AMOUNT_MISMATCH':
+      return 'The amount paid with PayPal does not match the amount due. Your booking is saved but not paid; please contact us.';
+    case 'CURRENCY_MISMATCH':
+      return 'The PayPal payment was made in another currency. Your booking is saved but not paid; please contact us.';
+    case 'WRONG_BOOKING':
+      return 'This PayPal payment was made for another booking. Your booking is saved but not paid; please contact us.';
+    case 'NOT_COMPLETED':
+      return 'PayPal has not completed this payment yet. Your booking is saved; please try again.';
+    default:
+      return 'PayPal does not know this payment. Your booking is saved but not paid.';
+  }
+}
+
+async function usedPaypalOrderIds(ctx: ActionContext, paypalOrderId: string): Promise<Set<string>> {
+  const row = await ctx.wp
+    .knex(`${ctx.wp.prefix}dropin_gateway_payments`)
+    .first('payment_id')
+    .where({ gateway: 'paypal', payment_id: paypalOrderId });
+  return new Set(row ? [String(row.payment_id)] : []);
+}
+
+function safeJson(value: unknown): unknown {
+  if (typeof value !== 'string' || value === '') return null;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return null;
+  }
+}
