@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SEED_DUMP } from '../server/config';
+import { DEFAULT_SEED_DUMP } from '../server/core/config';
 import { type Database, listIndexes, listTables } from '../server/data/db';
 import { loadDump } from '../server/data/dump-loader';
 import { parseDump } from '../server/data/mysql-dump';

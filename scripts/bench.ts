@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { runMigrations } from '../migrations/index';
-import { DEFAULT_SEED_DUMP, PROJECT_ROOT } from '../server/config';
+import { DEFAULT_SEED_DUMP, PROJECT_ROOT } from '../server/core/config';
 import { openDatabase } from '../server/data/db';
 import { loadDump } from '../server/data/dump-loader';
 import { serialize, unserialize } from '../server/php/serialize';

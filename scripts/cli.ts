@@ -1,4 +1,4 @@
-import { type Config, ConfigError, describeConfig, loadConfig } from '../server/config';
+import { type Config, ConfigError, describeConfig, loadConfig } from '../server/core/config';
 import { type Database, openDatabase } from '../server/data/db';
 
 /** Shared start-up for the admin scripts: the configuration, a database handle, clean exits. */

@@ -1,4 +1,4 @@
-import { describeConfig } from '../server/config';
+import { describeConfig } from '../server/core/config';
 import { checkCompatibility, formatCompatReport } from '../server/data/compat-check';
 import { withDatabase } from './cli';
 

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../server/config';
+import { PROJECT_ROOT } from '../server/core/config';
 
 /**
  * `npm start`: builds the client when it has not been built yet (a fresh clone), then starts the

@@ -2,13 +2,13 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs
 import path from 'node:path';
 import { pendingMigrations, runMigrations } from '../migrations/index';
 import { actions, createRegistry } from './ajax/registry';
-import type { Config } from './config';
+import type { Config } from './core/config';
+import type { Logger } from './core/logger';
 import { type Database, openDatabase } from './data/db';
 import { loadDump } from './data/dump-loader';
 import { loadSalts, type Salts } from './data/salts';
 import { createWpDb } from './data/tables';
 import type { AppDeps } from './http/deps';
-import type { Logger } from './logger';
 import { createMailer } from './mail/create-mailer';
 import { createLegacyUpstream } from './upstream/legacy-upstream';
 

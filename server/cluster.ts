@@ -1,5 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
-import type { Logger } from './logger';
+import type { Logger } from './core/logger';
 
 /** A worker that lived this long before dying was healthy: the next restart is immediate again. */
 const HEALTHY_UPTIME_MS = 30_000;

@@ -4,9 +4,9 @@ import { actions } from './ajax/registry';
 import { createApp } from './app';
 import { boot, PendingMigrationsError } from './boot';
 import { runPrimary } from './cluster';
-import { type Config, ConfigError, describeConfig, loadConfig } from './config';
+import { type Config, ConfigError, describeConfig, loadConfig } from './core/config';
+import { createLogger, type Logger } from './core/logger';
 import { serve } from './http/serve';
-import { createLogger, type Logger } from './logger';
 import { createActionSwitch } from './upstream/action-switch';
 
 /**

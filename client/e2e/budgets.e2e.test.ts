@@ -10,7 +10,7 @@ import {
   weigh,
   withOnDemand,
 } from '../../scripts/bundle-budgets';
-import { PROJECT_ROOT } from '../../server/config';
+import { PROJECT_ROOT } from '../../server/core/config';
 import { startTestServer, type TestServer } from '../../server/testing/app';
 import { launchBrowser } from '../../server/testing/browser';
 import { createTestDatabase, type TestDatabase } from '../../server/testing/db';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { build } from 'vite';
-import { PROJECT_ROOT } from '../../server/config';
+import { PROJECT_ROOT } from '../../server/core/config';
 
 /**
  * Before the browser tier: a production build of the client, so the pages under test load exactly

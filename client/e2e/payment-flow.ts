@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { PROJECT_ROOT } from '../../server/config';
+import { PROJECT_ROOT } from '../../server/core/config';
 import { getOption, updateOption } from '../../server/data/options';
 import type { WpDb } from '../../server/data/tables';
 import type { PhpValue } from '../../server/php/values';

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../server/config';
+import { PROJECT_ROOT } from '../../server/core/config';
 import { startTestServer, type TestServer } from '../../server/testing/app';
 import { createTestDatabase, type TestDatabase } from '../../server/testing/db';
 import { type FastcgiStub, PHP_STUB_MARKER, startFastcgiStub } from '../../server/testing/fastcgi-stub';

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
+import type { AppError } from '../core/errors';
+import type { Logger } from '../core/logger';
 import type { Site } from '../data/site';
 import type { WpDb } from '../data/tables';
-import type { AppError } from '../errors';
 import type { AppDeps } from '../http/deps';
 import type { ReplyCookie } from '../http/set-cookie';
-import type { Logger } from '../logger';
 import type { PhpInput } from '../php/form-body';
 import type { PhpValue } from '../php/values';
 import type { CurrentUser } from '../services/accounts/current-user';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { ConflictError } from '../core/errors';
 import { startSession } from '../data/sessions';
 import { loadSite } from '../data/site';
 import { getUserByLogin } from '../data/users';
-import { ConflictError } from '../errors';
 import { CAPTURE_NOW, postAjax, startTestServer, type TestServer } from '../testing/app';
 import { createTestDatabase, type TestDatabase } from '../testing/db';
 import { encodeCookieValue } from '../wp/auth-cookie';

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import bodyParser from 'body-parser';
 import type { NextFunction, Request, Response } from 'express';
+import { AppError, InputError, toAppError, UnavailableError } from '../core/errors';
+import type { Logger } from '../core/logger';
 import type { Site } from '../data/site';
-import { AppError, InputError, toAppError, UnavailableError } from '../errors';
 import type { AppDeps } from '../http/deps';
 import { unavailableReply } from '../http/unavailable';
 import { type Visitor, visitorFor } from '../http/visitor';
-import type { Logger } from '../logger';
 import { type PhpInput, parsePhpQuery } from '../php/form-body';
 import { decodeCookieValue, findRawCookie } from '../wp/auth-cookie';
 import type { ActionContext } from './action';

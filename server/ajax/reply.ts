@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { type AppError, InputError, InternalError, TooManyRequestsError } from '../errors';
+import { type AppError, InputError, InternalError, TooManyRequestsError } from '../core/errors';
 import { appendCookies } from '../http/set-cookie';
 import { phpJsonEncode } from '../php/json';
 import type { ActionContext, AjaxReply, AnyAjaxAction } from './action';

@@ -1,4 +1,4 @@
-import { UnavailableError } from '../errors';
+import { UnavailableError } from '../core/errors';
 
 /** Server-side refusals that say "not now" rather than "not this query". */
 const UNAVAILABLE_CODES = new Set([

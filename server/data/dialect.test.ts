@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConflictError } from '../errors';
+import { ConflictError } from '../core/errors';
 import {
   createDialect,
   decimalString,

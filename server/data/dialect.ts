@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { type AppError, ConflictError, InternalError } from '../errors';
+import { type AppError, ConflictError, InternalError } from '../core/errors';
 import { asUnavailable } from './db-faults';
 
 /**

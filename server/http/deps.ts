@@ -1,9 +1,9 @@
 import type { ActionRegistry } from '../ajax/registry';
-import type { Config } from '../config';
+import type { Config } from '../core/config';
+import type { Logger } from '../core/logger';
 import type { Database } from '../data/db';
 import type { Salts } from '../data/salts';
 import type { WpDb } from '../data/tables';
-import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import type { LegacyUpstream } from '../upstream/legacy-upstream';
 

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { Logger } from '../logger';
+import type { Logger } from '../core/logger';
 import { decodeCookieValue, findRawCookie } from '../wp/auth-cookie';
 import { createNonce, verifyNonce } from '../wp/nonce';
 import type { AppDeps } from './deps';

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Logger } from '../logger';
+import type { Logger } from '../core/logger';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 

@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import type { AjaxReply } from '../ajax/action';
 import { tourmasterFailure } from '../ajax/reply';
-import type { UnavailableError } from '../errors';
+import type { UnavailableError } from '../core/errors';
 
 /** What a client (or a proxy) is told to wait before trying again. */
 export const RETRY_AFTER_SECONDS = 5;

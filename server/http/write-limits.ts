@@ -1,7 +1,7 @@
 import type { Response } from 'express';
+import { TooManyRequestsError } from '../core/errors';
 import { hitRateLimit, type RateLimit } from '../data/rate-limit';
 import type { WpDb } from '../data/tables';
-import { TooManyRequestsError } from '../errors';
 
 /**
  * Limits on the requests that change the database, counted in `{prefix}dropin_rate_limits`

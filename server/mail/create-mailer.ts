@@ -1,4 +1,4 @@
-import type { Config } from '../config';
+import type { Config } from '../core/config';
 import { createEmlMailer } from './eml-mailer';
 import type { Mailer } from './mailer';
 import { createSmtpMailer } from './smtp-mailer';

@@ -1,4 +1,4 @@
-import { InputError, UpstreamError } from '../errors';
+import { InputError, UpstreamError } from '../core/errors';
 import { isEmail } from '../tourmaster/custom-fields';
 
 /**

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SEED_DUMP } from '../config';
+import { DEFAULT_SEED_DUMP } from '../core/config';
 import { parseDump } from '../data/mysql-dump';
 import type { TourOrder } from '../data/orders';
 import type { TourmasterSettings } from '../data/tours';

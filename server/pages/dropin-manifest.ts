@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
-import { PROJECT_ROOT } from '../config';
+import { PROJECT_ROOT } from '../core/config';
 
 /**
  * `GET /dropin-assets/.vite/manifest.json`: the client build's manifest, for the WordPress

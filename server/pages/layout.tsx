@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Response } from 'express';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { PROJECT_ROOT } from '../config';
+import { PROJECT_ROOT } from '../core/config';
 import type { MenuItem } from '../data/menus';
 import { scriptNonce } from '../http/security-headers';
 import { gateEmbeds } from '../views/consent-embeds';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../config';
+import { PROJECT_ROOT } from '../core/config';
 import { getUserByLogin } from '../data/users';
 import { createMemoryMailer, type MemoryMailer } from '../mail/mailer';
 import { extractRegion, normaliseVolatile } from '../parity/compare';

@@ -1,11 +1,11 @@
 import bodyParser from 'body-parser';
 import type { NextFunction, Request, Response } from 'express';
+import { TooManyRequestsError } from '../core/errors';
 import { getOptions } from '../data/options';
 import { toOrder } from '../data/orders';
 import { publishedPagePath } from '../data/posts';
 import { countReviewsOfOrder, insertReview, updateTourRating } from '../data/reviews';
 import { inTransaction } from '../data/tables';
-import { TooManyRequestsError } from '../errors';
 import type { AppDeps } from '../http/deps';
 import { type PageContext, pageContext } from '../http/page-context';
 import { enforceWriteLimit, sendTooManyRequests } from '../http/write-limits';

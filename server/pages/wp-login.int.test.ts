@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../core/logger';
 import { getMeta } from '../data/meta';
 import { loadSite, type Site } from '../data/site';
 import { getUserByLogin } from '../data/users';
 import { WRITE_LIMITS } from '../http/write-limits';
-import { createLogger } from '../logger';
 import { createMemoryMailer, type MemoryMailer } from '../mail/mailer';
 import { loadExchange } from '../parity/exchanges';
 import { resolveCurrentUser } from '../services/accounts/current-user';

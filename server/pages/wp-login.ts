@@ -1,8 +1,8 @@
 import bodyParser from 'body-parser';
 import type { NextFunction, Request, Response } from 'express';
 import { adminAjaxHeaders } from '../ajax/reply';
+import { TooManyRequestsError } from '../core/errors';
 import type { Site } from '../data/site';
-import { TooManyRequestsError } from '../errors';
 import type { AppDeps } from '../http/deps';
 import { pageContext } from '../http/page-context';
 import type { ReplyCookie } from '../http/set-cookie';

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../config';
+import { PROJECT_ROOT } from '../core/config';
 
 /** One captured request/reply of the legacy site (legacy-fixtures/exchanges/*.json). */
 export interface Exchange {

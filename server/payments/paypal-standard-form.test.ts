@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseFragment } from 'parse5';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../config';
+import { PROJECT_ROOT } from '../core/config';
 import { canonicalHtml } from '../parity/html-dom';
 import { Money } from '../tourmaster/money';
 import { paypalInvoiceNumber, paypalStandardForm, tidFromPaypalInvoice } from './paypal-standard-form';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Config } from '../config';
-import { UpstreamError } from '../errors';
+import type { Config } from '../core/config';
+import { UpstreamError } from '../core/errors';
 import { isSet, str } from '../php/coerce';
 
 /**

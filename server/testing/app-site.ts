@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import type { Config } from '../config';
+import type { Config } from '../core/config';
 import { createMemoryMailer, type MemoryMailer } from '../mail/mailer';
 import { CAPTURE_NOW, startTestServer, type TestServer } from './app';
 import { createTestDatabase, type TestDatabase } from './db';

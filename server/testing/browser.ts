@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
-import { PROJECT_ROOT } from '../config';
+import { PROJECT_ROOT } from '../core/config';
 
 /** Where browser tests save their screenshots (git-ignored). */
 export const SCREENSHOT_DIR = path.join(PROJECT_ROOT, 'test-results', 'screens');

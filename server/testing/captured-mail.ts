@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../config';
+import { PROJECT_ROOT } from '../core/config';
 import { legacyMailAsOurs } from '../parity/legacy-markup';
 
 /**

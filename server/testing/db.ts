@@ -3,7 +3,7 @@ import { copyFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { type Config, loadConfig } from '../config';
+import { type Config, loadConfig } from '../core/config';
 import { type Database, listTables, openDatabase } from '../data/db';
 import { createWpDb, type WpDb } from '../data/tables';
 import { createMariaDatabase, MARIADB, openMariaAdmin, openMariaDatabase, type TestEngine } from './test-db-config';

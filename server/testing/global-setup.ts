@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { runMigrations } from '../../migrations/index';
-import { DEFAULT_SEED_DUMP } from '../config';
+import { DEFAULT_SEED_DUMP } from '../core/config';
 import { openDatabase } from '../data/db';
 import { loadDump } from '../data/dump-loader';
 import { createMariaDatabase, MARIADB, openMariaAdmin, openMariaDatabase, type TestEngine } from './test-db-config';

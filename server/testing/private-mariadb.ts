@@ -6,7 +6,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { runMigrations } from '../../migrations/index';
-import { DEFAULT_SEED_DUMP } from '../config';
+import { DEFAULT_SEED_DUMP } from '../core/config';
 import { type Database, openDatabase } from '../data/db';
 import { loadDump } from '../data/dump-loader';
 import { createMariaDatabase } from './test-db-config';

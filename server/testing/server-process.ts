@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../config';
+import { PROJECT_ROOT } from '../core/config';
 import type { TestDatabase } from './db';
 import { MARIADB } from './test-db-config';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SEED_DUMP, PROJECT_ROOT } from '../config';
+import { DEFAULT_SEED_DUMP, PROJECT_ROOT } from '../core/config';
 import { parseDump, type SqlValue } from '../data/mysql-dump';
 import { type Exchange, loadExchange, loadExchanges } from '../parity/exchanges';
 import { phpFloatToString } from '../php/float';

@@ -1,4 +1,4 @@
-import { ConfigError, type LegacyUpstreamConfig } from '../config';
+import { ConfigError, type LegacyUpstreamConfig } from '../core/config';
 
 /**
  * Which admin-ajax actions go to the WordPress upstream during a switch-over. An action we do not

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type LegacyUpstreamConfig, PROJECT_ROOT } from '../config';
+import { type LegacyUpstreamConfig, PROJECT_ROOT } from '../core/config';
 import { startTestServer, type TestServer } from '../testing/app';
 import { createTestDatabase, type TestDatabase } from '../testing/db';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, describeConfig, loadConfig } from '../config';
+import { ConfigError, describeConfig, loadConfig } from '../core/config';
 import { createActionSwitch } from './action-switch';
 
 const OURS = ['tourmaster_tour_booking', 'tourmaster_update_head_price'];

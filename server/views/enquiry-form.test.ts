@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../config';
+import { PROJECT_ROOT } from '../core/config';
 import { canonicalHtml } from '../parity/html-dom';
 import { DEFAULT_ENQUIRY_FIELDS, ENQUIRY_HONEYPOT_FIELD, enquiryFields } from '../tourmaster/enquiry-fields';
 import { renderEnquiryForm } from './enquiry-form';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../config';
+import { PROJECT_ROOT } from '../../core/config';
 import { updateMeta } from '../../data/meta';
 import { updateTourRating } from '../../data/reviews';
 import { canonicalHtml } from '../../parity/html-dom';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InputError } from '../../errors';
+import { InputError } from '../../core/errors';
 import type { ListingSite } from '../../services/listing/listing-site';
 import { applyListOption, readOption } from '../../tourmaster/listing/protocol';
 import { type ListSettings, parseListSettings, text } from '../../tourmaster/listing/settings';

@@ -1,10 +1,10 @@
 import type { NextFunction, Request, Response } from 'express';
 import { BodyError } from '../../ajax/multipart';
+import { TooManyRequestsError } from '../../core/errors';
 import { getOptions } from '../../data/options';
 import { cancelOrderOfCustomer } from '../../data/order-cancel';
 import { readProfile } from '../../data/profile';
 import { loadBookingContext } from '../../data/tours';
-import { TooManyRequestsError } from '../../errors';
 import type { AppDeps } from '../../http/deps';
 import { pageContext } from '../../http/page-context';
 import { appendCookies } from '../../http/set-cookie';

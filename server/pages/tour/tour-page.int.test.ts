@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'parse5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../config';
+import { PROJECT_ROOT } from '../../core/config';
 import { loadSite, siteFromOptions } from '../../data/site';
 import { loadTourPageRows, readTourViewCount } from '../../data/tour-page';
 import { extractRegion } from '../../parity/compare';

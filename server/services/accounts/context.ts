@@ -1,6 +1,6 @@
+import type { Logger } from '../../core/logger';
 import type { Site } from '../../data/site';
 import type { AppDeps } from '../../http/deps';
-import type { Logger } from '../../logger';
 import { authCookieNames, splitAuthCookie } from '../../wp/auth-cookie';
 import type { NonceContext } from '../../wp/nonce';
 import type { CurrentUser } from './current-user';

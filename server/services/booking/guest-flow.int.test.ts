@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../config';
+import { PROJECT_ROOT } from '../../core/config';
 import { decimalString } from '../../data/dialect';
 import { compareReply, sendExchange } from '../../parity/compare';
 import type { Exchange } from '../../parity/exchanges';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { PROJECT_ROOT } from '../../config';
+import { PROJECT_ROOT } from '../../core/config';
 import { payLaterBookingBody } from '../../testing/booking-body';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
 import { databaseUrlOf, type ServerProcess, startServerProcess } from '../../testing/server-process';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SEED_DUMP } from '../../config';
+import { DEFAULT_SEED_DUMP } from '../../core/config';
 import { parseDump } from '../../data/mysql-dump';
 import { createMemoryMailer, type Mailer } from '../../mail/mailer';
 import { unserialize } from '../../php/serialize';

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { Config } from '../../config';
+import type { Config } from '../../core/config';
 import type { WpDb } from '../../data/tables';
 import {
   type ListingPageRows,

@@ -12,7 +12,7 @@ import {
   PROJECT_ROOT,
 } from './config';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const FIXTURE_WP_CONFIG = path.join(ROOT, 'legacy-fixtures', 'wp-config.php');
 const FIXTURE_SOURCE = readFileSync(FIXTURE_WP_CONFIG, 'utf8');
 

@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import type { DbConfig } from './data/db';
-import { mysqlEndpoint, parseDbHost } from './wp/db-host';
-import { parseWpConfig, WP_SECRET_NAMES, WpConfigError, type WpSecretName, wpSiteSettings } from './wp/wp-config-file';
+import type { DbConfig } from '../data/db';
+import { mysqlEndpoint, parseDbHost } from '../wp/db-host';
+import { parseWpConfig, WP_SECRET_NAMES, WpConfigError, type WpSecretName, wpSiteSettings } from '../wp/wp-config-file';
 
 /**
  * One typed configuration object, parsed once at boot and frozen (STYLE.md §2.8). Sources, in
@@ -78,7 +78,7 @@ export class ConfigError extends Error {
   }
 }
 
-export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
+export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..', '..');
 export const DEFAULT_SEED_DUMP = path.join(PROJECT_ROOT, 'legacy-fixtures', 'wp-legacy.sql');
 export const DEFAULT_DATA_DIR = path.join(PROJECT_ROOT, '.data');
 export const DEFAULT_SQLITE_FILE = path.join(DEFAULT_DATA_DIR, 'wordpress.sqlite');
