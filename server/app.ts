@@ -1,14 +1,15 @@
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { ADMIN_AJAX_PATH, adminAjax } from './ajax/dispatcher';
-import { sendReply, tourmasterFailure } from './ajax/reply';
+import { type ActionRegistry, actions, createRegistry } from './ajax/registry';
+import { sendReply, tourmasterFailure, unavailableReply } from './ajax/reply';
 import { PROJECT_ROOT } from './core/config';
 import { toAppError } from './core/errors';
 import { asUnavailable } from './data/db-faults';
 import type { AppDeps } from './http/deps';
 import { readiness } from './http/readiness';
 import { ourAdminAjax, ourPages } from './http/security-headers';
-import { sendUnavailablePage, unavailableReply } from './http/unavailable';
+import { sendUnavailablePage } from './http/unavailable';
 import { pageRoutes } from './pages/index';
 import { notFound } from './pages/not-found';
 
@@ -17,15 +18,15 @@ export const ASSET_BASE = '/dropin-assets/';
 
 /**
  * Builds the Express app and nothing else: no listening, no I/O at import, so tests mount it
- * in-process. Routes: the admin-ajax dispatcher, health checks, built client assets; every other
+ * in-process (with a registry of their own actions, for the dispatcher's tests). Routes: the admin-ajax dispatcher, health checks, built client assets; every other
  * path the page routes do not own is the 404 page (pages/not-found.ts).
  */
-export function createApp(deps: AppDeps): express.Express {
+export function createApp(deps: AppDeps, registry: ActionRegistry = createRegistry(actions)): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.config.trustProxy);
 
-  app.all(ADMIN_AJAX_PATH, ourAdminAjax(adminAjax(deps)));
+  app.all(ADMIN_AJAX_PATH, ourAdminAjax(adminAjax(deps, registry)));
   // Switch-over: WordPress's admin, REST API, files and feeds go to it before any page route.
   if (deps.upstream) app.use(deps.upstream.wordpressPaths());
   for (const route of pageRoutes(deps)) app.use(ourPages(route));

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pendingMigrations, runMigrations } from '../migrations/index';
-import { actions, createRegistry } from './ajax/registry';
+import { actions } from './ajax/registry';
 import type { Config } from './core/config';
 import type { Logger } from './core/logger';
 import { type Database, openDatabase } from './data/db';
@@ -62,13 +62,19 @@ export async function boot(
 export function assembleDeps(config: Config, db: Database, log: Logger, clock: () => Date = () => new Date()): AppDeps {
   const wp = createWpDb(db, config.tablePrefix);
   let salts: Promise<Salts> | undefined;
-  const registry = createRegistry(actions);
   return {
     config,
     db,
     wp,
-    registry,
-    ...(config.legacyUpstream ? { upstream: createLegacyUpstream(config.legacyUpstream, registry.keys(), log) } : {}),
+    ...(config.legacyUpstream
+      ? {
+          upstream: createLegacyUpstream(
+            config.legacyUpstream,
+            actions.map((a) => a.name),
+            log,
+          ),
+        }
+      : {}),
     mailer: createMailer(config),
     log,
     clock,

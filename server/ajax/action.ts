@@ -1,41 +1,22 @@
 import type { z } from 'zod';
 import type { AppError } from '../core/errors';
-import type { Logger } from '../core/logger';
-import type { Site } from '../data/site';
-import type { WpDb } from '../data/tables';
 import type { AppDeps } from '../http/deps';
-import type { ReplyCookie } from '../http/set-cookie';
 import type { PhpInput } from '../php/form-body';
 import type { PhpValue } from '../php/values';
-import type { CurrentUser } from '../services/accounts/current-user';
-import type { ListingSite } from '../services/listing/listing-site';
+import type { RequestContext } from '../services/context';
+import type { ReplyCookie } from '../wp/set-cookie';
 import type { PhpFilesEntry } from './multipart';
 
-/** What a handler may use. Built per request; no module keeps request state. */
-export interface ActionContext {
+/**
+ * What a handler may use: the request context every use case takes (services/context.ts), and what
+ * only admin-ajax has. Built per request; no module keeps request state.
+ */
+export interface ActionContext extends RequestContext {
   requestId: string;
-  log: Logger;
-  /** The request's clock (fixed in tests and replays). */
-  now: Date;
-  wp: WpDb;
-  /** The site's URLs and names, read on first use. */
-  site(): Promise<Site>;
-  /** The site and the raw text of other options (one query when the site was not read yet). */
-  siteWith(names: readonly string[]): Promise<{ site: Site; options: Map<string, string> }>;
-  /** For the tour lists only: the site's options, pages and terms as kept for `SITE_CACHE_MS`, and the site. */
-  listing(): Promise<{ site: Site; listing: ListingSite }>;
-  /** The visitor as WordPress would see them on admin-ajax, or null for a guest (resolved on first use). */
-  user(): Promise<CurrentUser | null>;
   /** `$_GET`, decoded as PHP decodes it. */
   query: { [key: string]: PhpInput };
   /** `$_FILES` of a multipart post. */
   files: { [key: string]: PhpFilesEntry };
-  /** A request cookie as PHP reads `$_COOKIE` (percent-decoded, `+` kept), or undefined. */
-  cookie(name: string): string | undefined;
-  ip: string;
-  userAgent: string;
-  /** The request came over https (cookies it sets are then Secure). */
-  https: boolean;
   /** The app's dependencies (configuration, salts) for actions that need more than the data layer. */
   deps: AppDeps;
 }

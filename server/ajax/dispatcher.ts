@@ -5,12 +5,13 @@ import { AppError, InputError, toAppError, UnavailableError } from '../core/erro
 import type { Logger } from '../core/logger';
 import type { Site } from '../data/site';
 import type { AppDeps } from '../http/deps';
-import { unavailableReply } from '../http/unavailable';
+
 import { type Visitor, visitorFor } from '../http/visitor';
 import { type PhpInput, parsePhpQuery } from '../php/form-body';
 import { decodeCookieValue, findRawCookie } from '../wp/auth-cookie';
 import type { ActionContext } from './action';
 import { BodyError, type PhpFilesEntry, parseMultipart } from './multipart';
+import type { ActionRegistry } from './registry';
 import {
   adminAjaxHeaders,
   inputErrorFrom,
@@ -18,6 +19,7 @@ import {
   sendReply,
   sendWordpressZero,
   tourmasterFailure,
+  unavailableReply,
 } from './reply';
 
 export const ADMIN_AJAX_PATH = '/wp-admin/admin-ajax.php';
@@ -30,7 +32,7 @@ type PhpVars = { [key: string]: PhpInput };
  * check guest/logged-in access, parse the input with the action's schema, run it, write the reply.
  * Unknown, missing or not-permitted actions get WordPress's `0` with HTTP 400.
  */
-export function adminAjax(deps: AppDeps) {
+export function adminAjax(deps: AppDeps, registry: ActionRegistry) {
   return async (req: Request, res: Response, next: NextFunction) => {
     const requestId = requestIdOf(req);
     // A child logger costs a copy of its bindings: made only when something is logged.
@@ -58,7 +60,7 @@ export function adminAjax(deps: AppDeps) {
       const action = post.action ?? query.action;
       // Switch-over: WordPress answers the actions we do not serve or were told to leave to it.
       if (typeof action === 'string' && action !== '' && action !== '0' && deps.upstream) {
-        if (deps.upstream.takesAction(action, deps.registry.has(action)))
+        if (deps.upstream.takesAction(action, registry.has(action)))
           return await deps.upstream.forwardAction(req, res, action);
       }
       const visitor = visitorFor(req, deps, { adminAjax: true });
@@ -70,7 +72,7 @@ export function adminAjax(deps: AppDeps) {
         return sendWordpressZero(res);
       }
       setHeaders(res, adminAjaxHeaders('dispatched', user !== null));
-      const handler = deps.registry.get(action);
+      const handler = registry.get(action);
       if (!handler) return sendWordpressZero(res);
       if (handler.access === 'logged-in' && !user) return sendWordpressZero(res);
 

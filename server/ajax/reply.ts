@@ -1,6 +1,7 @@
 import type { Response } from 'express';
-import { type AppError, InputError, InternalError, TooManyRequestsError } from '../core/errors';
+import { type AppError, InputError, InternalError, TooManyRequestsError, type UnavailableError } from '../core/errors';
 import { appendCookies } from '../http/set-cookie';
+import { RETRY_AFTER_SECONDS } from '../http/unavailable';
 import { phpJsonEncode } from '../php/json';
 import type { ActionContext, AjaxReply, AnyAjaxAction } from './action';
 
@@ -93,4 +94,13 @@ export function inputErrorFrom(issues: { path: PropertyKey[]; message: string }[
     message: first ? first.message : 'The request is not valid.',
     details,
   });
+}
+
+/**
+ * admin-ajax while the database is down: Tour Master's failure shape, at HTTP 503 whatever shape
+ * the action's own failures take, so a script or a proxy can tell "later" from "no".
+ */
+export function unavailableReply(res: Response, error: UnavailableError): AjaxReply {
+  res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+  return { ...tourmasterFailure(error), status: 503 };
 }

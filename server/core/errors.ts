@@ -84,7 +84,7 @@ export class UnavailableError extends AppError {
   }
 }
 
-/** Too many state-changing requests from one address or account (http/write-limits.ts). */
+/** Too many state-changing requests from one address or account (services/write-limits.ts). */
 export class TooManyRequestsError extends AppError {
   readonly status = 429;
   readonly level = 'warn' as const;

@@ -63,28 +63,44 @@ export const ACQUIRE_TIMEOUT_MS = 4_000;
 export const QUERY_TIMEOUT_MS = 4_000;
 
 /**
- * Every statement on the connection (queries, and the prepared statements of data/tables.ts) gets
- * `timeout` unless it sets its own. A statement that times out leaves the connection mid-reply, so
- * the connection is destroyed: the pool drops it, and a transaction it held is rolled back by the
- * server when it sees the socket close.
+ * Every statement on the connection (queries, and the prepared statements of data/tables.ts) must
+ * answer within `timeoutMs`, whatever the driver is doing: a watchdog per call, since mysql2's own
+ * `timeout` option starts only once a command runs (not while it waits behind another, nor during
+ * the PREPARE of a first `execute`). On expiry the connection is destroyed (the pool drops it, and
+ * MariaDB rolls back a transaction it held when it sees the socket close) and the caller gets a
+ * fatal error, which the app answers as a 503 (data/db-faults.ts).
  */
 function boundStatements(conn: MysqlConnection, timeoutMs: number): void {
   if (timeoutMs <= 0) return;
   for (const method of ['query', 'execute'] as const) {
     const send = conn[method].bind(conn);
     conn[method] = (sql, values, cb) => {
-      const options = typeof sql === 'string' ? { sql } : sql;
-      const bounded = options.timeout === undefined ? { ...options, timeout: timeoutMs } : options;
       const callback = typeof values === 'function' ? (values as QueryCallback) : cb;
-      if (!callback) return send(bounded, values);
+      if (!callback) return send(sql, values, cb);
+      let settled = false;
+      const watchdog = setTimeout(() => {
+        if (settled) return;
+        settled = true;
+        conn.destroy();
+        const err = Object.assign(new Error(`The database did not answer within ${timeoutMs} ms.`), {
+          code: STATEMENT_TIMEOUT_CODE,
+          fatal: true,
+        });
+        callback(err);
+      }, timeoutMs);
       const done: QueryCallback = (err, ...rest) => {
-        if (err?.code === 'PROTOCOL_SEQUENCE_TIMEOUT') conn.destroy();
+        if (settled) return;
+        settled = true;
+        clearTimeout(watchdog);
         callback(err, ...rest);
       };
-      return typeof values === 'function' ? send(bounded, done) : send(bounded, values, done);
+      return typeof values === 'function' ? send(sql, done) : send(sql, values, done);
     };
   }
 }
+
+/** The code of a statement that outlived QUERY_TIMEOUT_MS (mysql2's own timeout error has it too). */
+export const STATEMENT_TIMEOUT_CODE = 'PROTOCOL_SEQUENCE_TIMEOUT';
 
 function openMysql(config: Extract<DbConfig, { engine: 'mysql' }>): Knex {
   const charset = config.charset || 'utf8mb4';

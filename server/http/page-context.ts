@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { Logger } from '../core/logger';
+import type { RequestContext } from '../services/context';
 import { decodeCookieValue, findRawCookie } from '../wp/auth-cookie';
 import { createNonce, verifyNonce } from '../wp/nonce';
 import type { AppDeps } from './deps';
@@ -10,10 +10,8 @@ import { type Visitor, visitorFor } from './visitor';
  * visitor (lazily, as for actions), cookies read as PHP reads `$_COOKIE`, and WordPress nonces bound
  * to the visitor's login session, so our forms carry tokens WordPress itself would accept.
  */
-export interface PageContext extends Visitor {
+export interface PageContext extends Visitor, RequestContext {
   deps: AppDeps;
-  log: Logger;
-  cookie(name: string): string | undefined;
   /** `wp_create_nonce($action)` for this visitor. */
   nonce(action: string): Promise<string>;
   /** `wp_verify_nonce($nonce, $action)`: true when made for this visitor within the last day. */
@@ -35,6 +33,7 @@ export function pageContext(req: Request, deps: AppDeps): PageContext {
   return {
     ...visitor,
     deps,
+    wp: deps.wp,
     log: deps.log,
     cookie: (name) => {
       const wire = findRawCookie(cookieHeader, name);

@@ -3,10 +3,10 @@ import type { NextFunction, Request, Response } from 'express';
 import { getOptions } from '../data/options';
 import { publishedPagePath } from '../data/posts';
 import type { AppDeps } from '../http/deps';
-import { setCookieHeader } from '../http/set-cookie';
 import { phpInt } from '../php/coerce';
 import { parsePhpQuery } from '../php/form-body';
 import { BOOKING_DETAIL_COOKIE, encodeBookingDetailCookie } from '../tourmaster/booking-detail-cookie';
+import { setCookieHeader } from '../wp/set-cookie';
 
 /**
  * The booking bar's form posts to the payment page (payment.md §1): the page keeps the posted

@@ -25,7 +25,7 @@ beforeAll(async () => {
   server = await startTestServer(tdb, { now: CAPTURE_NOW });
 });
 
-// One customer writes more reviews here than the review limit allows an hour (http/write-limits.ts).
+// One customer writes more reviews here than the review limit allows an hour (services/write-limits.ts).
 beforeEach(async () => {
   await tdb.wp.knex(`${tdb.wp.prefix}dropin_rate_limits`).delete();
 });

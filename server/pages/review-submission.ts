@@ -8,9 +8,10 @@ import { countReviewsOfOrder, insertReview, updateTourRating } from '../data/rev
 import { inTransaction } from '../data/tables';
 import type { AppDeps } from '../http/deps';
 import { type PageContext, pageContext } from '../http/page-context';
-import { enforceWriteLimit, sendTooManyRequests } from '../http/write-limits';
+import { sendTooManyRequests } from '../http/too-many-requests';
 import { phpInt } from '../php/coerce';
 import { parsePhpQuery } from '../php/form-body';
+import { enforceWriteLimit } from '../services/write-limits';
 import { orderReviewRefusal, type ReviewRefusal, readReviewSubmission } from '../tourmaster/reviews';
 import { siteLocalTime } from '../wp/site-time';
 

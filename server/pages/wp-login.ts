@@ -5,9 +5,7 @@ import { TooManyRequestsError } from '../core/errors';
 import type { Site } from '../data/site';
 import type { AppDeps } from '../http/deps';
 import { pageContext } from '../http/page-context';
-import type { ReplyCookie } from '../http/set-cookie';
 import { appendCookies } from '../http/set-cookie';
-import { enforceWriteLimit } from '../http/write-limits';
 import { isEmpty, str } from '../php/coerce';
 import { type PhpInput, parsePhpQuery } from '../php/form-body';
 import type { AuthContext } from '../services/accounts/context';
@@ -26,6 +24,7 @@ import {
   sameResetKey,
 } from '../services/accounts/reset-password';
 import { loadGeneralOptions, specialPageUrl, withArgs } from '../services/accounts/special-pages';
+import { enforceWriteLimit } from '../services/write-limits';
 import {
   authPage,
   logoutConfirmPage,
@@ -35,6 +34,7 @@ import {
   resetPasswordForm,
 } from '../views/account/auth-pages';
 import { loginForm } from '../views/top-bar';
+import type { ReplyCookie } from '../wp/set-cookie';
 
 export const WP_LOGIN_PATH = '/wp-login.php';
 

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { AnyAjaxAction } from '../ajax/action';
-import { createRegistry } from '../ajax/registry';
+import { actions, createRegistry } from '../ajax/registry';
 import { createApp } from '../app';
 import { assembleDeps } from '../boot';
 import { type Config, PROJECT_ROOT } from '../core/config';
@@ -42,10 +42,9 @@ export async function startTestServer(
   const now = options.now ?? CAPTURE_NOW;
   const config: Config = { ...tdb.config, ...options.config, ...(options.secrets ? { secrets: options.secrets } : {}) };
   const deps = assembleDeps(config, tdb.db, log, () => new Date(now));
-  if (options.actions) deps.registry = createRegistry(options.actions);
   if (options.mailer) deps.mailer = options.mailer;
   const server: Server = await new Promise((resolve) => {
-    const s = createApp(deps).listen(0, '127.0.0.1', () => resolve(s));
+    const s = createApp(deps, createRegistry(options.actions ?? actions)).listen(0, '127.0.0.1', () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
   return {

@@ -12,23 +12,13 @@
  * the raw `Cookie` header with `findRawCookie` and hand the wire value to `parseAuthCookie`.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { ReplyCookie } from './set-cookie';
 import { randomString, WP_ALNUM_CHARS, wpHash } from './wp-salt';
 
 export type AuthScheme = 'auth' | 'secure_auth' | 'logged_in';
 
 /** Salt for a scheme, e.g. `(s) => wpSalt(s, constants, options)`. */
 export type SaltFor = (scheme: AuthScheme) => string;
-
-/** One `Set-Cookie`. `value` is decoded text: express's `res.cookie` encodes it, `formatSetCookie` too. */
-export interface SetCookie {
-  name: string;
-  value: string;
-  path: string;
-  /** Absent: a session cookie. */
-  expires?: Date;
-  httpOnly: true;
-  secure: boolean;
-}
 
 /**
  * One `session_tokens` entry. WordPress writes `expiration`, `ip`, `ua`, `login` in that order;
@@ -423,7 +413,7 @@ export interface MintedLogin {
   authCookie: string;
   authScheme: 'auth' | 'secure_auth';
   /** In WordPress's order: admin cookie on the plugins and admin paths, then logged-in cookie(s). */
-  cookies: SetCookie[];
+  cookies: ReplyCookie[];
 }
 
 /** `wp_set_auth_cookie` with a new session token (`WP_Session_Tokens::create`). */
@@ -442,7 +432,7 @@ export function mintAuthCookies(input: MintAuthCookiesInput): MintedLogin {
 
   const names = authCookieNames(input.siteurl);
   const paths = cookiePaths(input.home, input.siteurl);
-  const make = (name: string, value: string, path: string, secure: boolean): SetCookie =>
+  const make = (name: string, value: string, path: string, secure: boolean): ReplyCookie =>
     expires ? { name, value, path, expires, httpOnly: true, secure } : { name, value, path, httpOnly: true, secure };
   const cookies = [
     make(names[authScheme], authCookie, paths.pluginsCookiePath, input.https),
@@ -460,7 +450,7 @@ export function mintAuthCookies(input: MintAuthCookiesInput): MintedLogin {
  * `logged_in` on COOKIEPATH and SITECOOKIEPATH, each set to ' ' and expired a year ago.
  * Remove the session itself with `removeSession`.
  */
-export function logoutCookies(home: string, siteurl: string, now: number): SetCookie[] {
+export function logoutCookies(home: string, siteurl: string, now: number): ReplyCookie[] {
   const names = authCookieNames(siteurl);
   const paths = cookiePaths(home, siteurl);
   const expires = new Date((now - YEAR_IN_SECONDS) * 1000);
@@ -473,7 +463,7 @@ export function logoutCookies(home: string, siteurl: string, now: number): SetCo
     [names.logged_in, paths.siteCookiePath],
   ];
   const seen = new Set<string>();
-  const cookies: SetCookie[] = [];
+  const cookies: ReplyCookie[] = [];
   for (const [name, path] of pairs) {
     const key = `${name}\n${path}`;
     if (seen.has(key)) continue;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addToWishList, isPublishedTour } from '../../data/wish-list';
-import { enforceWriteLimit } from '../../http/write-limits';
+import { enforceWriteLimit } from '../../services/write-limits';
 import { type AjaxReply, defineAction } from '../action';
 
 export const WISH_LIST_LOGIN_MESSAGE = 'Please log in to use the wish list.';

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { getOrder, type TourOrder } from '../../data/orders';
 import { loadBookingContext, type TourmasterSettings } from '../../data/tours';
-import { enforceWriteLimit } from '../../http/write-limits';
 import { readPaypalSettings } from '../../payments/paypal';
 import { paypalStandardForm } from '../../payments/paypal-standard-form';
 import { amountDue } from '../../payments/paypal-verification';
@@ -12,6 +11,7 @@ import { CONSENT_COOKIE, marketingAccepted, splitAttribution } from '../../servi
 import { orderOfVisitor } from '../../services/booking/ownership';
 import { placeBooking } from '../../services/booking/place-order';
 import { completePaypalPayment, NOTHING_TO_PAY } from '../../services/payment/paypal-payment';
+import { enforceWriteLimit } from '../../services/write-limits';
 import { awaitsPayment } from '../../tourmaster/order-status';
 import { toPricingInfo } from '../../tourmaster/pricing-info';
 import type { Tour } from '../../tourmaster/tour-option';

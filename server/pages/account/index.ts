@@ -8,10 +8,10 @@ import { loadBookingContext } from '../../data/tours';
 import type { AppDeps } from '../../http/deps';
 import { pageContext } from '../../http/page-context';
 import { appendCookies } from '../../http/set-cookie';
-import { enforceWriteLimit } from '../../http/write-limits';
 import { str } from '../../php/coerce';
 import { LOGOUT_NONCE_ACTION, logoutUrl } from '../../services/accounts/logout';
 import { notifyOrder } from '../../services/booking/notify';
+import { enforceWriteLimit } from '../../services/write-limits';
 import {
   ACCOUNT_SECTION,
   accountFrame,
@@ -237,28 +237,7 @@ async function cancelBooking(a: AccountRequest): Promise<'redirect' | Rendered> 
   a.ctx.log.info({ orderId: id, userId: a.user.user.id }, 'booking cancelled by the customer');
   const { tour } = await loadBookingContext(a.ctx.deps.wp, result.order.tourId);
   if (tour) {
-    await notifyOrder(
-      {
-        requestId: '',
-        log: a.ctx.log,
-        now: a.ctx.now,
-        wp: a.ctx.deps.wp,
-        site: a.ctx.site,
-        siteWith: a.ctx.siteWith,
-        listing: a.ctx.listing,
-        user: a.ctx.user,
-        query: {},
-        files: {},
-        cookie: a.ctx.cookie,
-        ip: a.ctx.ip,
-        userAgent: a.ctx.userAgent,
-        https: a.ctx.https,
-        deps: a.ctx.deps,
-      },
-      { type: 'booking-cancelled', by: 'customer' },
-      result.order,
-      tour,
-    );
+    await notifyOrder(a.ctx, { type: 'booking-cancelled', by: 'customer' }, result.order, tour);
   }
   return 'redirect';
 }

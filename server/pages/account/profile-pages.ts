@@ -4,7 +4,6 @@ import { type ProfileMetaKey, readProfile, setAvatar, setUserPassword, updatePro
 import { hitRateLimit, isRateLimited } from '../../data/rate-limit';
 import { inTransaction } from '../../data/tables';
 import { getUserByEmail } from '../../data/users';
-import type { ReplyCookie } from '../../http/set-cookie';
 import { mailAddress } from '../../mail/mailer';
 import { str } from '../../php/coerce';
 import { maybeUnserialize } from '../../php/serialize';
@@ -24,6 +23,7 @@ import {
   normalizeSessions,
 } from '../../wp/auth-cookie';
 import { checkPassword, hashPassword } from '../../wp/password';
+import type { ReplyCookie } from '../../wp/set-cookie';
 import { checkAvatarUpload, storeAvatar } from './avatar';
 import { type AccountRequest, accountPageUrl } from './context';
 import type { FormBody } from './form-body';

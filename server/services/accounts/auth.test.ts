@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { setCookieHeader } from '../../http/set-cookie';
 import { removeQueryArgs } from '../../pages/wp-login';
 import { logoutConfirmPage } from '../../views/account/auth-pages';
 import { gravatarUrl } from '../../views/top-bar';
+import { setCookieHeader } from '../../wp/set-cookie';
 import { testCookies } from './cookies';
 import { sanitizeUserLogin } from './login';
 import { logoutUrl } from './logout';

@@ -1,27 +1,17 @@
-import type { Logger } from '../../core/logger';
 import type { Site } from '../../data/site';
-import type { AppDeps } from '../../http/deps';
 import { authCookieNames, splitAuthCookie } from '../../wp/auth-cookie';
 import type { NonceContext } from '../../wp/nonce';
-import type { CurrentUser } from './current-user';
+import type { RequestContext } from '../context';
 
 /**
  * What the login flows need to know about a request. Both a page context (`http/page-context.ts`)
  * and an admin-ajax action context satisfy it, so a register page or an ajax action can log a user
  * in with the same helper.
  */
-export interface AuthContext {
-  deps: AppDeps;
-  log: Logger;
-  now: Date;
-  https: boolean;
-  ip: string;
-  userAgent: string;
-  site(): Promise<Site>;
-  user(): Promise<CurrentUser | null>;
-  /** A request cookie, percent-decoded as PHP reads `$_COOKIE`. */
-  cookie(name: string): string | undefined;
-}
+export type AuthContext = Pick<
+  RequestContext,
+  'deps' | 'log' | 'now' | 'https' | 'ip' | 'userAgent' | 'site' | 'user' | 'cookie'
+>;
 
 /**
  * `wp_get_session_token()`: the third field of the logged-in cookie whenever it splits into four

@@ -1,6 +1,6 @@
 import type { Site } from '../../data/site';
-import type { ReplyCookie } from '../../http/set-cookie';
 import { cookiePaths } from '../../wp/auth-cookie';
+import type { ReplyCookie } from '../../wp/set-cookie';
 
 export const TEST_COOKIE = 'wordpress_test_cookie';
 

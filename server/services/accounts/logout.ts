@@ -1,7 +1,7 @@
 import { endSession } from '../../data/sessions';
-import type { ReplyCookie } from '../../http/set-cookie';
 import { cookiePaths, logoutCookies } from '../../wp/auth-cookie';
 import { createNonce, verifyNonce } from '../../wp/nonce';
+import type { ReplyCookie } from '../../wp/set-cookie';
 import { type AuthContext, wpNonceContext } from './context';
 import { expiredCookie } from './cookies';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { ActionContext } from '../../ajax/action';
-import type { ReplyCookie } from '../../http/set-cookie';
+import type { ReplyCookie } from '../../wp/set-cookie';
+import type { RequestContext } from '../context';
 
 /**
  * A random id per guest browser, kept in a cookie from the payment page's first step on. A repeated
@@ -20,7 +20,7 @@ export interface BookingClient {
   cookie?: ReplyCookie;
 }
 
-export function bookingClient(ctx: Pick<ActionContext, 'cookie' | 'now' | 'https'>): BookingClient {
+export function bookingClient(ctx: Pick<RequestContext, 'cookie' | 'now' | 'https'>): BookingClient {
   const presented = ctx.cookie(BOOKING_CLIENT_COOKIE);
   if (presented && ID.test(presented)) return { id: presented };
   const id = randomBytes(16).toString('hex');

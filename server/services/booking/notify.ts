@@ -1,4 +1,3 @@
-import type { ActionContext } from '../../ajax/action';
 import { getMeta } from '../../data/meta';
 import { getOptions } from '../../data/options';
 import type { TourOrder } from '../../data/orders';
@@ -8,13 +7,14 @@ import { type OrderMailEvent, type OrderMailReport, sendOrderMails } from '../..
 import { phpInt, str } from '../../php/coerce';
 import { parseCustomFields } from '../../tourmaster/custom-fields';
 import type { Tour } from '../../tourmaster/tour-option';
+import type { RequestContext } from '../context';
 
 /**
  * The mails of an order transition (payment.md §7), sent after the transaction committed. A mail
  * that cannot be sent is logged; the booking stands.
  */
 export async function notifyOrder(
-  ctx: ActionContext,
+  ctx: RequestContext,
   event: OrderMailEvent,
   order: TourOrder,
   tour: Tour,

@@ -1,8 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { ActionContext, ReplyCookie } from '../../ajax/action';
 import { orderKeyNonce } from '../../data/order-writes';
 import { getOrder, type TourOrder } from '../../data/orders';
 import { timingSafeEqualString } from '../../wp/auth-cookie';
+import type { ReplyCookie } from '../../wp/set-cookie';
+import type { RequestContext } from '../context';
 
 /**
  * Who may see, re-price or pay an order: the logged-in user it belongs to, or, for a guest order,
@@ -37,7 +38,7 @@ export function orderKeyCookie(orderId: number, key: string, now: Date, https: b
 }
 
 /** What ownership needs to know about the request (an action's context, or a page's). */
-export type OwnerContext = Pick<ActionContext, 'wp' | 'deps' | 'user' | 'cookie'>;
+export type OwnerContext = Pick<RequestContext, 'wp' | 'deps' | 'user' | 'cookie'>;
 
 /** Whether the visitor of this request owns the order. */
 export async function ownsOrder(ctx: OwnerContext, order: Pick<TourOrder, 'id' | 'userId'>): Promise<boolean> {

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { ActionContext } from '../../ajax/action';
 import { countCouponUses, findCouponByCode } from '../../data/coupons';
 import { mapDriverError } from '../../data/dialect';
 import { insertOrderAttribution, type OrderAttribution } from '../../data/order-attribution';
@@ -16,7 +15,6 @@ import { countSeats } from '../../data/seats';
 import { loadServiceOptions } from '../../data/services';
 import { inTransaction, type WpDb } from '../../data/tables';
 import { loadBookingContext, type TourmasterSettings } from '../../data/tours';
-import { enforceWriteLimit } from '../../http/write-limits';
 import type { OrderMailEvent } from '../../mail/order-mails';
 import { isEmpty, list, phpInt, str } from '../../php/coerce';
 import {
@@ -44,6 +42,8 @@ import { readPricingSettings } from '../../tourmaster/pricing-settings';
 import type { Tour } from '../../tourmaster/tour-option';
 import { checkTravellers, type Travellers } from '../../tourmaster/travellers';
 import { siteLocalTime, utcDate } from '../../wp/site-time';
+import type { RequestContext } from '../context';
+import { enforceWriteLimit } from '../write-limits';
 import { bookingClient } from './booking-client';
 import { notifyOrder } from './notify';
 import { guestOrderKey, newOrderKeyNonce, orderKeyCookie, ownsOrder } from './ownership';
@@ -58,7 +58,7 @@ import type { OrderRefusal, OrderRefused, PlaceOrderResult } from './types';
  * first one wrote; an existing order (`tid`) can only be rewritten by its owner.
  */
 export async function placeBooking(
-  ctx: ActionContext,
+  ctx: RequestContext,
   detail: Record<string, unknown>,
   options: {
     via: 'pay-later' | 'gateway';
@@ -216,7 +216,7 @@ function refuse(reason: OrderRefusal, message: string): OrderRefused {
 
 /** The price, from the tour's settings and this detail, with the coupon the caller checked. */
 async function priceBooking(
-  ctx: ActionContext,
+  ctx: RequestContext,
   b: {
     tour: Tour;
     settings: TourmasterSettings;
@@ -322,7 +322,7 @@ function bookingFingerprint(visitor: string, detail: Record<string, unknown>): s
     .digest('hex');
 }
 
-async function guestKeyCookie(ctx: ActionContext, orderId: number) {
+async function guestKeyCookie(ctx: RequestContext, orderId: number) {
   const nonce = await orderKeyNonce(ctx.wp, orderId);
   if (!nonce) return [];
   const salts = await ctx.deps.salts();

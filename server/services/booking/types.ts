@@ -1,7 +1,7 @@
 import type { TourOrder } from '../../data/orders';
-import type { ReplyCookie } from '../../http/set-cookie';
 import type { TourPrice } from '../../tourmaster/pricing';
 import type { Tour } from '../../tourmaster/tour-option';
+import type { ReplyCookie } from '../../wp/set-cookie';
 
 /**
  * The outcome of writing a booking (placeBooking in place-order.ts): the order written (or the one a

@@ -1,4 +1,3 @@
-import type { ActionContext } from '../../ajax/action';
 import { mapDriverError } from '../../data/dialect';
 import { getOrder, type TourOrder } from '../../data/orders';
 import { inTransaction } from '../../data/tables';
@@ -17,6 +16,7 @@ import type { PhpValue } from '../../php/values';
 import type { Tour } from '../../tourmaster/tour-option';
 import { siteLocalTime } from '../../wp/site-time';
 import { notifyOrder } from '../booking/notify';
+import type { RequestContext } from '../context';
 
 export type PaypalPaymentResult = { ok: true; order: TourOrder } | { ok: false; message: string };
 
@@ -33,7 +33,7 @@ const NOT_CONFIGURED = 'PayPal payments are not set up on this site. Your bookin
  * else leaves the order as it was, with a sentence for the visitor.
  */
 export async function completePaypalPayment(
-  ctx: ActionContext,
+  ctx: RequestContext,
   input: { order: TourOrder; tour: Tour; settings: TourmasterSettings; paypalOrderId: string },
 ): Promise<PaypalPaymentResult> {
   const credentials = resolvePaypalCredentials(ctx.deps.config, input.settings.payment);
@@ -128,7 +128,7 @@ function refusalMessage(reason: string): string {
   }
 }
 
-async function usedPaypalOrderIds(ctx: ActionContext, paypalOrderId: string): Promise<Set<string>> {
+async function usedPaypalOrderIds(ctx: RequestContext, paypalOrderId: string): Promise<Set<string>> {
   const row = await ctx.wp
     .knex(`${ctx.wp.prefix}dropin_gateway_payments`)
     .first('payment_id')

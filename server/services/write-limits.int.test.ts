@@ -3,10 +3,10 @@ import { ENQUIRY_LIMITS } from '../ajax/actions/tourmaster_send_enquiry_form';
 import { actions } from '../ajax/registry';
 import { loginAs } from '../pages/account/test-helpers';
 import { REGISTER_ADDRESS_LIMIT } from '../pages/register';
-import { LOGIN_ADDRESS, LOST_PASSWORD_ADDRESS } from '../services/accounts/rate-limits';
 import { CAPTURE_NOW, fixtureSecrets, startTestServer, type TestServer } from '../testing/app';
 import { payLaterBookingBody } from '../testing/booking-body';
 import { createTestDatabase, type TestDatabase } from '../testing/db';
+import { LOGIN_ADDRESS, LOST_PASSWORD_ADDRESS } from './accounts/rate-limits';
 import { WRITE_LIMITS } from './write-limits';
 
 /**
