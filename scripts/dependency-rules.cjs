@@ -1,0 +1,81 @@
+/**
+ * The import rules of ARCHITECTURE.md, checked by dependency-cruiser in the test suite
+ * (scripts/dependency-rules.test.ts). One entry per layer of server/: what it may import besides
+ * itself. `core/` (errors, the logger, the typed configuration) and `client/shared/` (pure modules
+ * both sides use) may be imported by every layer; nothing may form a cycle; server/ and client/
+ * import nothing of each other but client/shared/.
+ */
+const MAY_IMPORT = {
+  core: ['wp', 'php'],
+  http: ['services', 'views', 'wp', 'php', 'tourmaster', 'data'],
+  ajax: ['http', 'services', 'views', 'tourmaster', 'php', 'wp'],
+  pages: ['http', 'services', 'views', 'tourmaster', 'php', 'wp'],
+  services: ['data', 'tourmaster', 'views', 'wp', 'php', 'mail', 'payments', 'upstream'],
+  tourmaster: ['php'],
+  views: ['tourmaster', 'php'],
+  data: ['tourmaster', 'wp', 'php'],
+  wp: ['php'],
+  php: [],
+  mail: ['php', 'wp', 'views', 'tourmaster'],
+  payments: ['php', 'wp', 'tourmaster'],
+  upstream: ['php', 'wp', 'http'],
+};
+
+const TESTS = '\\.(int\\.|e2e\\.)?test\\.tsx?$';
+
+const layerRules = Object.entries(MAY_IMPORT).map(([layer, allowed]) => ({
+  name: `${layer}-imports`,
+  comment: `server/${layer}/ may import ${['core', ...allowed].join(', ')} (ARCHITECTURE.md)`,
+  severity: 'error',
+  from: { path: `^server/${layer}/`, pathNot: TESTS },
+  to: {
+    path: '^server/',
+    pathNot: [`^server/(${[layer, 'core', ...allowed].join('|')})/`, '^server/testing/'],
+  },
+}));
+
+module.exports = {
+  forbidden: [
+    ...layerRules,
+    {
+      name: 'no-importing-the-entry-points',
+      comment:
+        'main, app, cluster and boot assemble the app: nothing below imports them (the parity tool and the test harness start it)',
+      severity: 'error',
+      from: { path: '^server/[^/]+/', pathNot: '^server/(parity|testing)/' },
+      to: { path: '^server/(main|app|cluster|boot)\\.ts$' },
+    },
+    {
+      name: 'no-cycles',
+      severity: 'error',
+      from: { path: '^(server|client)/' },
+      to: { circular: true },
+    },
+    {
+      name: 'server-not-into-client',
+      comment: 'the server uses only client/shared/ of the client (a test may check both sides agree)',
+      severity: 'error',
+      from: { path: '^server/', pathNot: TESTS },
+      to: { path: '^client/', pathNot: '^client/shared/' },
+    },
+    {
+      name: 'client-not-into-server',
+      comment: "the browser bundle imports nothing of the server (its browser tests may use the server's harness)",
+      severity: 'error',
+      from: { path: '^client/', pathNot: ['^client/e2e/', TESTS] },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'shared-is-pure',
+      severity: 'error',
+      from: { path: '^client/shared/' },
+      to: { path: '^(server|client)/', pathNot: '^client/shared/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|dist)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+  },
+};
