@@ -1,8 +1,8 @@
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { ADMIN_AJAX_PATH, adminAjax } from './ajax/dispatcher';
+import { adminAjax } from './ajax/dispatcher';
 import { type ActionRegistry, actions, createRegistry } from './ajax/registry';
-import { sendReply, tourmasterFailure, unavailableReply } from './ajax/reply';
+import { ADMIN_AJAX_PATH, sendReply, tourmasterFailure, unavailableReply } from './ajax/reply';
 import { PROJECT_ROOT } from './core/config';
 import { toAppError } from './core/errors';
 import { asUnavailable } from './data/db-faults';

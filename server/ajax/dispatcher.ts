@@ -22,8 +22,6 @@ import {
   unavailableReply,
 } from './reply';
 
-export const ADMIN_AJAX_PATH = '/wp-admin/admin-ajax.php';
-
 type PhpVars = { [key: string]: PhpInput };
 
 /**
@@ -60,8 +58,12 @@ export function adminAjax(deps: AppDeps, registry: ActionRegistry) {
       const action = post.action ?? query.action;
       // Switch-over: WordPress answers the actions we do not serve or were told to leave to it.
       if (typeof action === 'string' && action !== '' && action !== '0' && deps.upstream) {
-        if (deps.upstream.takesAction(action, registry.has(action)))
-          return await deps.upstream.forwardAction(req, res, action);
+        if (deps.upstream.takesAction(action, registry.has(action))) {
+          const failed = await deps.upstream.forwardAction(req, res, action);
+          if (!failed) return;
+          setHeaders(res, adminAjaxHeaders('dispatched', false));
+          return sendReply(res, { ...tourmasterFailure(failed.error), status: failed.status });
+        }
       }
       const visitor = visitorFor(req, deps, { adminAjax: true });
       if (req.get('origin')) sendOriginHeaders(req, res, await visitor.site());

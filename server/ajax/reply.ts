@@ -10,6 +10,8 @@ import type { ActionContext, AjaxReply, AnyAjaxAction } from './action';
  * (after Ghost's prepareError + jsonErrorRenderer). Nothing else touches the response.
  */
 
+export const ADMIN_AJAX_PATH = '/wp-admin/admin-ajax.php';
+
 /**
  * Headers WordPress sends on admin-ajax replies. admin-ajax.php sends X-Robots-Tag first; a missing
  * action dies there (wp_die adds the no-cache headers); past that point it adds nosniff, the

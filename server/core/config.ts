@@ -2,9 +2,30 @@ import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import type { DbConfig } from '../data/db';
 import { mysqlEndpoint, parseDbHost } from '../wp/db-host';
 import { parseWpConfig, WP_SECRET_NAMES, WpConfigError, type WpSecretName, wpSiteSettings } from '../wp/wp-config-file';
+
+/** Where the database is: the embedded SQLite file, or a MariaDB/MySQL server. */
+export type DbConfig =
+  | { engine: 'sqlite'; filename: string }
+  | {
+      engine: 'mysql';
+      host?: string;
+      port?: number;
+      socketPath?: string;
+      user: string;
+      password: string;
+      database: string;
+      charset: string;
+      /** Empty = WordPress's choice: utf8mb4_unicode_520_ci when the server has it. */
+      collate: string;
+      poolMax?: number;
+      /**
+       * How long one statement may run (ms; default QUERY_TIMEOUT_MS, 0 = no bound): the server's
+       * requests are bounded, the admin's scripts (migrations on a large site, loading a dump) are not.
+       */
+      queryTimeoutMs?: number;
+    };
 
 /**
  * One typed configuration object, parsed once at boot and frozen (STYLE.md §2.8). Sources, in

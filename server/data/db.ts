@@ -1,26 +1,8 @@
 import knexFactory, { type Knex } from 'knex';
+import type { DbConfig } from '../core/config';
 import { createDialect, type Dialect, type Engine, foldKey, SQLITE_FOLD_FUNCTION, wordpressSqlMode } from './dialect';
 
-export type DbConfig =
-  | { engine: 'sqlite'; filename: string }
-  | {
-      engine: 'mysql';
-      host?: string;
-      port?: number;
-      socketPath?: string;
-      user: string;
-      password: string;
-      database: string;
-      charset: string;
-      /** Empty = WordPress's choice: utf8mb4_unicode_520_ci when the server has it. */
-      collate: string;
-      poolMax?: number;
-      /**
-       * How long one statement may run (ms; default QUERY_TIMEOUT_MS, 0 = no bound): the server's
-       * requests are bounded, the admin's scripts (migrations on a large site, loading a dump) are not.
-       */
-      queryTimeoutMs?: number;
-    };
+export type { DbConfig };
 
 export interface Database {
   readonly engine: Engine;

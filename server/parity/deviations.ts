@@ -1,27 +1,13 @@
 import { parseFragment, serialize } from 'parse5';
 import { adminAjaxHeaders } from '../ajax/reply';
-import { accountDeviations } from '../pages/account/account-deviations';
-import { paymentPageDeviations } from '../pages/payment/payment-deviations';
 import { parsePhpQuery } from '../php/form-body';
+import { accountDeviations } from './account-deviations';
+import type { Deviation } from './deviation';
 import { type Exchange, loadExchange } from './exchanges';
 import { listingDeviations } from './listing-deviations';
+import { paymentPageDeviations } from './payment-deviations';
 
-/**
- * Exchanges where we answer differently from the legacy site on purpose (legacy-fixtures/
- * DEVIATIONS.md says why, entry by entry). The replay asserts these replies instead of the captured
- * ones; everything else about the exchange (headers, status) is still compared. The parity check
- * (scripts/parity.ts) reports a live reply that differs only this way as a deviation on purpose.
- */
-export interface Deviation {
-  status: number;
-  json: unknown;
-  /** A reply that is not JSON (a redirect's empty body): compared as text instead of `json`. */
-  text?: string;
-  /** The reply's headers, when they differ from the captured ones (a redirect and cookies in place of a page). */
-  headers?: [string, string][];
-  /** The DEVIATIONS.md entry. */
-  entry: string;
-}
+export type { Deviation };
 
 const CLOSED = 'Sorry, the tour is now off for booking on the date/time you selected. Please select another date.';
 const NOT_OFFERED = 'This tour is not available on the date you selected. Please select another date.';

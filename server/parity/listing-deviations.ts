@@ -1,4 +1,4 @@
-import type { Deviation } from './deviations';
+import type { Deviation } from './deviation';
 import { loadExchange } from './exchanges';
 
 /**

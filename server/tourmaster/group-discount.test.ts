@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyGroupDiscount, type GroupDiscountRules } from './group-discount';
 import { Money } from './money';
-import type { PriceBreakdown } from './pricing';
+import type { PriceBreakdown } from './price-breakdown';
 import type { GroupDiscountRow } from './tour-option';
 
 const row = (n: string, discount: string): GroupDiscountRow => ({ 'traveller-number': n, discount });

@@ -1,7 +1,7 @@
 import { phpFloat, phpInt } from '../php/coerce';
 import { phpFloatToString } from '../php/float';
 import { Money } from './money';
-import type { PriceBreakdown } from './pricing';
+import type { PriceBreakdown } from './price-breakdown';
 import { PERSON_TYPES, phpMoney, phpNumber } from './pricing-settings';
 import type { GroupDiscountRow } from './tour-option';
 

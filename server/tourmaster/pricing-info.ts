@@ -13,7 +13,8 @@ import { phpJsonEncode } from '../php/json';
 import type { PhpArrayObject, PhpValue } from '../php/values';
 import { PhpOrderedMap, phpArrayKey, phpArrayValue } from '../php/values';
 import { Money } from './money';
-import type { PriceBreakdown, TourPrice } from './pricing';
+import type { PriceBreakdown } from './price-breakdown';
+import type { TourPrice } from './pricing';
 
 /**
  * Keys in the plugin's order: `deposit-rate`, `deposit-price` (only when a deposit is offered),

@@ -1,9 +1,8 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { NextFunction, Request, Response } from 'express';
-import { adminAjaxHeaders, sendReply, tourmasterFailure } from '../ajax/reply';
 import type { LegacyUpstreamConfig } from '../core/config';
-import { InputError, UpstreamError } from '../core/errors';
+import { type AppError, InputError, UpstreamError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import { type ActionSwitch, createActionSwitch } from './action-switch';
 import { type ForwardOutcome, forwardRequest, type UpstreamTarget } from './proxy';
@@ -16,13 +15,23 @@ import { isWordpressPath } from './wordpress-paths';
  * (wp-admin, wp-json, wp-content…) and everything that would otherwise be our 404 page. When it
  * does not answer, the visitor gets a 502 in the shape the caller expects.
  */
+/** What admin-ajax answers when WordPress could not: the error and its HTTP status. */
+export interface ForwardFailure {
+  error: AppError;
+  status: number;
+}
+
 export interface LegacyUpstream {
   /** Whether admin-ajax `action` goes upstream (`served`: whether the registry has it). */
   takesAction: ActionSwitch;
   /** Keeps the admin-ajax body's bytes while it is read; call in the tick the reader starts. */
   recordBody(req: Request, maxBytes: number): void;
-  /** Forwards an admin-ajax request; a 502 in Tour Master's failure shape when WordPress is down. */
-  forwardAction(req: Request, res: Response, action: string): Promise<void>;
+  /**
+   * Forwards an admin-ajax request. When WordPress did not answer, nothing is sent: the error (a
+   * 502, or a 413 for a body that could not be kept) comes back for admin-ajax to answer in Tour
+   * Master's failure shape.
+   */
+  forwardAction(req: Request, res: Response, action: string): Promise<ForwardFailure | undefined>;
   /**
    * Forwards a page request; a small 502 page when WordPress is down. Resolves false (nothing sent)
    * when the body was already read by a route that kept no copy of it.
@@ -72,16 +81,12 @@ export function createLegacyUpstream(
     forwardPage,
     async forwardAction(req, res, action) {
       const outcome = await forward(req, res, { action });
-      if (outcome.ok || res.headersSent || res.destroyed) return;
-      for (const [name, value] of Object.entries(adminAjaxHeaders('dispatched', false))) res.setHeader(name, value);
+      if (outcome.ok || res.headersSent || res.destroyed) return undefined;
       // Only a multipart body over the size limit as a whole (each part was within it) is not kept.
       if (outcome.reason === 'body-unavailable') {
-        return sendReply(res, {
-          ...tourmasterFailure(new InputError({ message: 'The request is too large.' })),
-          status: 413,
-        });
+        return { error: new InputError({ message: 'The request is too large.' }), status: 413 };
       }
-      sendReply(res, { ...tourmasterFailure(new UpstreamError({ message: UNAVAILABLE })), status: 502 });
+      return { error: new UpstreamError({ message: UNAVAILABLE }), status: 502 };
     },
     wordpressPaths() {
       return (req, res, next) => {

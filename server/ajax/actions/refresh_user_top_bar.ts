@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { str } from '../../php/coerce';
 import { renderTopBar } from '../../views/top-bar';
 import { defineAction } from '../action';
-import { ADMIN_AJAX_PATH } from '../dispatcher';
+import { ADMIN_AJAX_PATH } from '../reply';
 
 /**
  * The top bar, re-rendered for the visitor's current login state (engagement.md §3): every page's

@@ -8,7 +8,7 @@ import { normalizePaymentInfos, type PaymentInfo } from '../../tourmaster/deposi
 import { Money } from '../../tourmaster/money';
 import { awaitsPayment } from '../../tourmaster/order-status';
 import { contactFieldsFor, travellerFieldsFor } from '../../tourmaster/payment-page';
-import type { PriceBreakdown, RoomPrice } from '../../tourmaster/pricing';
+import type { PriceBreakdown, RoomPrice } from '../../tourmaster/price-breakdown';
 import { phpMoney } from '../../tourmaster/pricing-settings';
 import type { ServiceLine } from '../../tourmaster/services';
 import { bookingSingle, type Field, invoice, type PaymentEntry } from '../../views/account/booking-single';

@@ -37,7 +37,8 @@ import {
   validateBookingDetail,
   withMandatoryServices,
 } from '../../tourmaster/payment-page';
-import { type BookingDetail, getTourPrice, type TourPrice } from '../../tourmaster/pricing';
+import type { BookingDetail } from '../../tourmaster/price-breakdown';
+import { getTourPrice, type TourPrice } from '../../tourmaster/pricing';
 import { readPricingSettings } from '../../tourmaster/pricing-settings';
 import type { Tour } from '../../tourmaster/tour-option';
 import { checkTravellers, type Travellers } from '../../tourmaster/travellers';

@@ -1,6 +1,7 @@
 import { isEmpty, str } from '../../php/coerce';
 import { formatMoney, type Money, type MoneyFormat } from '../../tourmaster/money';
-import { breakdownMoney, type PriceBreakdown, type RoomPrice } from '../../tourmaster/pricing';
+import type { PriceBreakdown, RoomPrice } from '../../tourmaster/price-breakdown';
+import { breakdownMoney } from '../../tourmaster/pricing';
 import { phpMoney } from '../../tourmaster/pricing-settings';
 import { html, type SafeHtml } from '../html';
 

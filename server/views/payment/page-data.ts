@@ -22,7 +22,8 @@ import {
   travellerFieldsFor,
   withMandatoryServices,
 } from '../../tourmaster/payment-page';
-import { type BookingDetail, getTourPrice, type TourPrice } from '../../tourmaster/pricing';
+import type { BookingDetail } from '../../tourmaster/price-breakdown';
+import { getTourPrice, type TourPrice } from '../../tourmaster/pricing';
 import { readMoneyFormat, readPricingSettings } from '../../tourmaster/pricing-settings';
 import type { ServiceOption } from '../../tourmaster/services';
 import type { DatePriceEntry, Tour } from '../../tourmaster/tour-option';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MONEY_FORMAT, Money } from '../../tourmaster/money';
 import { contactFieldsFor } from '../../tourmaster/payment-page';
-import type { PriceBreakdown } from '../../tourmaster/pricing';
+import type { PriceBreakdown } from '../../tourmaster/price-breakdown';
 import { priceBreakdown } from './breakdown';
 import { paymentComplete } from './complete';
 import { contactDetail } from './contact-detail';

@@ -1,4 +1,4 @@
-import type { Deviation } from '../../parity/deviations';
+import type { Deviation } from './deviation';
 
 /**
  * The payment-page replies we give on purpose where the legacy site's differ

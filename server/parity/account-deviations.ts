@@ -1,6 +1,6 @@
 import { parse, parseFragment, serialize } from 'parse5';
-import type { Deviation } from '../../parity/deviations';
-import { loadExchange } from '../../parity/exchanges';
+import type { Deviation } from './deviation';
+import { loadExchange } from './exchanges';
 
 /**
  * The replies the login, register and account pages give on purpose where the legacy site's differ
