@@ -12,7 +12,7 @@ const MAY_IMPORT = {
   pages: ['http', 'services', 'views', 'tourmaster', 'php', 'wp'],
   services: ['data', 'tourmaster', 'views', 'wp', 'php', 'mail', 'payments', 'upstream'],
   tourmaster: ['php'],
-  views: ['tourmaster', 'php'],
+  views: ['tourmaster', 'wp', 'php'],
   data: ['tourmaster', 'wp', 'php'],
   wp: ['php'],
   php: [],

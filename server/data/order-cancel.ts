@@ -1,4 +1,5 @@
-import { getOrder, type TourOrder } from './orders';
+import type { TourOrder } from '../tourmaster/order';
+import { getOrder } from './orders';
 import { inTransaction, type WpDb } from './tables';
 
 /**

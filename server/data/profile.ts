@@ -1,9 +1,10 @@
 import { maybeUnserialize, serialize } from '../php/serialize';
 import { isPhpArrayObject, PhpOrderedMap, type PhpValue, phpArrayKey, phpArrayValue } from '../php/values';
+import type { WpUser } from '../wp/user';
 import { getAllMeta, updateMeta } from './meta';
 import { lockKeys } from './order-writes';
 import { inTransaction, type WpDb } from './tables';
-import { getUserByEmail, getUserById, getUserByLogin, type WpUser } from './users';
+import { getUserByEmail, getUserById, getUserByLogin } from './users';
 import { WISH_LIST_META_KEY } from './wish-list';
 
 /**

@@ -1,11 +1,11 @@
 import { maybeUnserialize } from '../php/serialize';
 import type { PhpValue } from '../php/values';
 import { addSession, type MintedLogin, mintAuthCookies, removeSession, type SessionWrite } from '../wp/auth-cookie';
+import type { Site } from '../wp/site';
+import type { WpUser } from '../wp/user';
 import { deleteMeta, updateMeta } from './meta';
 import type { Salts } from './salts';
-import type { Site } from './site';
 import { inTransaction, type WpDb } from './tables';
-import type { WpUser } from './users';
 
 /**
  * The `session_tokens` user meta, changed as WP_Session_Tokens does: re-read, prune expired,

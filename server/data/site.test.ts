@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { originFromHost, untrailingslashit } from './site';
+import { originFromHost, untrailingslashit } from '../wp/site';
 
 describe('untrailingslashit', () => {
   const cases: [string, string][] = [

@@ -1,18 +1,5 @@
+import type { WpUser } from '../wp/user';
 import type { WpDb } from './tables';
-
-/** A row of `{prefix}users`. `pass` is the stored hash; it never leaves the server. */
-export interface WpUser {
-  id: number;
-  login: string;
-  pass: string;
-  nicename: string;
-  email: string;
-  url: string;
-  registered: string;
-  activationKey: string;
-  status: number;
-  displayName: string;
-}
 
 function toUser(row: Record<string, unknown>): WpUser {
   return {

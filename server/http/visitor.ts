@@ -1,8 +1,10 @@
 import type { Request } from 'express';
 import { getRawOptions } from '../data/options';
-import { loadSite, loadSiteWith, originFromHost, type Site, siteFromOptions } from '../data/site';
-import { type CurrentUser, resolveCurrentUser } from '../services/accounts/current-user';
+import { loadSite, loadSiteWith } from '../data/site';
+import { resolveCurrentUser } from '../services/accounts/current-user';
 import { type ListingSite, readListingSite } from '../services/listing/listing-site';
+import { originFromHost, type Site, siteFromOptions } from '../wp/site';
+import type { CurrentUser } from '../wp/user';
 import type { AppDeps } from './deps';
 
 /**

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SEED_DUMP } from '../core/config';
 import { parseDump } from '../data/mysql-dump';
-import type { TourOrder } from '../data/orders';
-import type { TourmasterSettings } from '../data/tours';
 import { unserialize } from '../php/serialize';
 import { capturedMail } from '../testing/captured-mail';
 import { Money } from '../tourmaster/money';
+import type { TourOrder } from '../tourmaster/order';
+import type { TourmasterSettings } from '../tourmaster/settings';
 import { createMemoryMailer, type Mailer } from './mailer';
 import { type OrderMailContext, renderOrderMails, sendOrderMails } from './order-mails';
 

@@ -1,13 +1,13 @@
-import type { TourOrder } from '../data/orders';
-import type { TourmasterSettings } from '../data/tours';
 import { isEmpty, isSet, str } from '../php/coerce';
 import { formatWpDate } from '../php/date';
 import { formatMoney, Money, type MoneyFormat } from '../tourmaster/money';
+import type { TourOrder } from '../tourmaster/order';
 import { phpMoney, readMoneyFormat } from '../tourmaster/pricing-settings';
+import type { TourmasterSettings } from '../tourmaster/settings';
 import { escapeHtml } from '../views/html';
+import { mailLayout, option } from '../views/mail-layout';
+import { addQueryArg, contentFilter } from '../wp/text';
 import { headerText, type Mailer, type MailMessage, mailAddress } from './mailer';
-import { mailLayout, option } from './template';
-import { addQueryArg, contentFilter } from './wp-text';
 
 /**
  * The booking mails (payment.md §7, the plugin's `tourmaster_mail_notification`): which mails an

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../core/logger';
 import { getMeta } from '../data/meta';
-import { loadSite, type Site } from '../data/site';
+import { loadSite } from '../data/site';
 import { getUserByLogin } from '../data/users';
 import { createMemoryMailer, type MemoryMailer } from '../mail/mailer';
 import { loadExchange } from '../parity/exchanges';
@@ -12,6 +12,7 @@ import { CAPTURE_NOW, fixtureSecrets, postAjax, startTestServer, type TestServer
 import { createTestDatabase, type TestDatabase } from '../testing/db';
 import { authCookieHmac, decodeCookieValue, hashSessionToken, parseAuthCookie, pruneSessions } from '../wp/auth-cookie';
 import { checkPassword, hashPassword, phpassHash } from '../wp/password';
+import type { Site } from '../wp/site';
 import { resolveSalt } from '../wp/wp-salt';
 
 /**

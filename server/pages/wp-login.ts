@@ -2,7 +2,6 @@ import bodyParser from 'body-parser';
 import type { NextFunction, Request, Response } from 'express';
 import { adminAjaxHeaders } from '../ajax/reply';
 import { TooManyRequestsError } from '../core/errors';
-import type { Site } from '../data/site';
 import type { AppDeps } from '../http/deps';
 import { pageContext } from '../http/page-context';
 import { appendCookies } from '../http/set-cookie';
@@ -35,6 +34,7 @@ import {
 } from '../views/account/auth-pages';
 import { loginForm } from '../views/top-bar';
 import type { ReplyCookie } from '../wp/set-cookie';
+import type { Site } from '../wp/site';
 
 export const WP_LOGIN_PATH = '/wp-login.php';
 

@@ -1,4 +1,4 @@
-import { MAIL_WRAP_STYLE } from '../mail/template';
+import { MAIL_WRAP_STYLE } from '../views/mail-layout';
 
 /**
  * Legacy markup we change on purpose, written as ours, so comparisons with captured or live legacy

@@ -1,10 +1,10 @@
 import type { Config } from '../core/config';
 import type { Logger } from '../core/logger';
 import type { Salts } from '../data/salts';
-import type { Site } from '../data/site';
 import type { WpDb } from '../data/tables';
 import type { Mailer } from '../mail/mailer';
-import type { CurrentUser } from './accounts/current-user';
+import type { Site } from '../wp/site';
+import type { CurrentUser } from '../wp/user';
 import type { ListingSite } from './listing/listing-site';
 
 /**

@@ -8,7 +8,6 @@ import {
   reviewerProfiles,
 } from '../data/reviews';
 import type { WpDb } from '../data/tables';
-import { contentFilter } from '../mail/wp-text';
 import { isEmpty, str } from '../php/coerce';
 import { formatWpDate } from '../php/date';
 import {
@@ -23,6 +22,7 @@ import {
   type TourRating,
   travellerTypeLabel,
 } from '../tourmaster/reviews';
+import { contentFilter } from '../wp/text';
 import { AVATAR_OPTIONS, type AvatarSettings, gravatarImg, readAvatarSettings, safeImageUrl } from './avatar';
 import { html, raw, type SafeHtml } from './html';
 

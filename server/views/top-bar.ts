@@ -1,12 +1,9 @@
 import { createHash } from 'node:crypto';
 import { getOptions } from '../data/options';
-import type { Site } from '../data/site';
 import type { WpDb } from '../data/tables';
-import { setting } from '../data/tours';
 import { isSet, str } from '../php/coerce';
 import { maybeUnserialize } from '../php/serialize';
 import { type AuthContext, wpNonceContext } from '../services/accounts/context';
-import type { CurrentUser } from '../services/accounts/current-user';
 import { logoutUrl } from '../services/accounts/logout';
 import {
   type GeneralOptions,
@@ -17,7 +14,10 @@ import {
   withArgs,
 } from '../services/accounts/special-pages';
 import { COUNTRIES } from '../tourmaster/countries';
+import { setting } from '../tourmaster/settings';
 import { createNonce } from '../wp/nonce';
+import type { Site } from '../wp/site';
+import type { CurrentUser } from '../wp/user';
 import { formField } from './form-field';
 import { escapeHtml, html, raw, type SafeHtml } from './html';
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getOption, updateOption } from '../../data/options';
 import { startSession } from '../../data/sessions';
-import { loadSite, type Site } from '../../data/site';
+import { loadSite } from '../../data/site';
 import { getUserByLogin } from '../../data/users';
 import type { PhpValue } from '../../php/values';
 import { CAPTURE_NOW, fixtureSecrets, postAjax, startTestServer, type TestServer } from '../../testing/app';
@@ -10,6 +10,7 @@ import { createTestDatabase, type TestDatabase } from '../../testing/db';
 import { encodeCookieValue } from '../../wp/auth-cookie';
 import { verifyNonce } from '../../wp/nonce';
 import { hashPassword } from '../../wp/password';
+import type { Site } from '../../wp/site';
 
 /**
  * `refresh_user_top_bar` (engagement.md §3) on both engines: the guest bar's forms and targets, the

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { getOrder, type TourOrder } from '../../data/orders';
-import { loadBookingContext, type TourmasterSettings } from '../../data/tours';
+import { getOrder } from '../../data/orders';
+import { loadBookingContext } from '../../data/tours';
 import { readPaypalSettings } from '../../payments/paypal';
-import { paypalStandardForm } from '../../payments/paypal-standard-form';
 import { amountDue } from '../../payments/paypal-verification';
 import { isEmpty, phpInt, str } from '../../php/coerce';
 import { phpJsonEncode } from '../../php/json';
@@ -12,14 +11,17 @@ import { orderOfVisitor } from '../../services/booking/ownership';
 import { placeBooking } from '../../services/booking/place-order';
 import { completePaypalPayment, NOTHING_TO_PAY } from '../../services/payment/paypal-payment';
 import { enforceWriteLimit } from '../../services/write-limits';
+import type { TourOrder } from '../../tourmaster/order';
 import { awaitsPayment } from '../../tourmaster/order-status';
 import { toPricingInfo } from '../../tourmaster/pricing-info';
+import type { TourmasterSettings } from '../../tourmaster/settings';
 import type { Tour } from '../../tourmaster/tour-option';
 import type { SafeHtml } from '../../views/html';
 import { paymentComplete } from '../../views/payment/complete';
 import { bookingRefused } from '../../views/payment/error';
 import { summary } from '../../views/payment/page';
 import { completeInput, loadPaymentPage, pageUrl } from '../../views/payment/page-data';
+import { paypalStandardForm } from '../../views/payment/paypal-standard-form';
 import { type ActionContext, type AjaxReply, defineAction, type ReplyCookie } from '../action';
 
 type Detail = Record<string, unknown>;

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { getMeta } from '../../data/meta';
 import { countSeats } from '../../data/seats';
-import { loadBookingContext, setting } from '../../data/tours';
+import { loadBookingContext } from '../../data/tours';
 import { phpInt, str } from '../../php/coerce';
 import { bookingCutOff, oldDataSeatsLeft, seatPool, seatStatusFilter, seatsLeft } from '../../tourmaster/availability';
 import { bookingFormModel, bookingFormSettings } from '../../tourmaster/booking-form';
 import { parseCustomFields } from '../../tourmaster/custom-fields';
 import { findDateEntry, isOfferedDate, isWellFormedDate } from '../../tourmaster/dates';
 import { mergePackage } from '../../tourmaster/packages';
+import { setting } from '../../tourmaster/settings';
 import { readTravellerCounts } from '../../tourmaster/traveller-counts';
 import { bookingFields, bookingFieldsError } from '../../views/booking-fields';
 import { siteLocalTime } from '../../wp/site-time';

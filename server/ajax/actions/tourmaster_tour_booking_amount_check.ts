@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loadBookingContext, setting } from '../../data/tours';
+import { loadBookingContext } from '../../data/tours';
 import { phpInt } from '../../php/coerce';
 import {
   type AmountCheckResult,
@@ -12,6 +12,7 @@ import {
 import { parseCustomFields } from '../../tourmaster/custom-fields';
 import { isWellFormedDate } from '../../tourmaster/dates';
 import { resolveDatePrice } from '../../tourmaster/packages';
+import { setting } from '../../tourmaster/settings';
 import { siteLocalTime } from '../../wp/site-time';
 import { defineAction } from '../action';
 

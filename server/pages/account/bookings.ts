@@ -1,11 +1,12 @@
 import { isCustomerCancellable } from '../../data/order-cancel';
-import { getOrder, listOrdersOfUser, type TourOrder } from '../../data/orders';
+import { getOrder, listOrdersOfUser } from '../../data/orders';
 import { getPost } from '../../data/posts';
 import { loadBookingContext } from '../../data/tours';
 import { isEmpty, isSet, list, str } from '../../php/coerce';
 import { parseCustomFields } from '../../tourmaster/custom-fields';
 import { normalizePaymentInfos, type PaymentInfo } from '../../tourmaster/deposit';
 import { Money } from '../../tourmaster/money';
+import type { TourOrder } from '../../tourmaster/order';
 import { awaitsPayment } from '../../tourmaster/order-status';
 import { contactFieldsFor, travellerFieldsFor } from '../../tourmaster/payment-page';
 import type { PriceBreakdown, RoomPrice } from '../../tourmaster/price-breakdown';

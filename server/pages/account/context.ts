@@ -3,11 +3,11 @@ import type { Profile } from '../../data/profile';
 import type { WpDb } from '../../data/tables';
 import type { PageContext } from '../../http/page-context';
 import { formatWpDate } from '../../php/date';
-import type { CurrentUser } from '../../services/accounts/current-user';
 import { formatMoney, Money, type MoneyFormat } from '../../tourmaster/money';
 import { phpMoney, readMoneyFormat } from '../../tourmaster/pricing-settings';
 import type { AvatarSettings } from '../../views/avatar';
 import { html, type SafeHtml } from '../../views/html';
+import type { CurrentUser } from '../../wp/user';
 import { type AccountSite, specialPageUrl } from './site';
 
 /** One account-page request: who, on which site, and the URLs its links are built from. */

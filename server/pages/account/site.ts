@@ -1,11 +1,11 @@
 import type { Request } from 'express';
 import { getOptions } from '../../data/options';
 import { publishedPagePath } from '../../data/posts';
-import type { Site } from '../../data/site';
 import type { PageContext } from '../../http/page-context';
 import { isSet, phpInt, str } from '../../php/coerce';
 import type { SafeHtml } from '../../views/html';
 import { renderTopBar } from '../../views/top-bar';
+import type { Site } from '../../wp/site';
 
 /** The plugin's special pages (engagement.md §4): each is a page id in `tourmaster_general`. */
 export type SpecialPage = 'login' | 'register' | 'user' | 'payment';

@@ -1,5 +1,5 @@
-import { contentFilter, convertChars, wpautop, wptexturize } from '../../mail/wp-text';
 import { html, raw, type SafeHtml } from '../../views/html';
+import { contentFilter, convertChars, wpautop, wptexturize } from '../../wp/text';
 import { RenderCache } from '../render-cache';
 import { galleryToken } from '../tour/gallery';
 

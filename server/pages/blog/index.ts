@@ -9,7 +9,6 @@ import {
   type PostDecoration,
   pageAncestry,
 } from '../../data/posts-list';
-import type { Site } from '../../data/site';
 import type { WpTerm } from '../../data/terms';
 import { loadAttachments } from '../../data/tour-page';
 import type { AppDeps } from '../../http/deps';
@@ -25,6 +24,7 @@ import {
 } from '../../views/blog/article';
 import { escapeHtml, raw, type SafeHtml } from '../../views/html';
 import { renderTopBar } from '../../views/top-bar';
+import type { Site } from '../../wp/site';
 import { cannotBeSpecialPage, siteNameText } from '../account/site';
 import { type PageProps, renderPage, sendPage } from '../layout';
 import { sendNotFound } from '../not-found';

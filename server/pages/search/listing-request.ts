@@ -1,6 +1,5 @@
 import type { Request, Response } from 'express';
 import { pagePath } from '../../data/menus';
-import { originFromHost, type Site, siteFromOptions } from '../../data/site';
 import {
   type ListingPageRows,
   loadTourTerms,
@@ -12,10 +11,11 @@ import {
 import type { AppDeps } from '../../http/deps';
 import { type PageContext, pageContext } from '../../http/page-context';
 import { isSet, phpInt, str } from '../../php/coerce';
-import type { CurrentUser } from '../../services/accounts/current-user';
 import { type ListingSite, readListingSite } from '../../services/listing/listing-site';
 import type { SafeHtml } from '../../views/html';
 import { unserializeCached } from '../../wp/parse-cache';
+import { originFromHost, type Site, siteFromOptions } from '../../wp/site';
+import type { CurrentUser } from '../../wp/user';
 import { siteNameText } from '../account/site';
 import { renderPage, type ShellData, sendPage } from '../layout';
 import { buildShell } from '../shell';

@@ -1,7 +1,6 @@
 import type { Request } from 'express';
 import { getOptions } from '../../data/options';
 import { publishedPagePath } from '../../data/posts';
-import type { Site } from '../../data/site';
 import { filtererTermsFrom, loadTourTerms, type TourTerm } from '../../data/tour-list';
 import type { AppDeps } from '../../http/deps';
 import { isEmpty, phpInt, str } from '../../php/coerce';
@@ -15,6 +14,7 @@ import { html, type SafeHtml } from '../../views/html';
 import { tourListElementHtml } from '../../views/tour-list/element';
 import { searchFormHtml } from '../../views/tour-list/search-form';
 import { renderTourListPage } from '../../views/tour-list/section';
+import type { Site } from '../../wp/site';
 import type { ShortcodeCall } from '../blog/content';
 import { type FormSource, formBase, formTaxonomies } from './form';
 import { originOf } from './listing-request';

@@ -1,6 +1,5 @@
 import { DATE_CLOSED_MESSAGE, DATE_NOT_OFFERED_MESSAGE } from '../../ajax/actions/tourmaster_tour_booking';
 import { countSeats } from '../../data/seats';
-import { setting } from '../../data/tours';
 import { readWishList, wishListHas } from '../../data/wish-list';
 import { isEmpty, str } from '../../php/coerce';
 import { formatWpDate } from '../../php/date';
@@ -11,6 +10,7 @@ import { parseCustomFields } from '../../tourmaster/custom-fields';
 import { bookableDates, findDateEntry } from '../../tourmaster/dates';
 import { enquiryFields } from '../../tourmaster/enquiry-fields';
 import { defaultPackageTitle, mergePackage } from '../../tourmaster/packages';
+import { setting } from '../../tourmaster/settings';
 import { bookingFields, bookingFieldsError } from '../../views/booking-fields';
 import { renderEnquiryForm } from '../../views/enquiry-form';
 import { raw, type SafeHtml } from '../../views/html';

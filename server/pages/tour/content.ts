@@ -1,5 +1,5 @@
-import { contentFilter, convertChars, wptexturize } from '../../mail/wp-text';
 import { raw, type SafeHtml } from '../../views/html';
+import { contentFilter, convertChars, wptexturize } from '../../wp/text';
 import { RenderCache } from '../render-cache';
 import { galleryToken } from './gallery';
 

@@ -1,7 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { createElement } from 'react';
 import { BodyError } from '../../ajax/multipart';
-import { originFromHost, siteFromOptions } from '../../data/site';
 import { countTourView, loadAttachments, loadTourPageRows, VIEW_COUNT_META } from '../../data/tour-page';
 import type { AppDeps } from '../../http/deps';
 import { pageContext } from '../../http/page-context';
@@ -10,6 +9,7 @@ import { readTourRating, starIcons } from '../../tourmaster/reviews';
 import { parseTourOption, TOUR_META_KEYS, type Tour } from '../../tourmaster/tour-option';
 import { TourPage, type TourPageModel } from '../../views/tour/TourPage';
 import { optionRecord, unserializeCached } from '../../wp/parse-cache';
+import { originFromHost, siteFromOptions } from '../../wp/site';
 import { siteLocalTime } from '../../wp/site-time';
 import { readFormBody } from '../account/form-body';
 import { siteNameText } from '../account/site';

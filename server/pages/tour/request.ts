@@ -1,11 +1,11 @@
 import type { Request } from 'express';
-import type { Site } from '../../data/site';
 import type { TourPageRows, TourPost } from '../../data/tour-page';
-import type { TourmasterSettings } from '../../data/tours';
 import type { PageContext } from '../../http/page-context';
-import type { CurrentUser } from '../../services/accounts/current-user';
+import type { TourmasterSettings } from '../../tourmaster/settings';
 import type { Tour } from '../../tourmaster/tour-option';
 import { postTitleHtml } from '../../views/post-title';
+import type { Site } from '../../wp/site';
+import type { CurrentUser } from '../../wp/user';
 
 /** One tour page request: who asks, the tour, and the rows read for it (one query). */
 export interface TourRequest {

@@ -1,6 +1,6 @@
 import type { TourPageRows } from '../../data/tour-page';
-import { setting } from '../../data/tours';
 import { wpNonceContext } from '../../services/accounts/context';
+import { setting } from '../../tourmaster/settings';
 import { raw, type SafeHtml } from '../../views/html';
 import { guestTopBar, loginForm, registerForm, renderTopBar } from '../../views/top-bar';
 import { createNonce } from '../../wp/nonce';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parse } from 'parse5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../core/config';
-import { loadSite, siteFromOptions } from '../../data/site';
+import { loadSite } from '../../data/site';
 import { loadTourPageRows, readTourViewCount } from '../../data/tour-page';
 import { extractRegion } from '../../parity/compare';
 import { loadExchange } from '../../parity/exchanges';
@@ -12,6 +12,7 @@ import { fixtureSecrets, startTestServer, type TestServer } from '../../testing/
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
 import { renderTourReviewSection, withReviewFilterLabel } from '../../views/reviews';
 import { renderTopBar } from '../../views/top-bar';
+import { siteFromOptions } from '../../wp/site';
 import { get, htmlErrors, inputValue, loginAs, postForm } from '../account/test-helpers';
 
 /**

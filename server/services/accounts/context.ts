@@ -1,6 +1,6 @@
-import type { Site } from '../../data/site';
 import { authCookieNames, splitAuthCookie } from '../../wp/auth-cookie';
 import type { NonceContext } from '../../wp/nonce';
+import type { Site } from '../../wp/site';
 import type { RequestContext } from '../context';
 
 /**

@@ -1,6 +1,6 @@
-import type { Site } from '../../data/site';
 import { cookiePaths } from '../../wp/auth-cookie';
 import type { ReplyCookie } from '../../wp/set-cookie';
+import type { Site } from '../../wp/site';
 
 export const TEST_COOKIE = 'wordpress_test_cookie';
 

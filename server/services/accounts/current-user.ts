@@ -1,8 +1,7 @@
 import { getMeta } from '../../data/meta';
 import type { Salts } from '../../data/salts';
-import type { Site } from '../../data/site';
 import type { WpDb } from '../../data/tables';
-import { getUserByLogin, type WpUser } from '../../data/users';
+import { getUserByLogin } from '../../data/users';
 import {
   type AuthRequest,
   type AuthScheme,
@@ -12,14 +11,8 @@ import {
   parseAuthCookie,
   validateAuthCookie,
 } from '../../wp/auth-cookie';
-
-/** The visitor, when a WordPress login cookie validates. */
-export interface CurrentUser {
-  user: WpUser;
-  /** The session token of the cookie that validated (for nonces and logout). */
-  sessionToken: string;
-  scheme: AuthScheme;
-}
+import type { Site } from '../../wp/site';
+import type { CurrentUser } from '../../wp/user';
 
 export interface CookieRequest extends AuthRequest {
   cookieHeader: string | undefined;

@@ -1,12 +1,13 @@
 import { getMeta } from '../../data/meta';
 import { startSession } from '../../data/sessions';
 import type { WpDb } from '../../data/tables';
-import { getUserByEmail, getUserByLogin, type WpUser } from '../../data/users';
+import { getUserByEmail, getUserByLogin } from '../../data/users';
 import { isEmpty } from '../../php/coerce';
 import { isEmail } from '../../tourmaster/custom-fields';
 import type { MintedLogin } from '../../wp/auth-cookie';
 import { checkPassword, dummyPasswordCheck, wordpressPasswordText } from '../../wp/password';
 import type { ReplyCookie } from '../../wp/set-cookie';
+import type { WpUser } from '../../wp/user';
 import type { AuthContext } from './context';
 import { clearLoginFailures, gateLoginAttempt, loginAccountKey, recordLoginFailure } from './rate-limits';
 

@@ -1,11 +1,12 @@
 import { getOptions } from '../../data/options';
-import type { Site } from '../../data/site';
 import type { WpDb } from '../../data/tables';
-import { getUserByEmail, getUserByLogin, type WpUser } from '../../data/users';
+import { getUserByEmail, getUserByLogin } from '../../data/users';
 import { headerText, type MailMessage, mailAddress } from '../../mail/mailer';
 import { str } from '../../php/coerce';
 import { escapeHtml } from '../../views/html';
 import { generateResetKey, resetKeyValue } from '../../wp/password';
+import type { Site } from '../../wp/site';
+import type { WpUser } from '../../wp/user';
 import type { AuthContext } from './context';
 import { gateLostPasswordRequest, gateResetMail } from './rate-limits';
 

@@ -1,9 +1,10 @@
 import { deleteMeta } from '../../data/meta';
-import type { Site } from '../../data/site';
 import type { WpDb } from '../../data/tables';
-import { getUserByLogin, type WpUser } from '../../data/users';
+import { getUserByLogin } from '../../data/users';
 import { timingSafeEqualString } from '../../wp/auth-cookie';
 import { checkResetKey, hashPassword, MAX_PASSWORD_BYTES, phpTrim, wordpressPasswordText } from '../../wp/password';
+import type { Site } from '../../wp/site';
+import type { WpUser } from '../../wp/user';
 import { clearLoginFailures, loginAccountKey } from './rate-limits';
 
 /** `wp-resetpass-{COOKIEHASH}`: holds `login:key` between opening the mailed link and posting the form. */

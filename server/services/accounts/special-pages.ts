@@ -1,9 +1,9 @@
 import { getOptions } from '../../data/options';
 import { publishedPagePath } from '../../data/posts';
-import type { Site } from '../../data/site';
 import type { WpDb } from '../../data/tables';
-import { addQueryArg } from '../../mail/wp-text';
 import { isSet, str } from '../../php/coerce';
+import type { Site } from '../../wp/site';
+import { addQueryArg } from '../../wp/text';
 
 /** `tourmaster_general`, unserialised (empty when the option is missing). */
 export type GeneralOptions = Readonly<Record<string, unknown>>;

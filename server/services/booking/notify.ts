@@ -1,11 +1,12 @@
 import { getMeta } from '../../data/meta';
 import { getOptions } from '../../data/options';
-import type { TourOrder } from '../../data/orders';
 import { publishedPagePath } from '../../data/posts';
-import { loadBookingContext, setting } from '../../data/tours';
+import { loadBookingContext } from '../../data/tours';
 import { type OrderMailEvent, type OrderMailReport, sendOrderMails } from '../../mail/order-mails';
 import { phpInt, str } from '../../php/coerce';
 import { parseCustomFields } from '../../tourmaster/custom-fields';
+import type { TourOrder } from '../../tourmaster/order';
+import { setting } from '../../tourmaster/settings';
 import type { Tour } from '../../tourmaster/tour-option';
 import type { RequestContext } from '../context';
 

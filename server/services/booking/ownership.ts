@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { orderKeyNonce } from '../../data/order-writes';
-import { getOrder, type TourOrder } from '../../data/orders';
+import { getOrder } from '../../data/orders';
+import type { TourOrder } from '../../tourmaster/order';
 import { timingSafeEqualString } from '../../wp/auth-cookie';
 import type { ReplyCookie } from '../../wp/set-cookie';
 import type { RequestContext } from '../context';

@@ -10,11 +10,11 @@ import {
   storeOrderKey,
   updateOrderBooking,
 } from '../../data/order-writes';
-import { getOrder, type TourOrder } from '../../data/orders';
+import { getOrder } from '../../data/orders';
 import { countSeats } from '../../data/seats';
 import { loadServiceOptions } from '../../data/services';
 import { inTransaction, type WpDb } from '../../data/tables';
-import { loadBookingContext, type TourmasterSettings } from '../../data/tours';
+import { loadBookingContext } from '../../data/tours';
 import type { OrderMailEvent } from '../../mail/order-mails';
 import { isEmpty, list, phpInt, str } from '../../php/coerce';
 import {
@@ -28,6 +28,7 @@ import { COUPON_MESSAGES, type CouponOption, checkCoupon } from '../../tourmaste
 import { isWellFormedDate } from '../../tourmaster/dates';
 import { normalizePaymentInfos } from '../../tourmaster/deposit';
 import { Money } from '../../tourmaster/money';
+import type { TourOrder } from '../../tourmaster/order';
 import { orderColumns } from '../../tourmaster/order-row';
 import { type MergedDatePrice, resolveDatePrice } from '../../tourmaster/packages';
 import {
@@ -40,6 +41,7 @@ import {
 import type { BookingDetail } from '../../tourmaster/price-breakdown';
 import { getTourPrice, type TourPrice } from '../../tourmaster/pricing';
 import { readPricingSettings } from '../../tourmaster/pricing-settings';
+import type { TourmasterSettings } from '../../tourmaster/settings';
 import type { Tour } from '../../tourmaster/tour-option';
 import { checkTravellers, type Travellers } from '../../tourmaster/travellers';
 import { siteLocalTime, utcDate } from '../../wp/site-time';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { MAIL_WRAP_STYLE } from '../../mail/template';
 import { postAjax } from '../../testing/app';
 import { appSiteForFile } from '../../testing/app-site';
 import { santoriniBooking } from '../../testing/booking-body';
+import { MAIL_WRAP_STYLE } from '../../views/mail-layout';
 
 /**
  * Free text is bounded where it enters (the audit: a 360-character name made the payment page's

@@ -1,4 +1,4 @@
-import type { TourOrder } from '../../data/orders';
+import type { TourOrder } from '../../tourmaster/order';
 import type { TourPrice } from '../../tourmaster/pricing';
 import type { Tour } from '../../tourmaster/tour-option';
 import type { ReplyCookie } from '../../wp/set-cookie';

@@ -1,7 +1,7 @@
 import { headerText, type Mailer, type MailMessage, mailAddress } from '../../mail/mailer';
-import { mailLayout, option } from '../../mail/template';
 import { isEmpty, isSet, str } from '../../php/coerce';
 import { escapeHtml } from '../../views/html';
+import { mailLayout, option } from '../../views/mail-layout';
 
 /**
  * The enquiry mails (engagement.md §1, the plugin's `tourmaster_ajax_send_enquiry_form`): one to

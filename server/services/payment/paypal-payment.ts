@@ -1,7 +1,6 @@
 import { mapDriverError } from '../../data/dialect';
-import { getOrder, type TourOrder } from '../../data/orders';
+import { getOrder } from '../../data/orders';
 import { inTransaction } from '../../data/tables';
-import type { TourmasterSettings } from '../../data/tours';
 import { paymentInfoList } from '../../payments/payment-info';
 import {
   createPaypalClient,
@@ -13,6 +12,8 @@ import {
 import { amountDue, paymentInfoEntry, verifyPaypalOrder } from '../../payments/paypal-verification';
 import { phpJsonEncode } from '../../php/json';
 import type { PhpValue } from '../../php/values';
+import type { TourOrder } from '../../tourmaster/order';
+import type { TourmasterSettings } from '../../tourmaster/settings';
 import type { Tour } from '../../tourmaster/tour-option';
 import { siteLocalTime } from '../../wp/site-time';
 import { notifyOrder } from '../booking/notify';

@@ -1,4 +1,4 @@
-import { contentFilter } from '../../mail/wp-text';
+import { contentFilter } from '../../wp/text';
 import { type AvatarSettings, gravatarImg, safeImageUrl } from '../avatar';
 import { html, raw, type SafeHtml } from '../html';
 

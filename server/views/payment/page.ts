@@ -1,5 +1,4 @@
 import type { ActionContext } from '../../ajax/action';
-import { setting } from '../../data/tours';
 import { isEmpty, list, str } from '../../php/coerce';
 import type { CustomField } from '../../tourmaster/custom-fields';
 import {
@@ -12,6 +11,7 @@ import {
   travellerRows,
 } from '../../tourmaster/payment-page';
 import { pairServices } from '../../tourmaster/services';
+import { setting } from '../../tourmaster/settings';
 import { html, type SafeHtml } from '../html';
 import { contactDetail } from './contact-detail';
 import { contactForm } from './contact-form';

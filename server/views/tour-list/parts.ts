@@ -1,7 +1,7 @@
-import { contentFilter } from '../../mail/wp-text';
 import type { ListDisplay } from '../../tourmaster/listing/display';
 import { rgba } from '../../tourmaster/listing/display';
 import type { TourInfoKey } from '../../tourmaster/listing/settings';
+import { contentFilter } from '../../wp/text';
 import { html, raw, type SafeHtml } from '../html';
 import { tourRatingWidgetHtml } from '../reviews';
 import { escUrl } from '../top-bar';

@@ -1,4 +1,3 @@
-import type { Site } from '../../data/site';
 import type { WpDb } from '../../data/tables';
 import {
   queryTourList,
@@ -14,6 +13,7 @@ import { listQueryOf, maxPages, type TourListQuery } from '../../tourmaster/list
 import type { ListSettings } from '../../tourmaster/listing/settings';
 import { readTourRating } from '../../tourmaster/reviews';
 import { unserializeCached } from '../../wp/parse-cache';
+import type { Site } from '../../wp/site';
 import type { SafeHtml } from '../html';
 import { postTitleHtml } from '../post-title';
 import { tourPrice } from '../tour/price';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatWpDate } from '../php/date';
-import { addQueryArg, contentFilter, convertChars, wpautop, wptexturize } from './wp-text';
+import { addQueryArg, contentFilter, convertChars, wpautop, wptexturize } from './text';
 
 describe('wpautop', () => {
   it('turns blank lines into paragraphs and single newlines into <br />', () => {

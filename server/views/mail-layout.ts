@@ -1,5 +1,5 @@
 import { isSet, str } from '../php/coerce';
-import { contentFilter } from './wp-text';
+import { contentFilter } from '../wp/text';
 
 /**
  * The plugin's HTML mail layout (`tourmaster_mail_content`), as the captured mails show it

@@ -1,7 +1,7 @@
-import { addQueryArg } from '../mail/wp-text';
-import { phpFloatToString } from '../php/float';
-import { Money } from '../tourmaster/money';
-import { escapeHtml } from '../views/html';
+import { phpFloatToString } from '../../php/float';
+import { Money } from '../../tourmaster/money';
+import { addQueryArg } from '../../wp/text';
+import { escapeHtml } from '../html';
 
 /**
  * GATEWAY(paypal, tid) when the site uses PayPal standard (payment.md §6): a message and a form that

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseFragment } from 'parse5';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../core/config';
-import { canonicalHtml } from '../parity/html-dom';
-import { Money } from '../tourmaster/money';
+import { PROJECT_ROOT } from '../../core/config';
+import { canonicalHtml } from '../../parity/html-dom';
+import { Money } from '../../tourmaster/money';
 import { paypalInvoiceNumber, paypalStandardForm, tidFromPaypalInvoice } from './paypal-standard-form';
 
 const exchange = JSON.parse(

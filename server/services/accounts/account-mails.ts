@@ -1,7 +1,7 @@
 import { headerText, type MailMessage, mailAddress } from '../../mail/mailer';
-import { mailLayout, option } from '../../mail/template';
 import { isSet, str } from '../../php/coerce';
-import { escapeHtml } from '../html';
+import { escapeHtml } from '../../views/html';
+import { mailLayout, option } from '../../views/mail-layout';
 
 /**
  * The account mails: the plugin's registration mails (engagement.md §4.3, captured as
