@@ -88,3 +88,22 @@ export async function getRawMeta(wp: WpDb, type: MetaType, objectId: number, key
   const row = await wp.knex(table).first('meta_value').where(idColumn, objectId).andWhere('meta_key', key).orderBy(pk);
   return row ? String(row.meta_value ?? '') : undefined;
 }
+
+/** The first stored text of each of `keys` for one object (one query; keys it lacks are absent). */
+export async function getRawMetas(
+  wp: WpDb,
+  type: MetaType,
+  objectId: number,
+  keys: readonly string[],
+): Promise<Map<string, string>> {
+  const { table, idColumn, pk } = metaTable(wp, type);
+  const rows: { meta_key: string; meta_value: string | null }[] = await wp
+    .knex(table)
+    .select('meta_key', 'meta_value')
+    .where(idColumn, objectId)
+    .whereIn('meta_key', [...keys])
+    .orderBy(pk);
+  const out = new Map<string, string>();
+  for (const row of rows) if (!out.has(row.meta_key)) out.set(row.meta_key, String(row.meta_value ?? ''));
+  return out;
+}

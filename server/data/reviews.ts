@@ -1,26 +1,16 @@
 import type { Knex } from 'knex';
 import { maybeUnserialize } from '../php/serialize';
-import { aggregateRating, type ReviewSortColumn, readTourRating, type TourRating } from '../tourmaster/reviews';
+import {
+  aggregateRating,
+  type ListedReview,
+  type ReviewerProfile,
+  type ReviewSortColumn,
+  readTourRating,
+  type TourRating,
+  type TourReview,
+} from '../tourmaster/reviews';
 import { deleteMeta, getMeta, updateMeta } from './meta';
 import type { WpDb } from './tables';
-
-/** A row of `{prefix}tourmaster_review` (scores on the plugin's 1–10 scale). */
-export interface TourReview {
-  id: number;
-  tourId: number;
-  orderId: number | null;
-  score: number | null;
-  type: string | null;
-  description: string;
-  date: string;
-  reviewerName: string | null;
-  reviewerEmail: string | null;
-}
-
-/** A review as the public list shows it: the review row and its order's `user_id` (0 for admin reviews). */
-export interface ListedReview extends TourReview {
-  userId: number;
-}
 
 function toReview(row: Record<string, unknown>): TourReview {
   const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
@@ -179,16 +169,6 @@ export async function listReviewableOrders(
     tourId: Number(row.o_tour_id ?? 0),
     review: row.review_id === null || row.review_id === undefined ? null : toReview(row),
   }));
-}
-
-/** What the list needs to know about a reviewer who has an account. */
-export interface ReviewerProfile {
-  email: string;
-  displayName: string;
-  firstName: string;
-  lastName: string;
-  /** User meta `tourmaster-user-avatar` (`thumbnail`, `file_url`), when set. */
-  avatar: { thumbnail?: string; fileUrl?: string } | undefined;
 }
 
 /** The accounts behind a page of reviews, in two queries. Unknown ids are absent. */

@@ -1,3 +1,4 @@
+import type { TourListPage, TourListPageWithMeta, TourListRow } from '../tourmaster/listing/page';
 import type { TourListQuery } from '../tourmaster/listing/query';
 import type { MetaClause, TaxClause } from '../tourmaster/listing/search-query';
 import { parseSearch } from '../tourmaster/listing/search-terms';
@@ -13,28 +14,6 @@ import { LARGE_OPTION_BYTES, type PageRow, resolveLargeOptions } from './tour-pa
  * Everything the query does comes from a validated TourListQuery (tourmaster/listing/query.ts).
  */
 
-/** The options a list needs: the plugin's settings and its custom tour taxonomies. */
-export interface TourListOptions {
-  general: Readonly<Record<string, unknown>>;
-  customTaxonomies: string[];
-}
-
-/** One row of a list page: the post columns the items print. */
-export interface TourListRow {
-  id: number;
-  title: string;
-  slug: string;
-  excerpt: string;
-  content: string;
-  date: string;
-}
-
-export interface TourListPage {
-  rows: TourListRow[];
-  /** Tours matching the query; 0 when the page asked for is past the end (WordPress's found_posts). */
-  found: number;
-}
-
 /** Meta keys whose value is a number for sorting (`meta_value_num`); `tour-date` sorts as text. */
 const SORT_KEYS: ReadonlyMap<string, { key: string; numeric: boolean }> = new Map([
   ['tour-date', { key: 'tourmaster-tour-date-avail', numeric: false }],
@@ -43,12 +22,6 @@ const SORT_KEYS: ReadonlyMap<string, { key: string; numeric: boolean }> = new Ma
   ['popularity', { key: 'tourmaster-view-count', numeric: true }],
   ['rating', { key: 'tourmaster-tour-rating-score', numeric: true }],
 ]);
-
-/** A page of tours with the metas its items print (`queryTourList` with meta keys). */
-export interface TourListPageWithMeta extends TourListPage {
-  /** The first value of each asked key, per tour (get_post_meta's single value). */
-  metas: Map<number, Map<string, string>>;
-}
 
 /**
  * The page of published tours the query describes, and how many there are in all, in one prepared

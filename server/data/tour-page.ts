@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { maybeUnserialize, serialize } from '../php/serialize';
 import { PhpOrderedMap } from '../php/values';
+import type { ListedReview, ReviewerProfile } from '../tourmaster/reviews';
 import { REVIEW_PAGE_SIZE } from '../tourmaster/reviews';
 import { TOUR_META_KEYS } from '../tourmaster/tour-option';
-import type { ListedReview, ReviewerProfile } from './reviews';
 import { SITE_OPTIONS } from './site';
 import { inTransaction, preparedRows, quoteTable, type WpDb } from './tables';
 

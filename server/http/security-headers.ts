@@ -1,8 +1,8 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
+import { withScriptNonce } from '../views/script-nonce';
 
 /**
  * Security headers and cookie attributes for the responses this server writes itself. A response
@@ -108,18 +108,6 @@ const ajaxHelmet = helmet({
   // Same-origin reads only: the site's own pages (and CORS for its home/site URLs) still work.
   crossOriginResourcePolicy: { policy: 'same-origin' },
 });
-
-const nonceStore = new AsyncLocalStorage<{ nonce: string }>();
-
-/** This page request's CSP nonce, for an inline `<script>` we print; undefined outside a page. */
-export function scriptNonce(): string | undefined {
-  return nonceStore.getStore()?.nonce;
-}
-
-/** Runs `fn` as part of a page request whose CSP nonce is `nonce` (ourPages; tests). */
-export function withScriptNonce<T>(nonce: string, fn: () => T): T {
-  return nonceStore.run({ nonce }, fn);
-}
 
 /** Marks a response as not ours (e.g. forwarded from the WordPress upstream): no headers are added. */
 export function notOurs(res: Response): void {

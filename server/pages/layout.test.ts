@@ -4,8 +4,8 @@ import path from 'node:path';
 import { parse } from 'parse5';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { withScriptNonce } from '../http/security-headers';
 import { html } from '../views/html';
+import { withScriptNonce } from '../views/script-nonce';
 import { pageHeaders, readClientAssets, renderPage } from './layout';
 
 describe('page shell', () => {

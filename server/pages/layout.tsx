@@ -5,9 +5,9 @@ import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { PROJECT_ROOT } from '../core/config';
 import type { MenuItem } from '../data/menus';
-import { scriptNonce } from '../http/security-headers';
 import { gateEmbeds } from '../views/consent-embeds';
 import { raw, SafeHtml } from '../views/html';
+import { scriptNonce } from '../views/script-nonce';
 import { RenderCache } from './render-cache';
 
 /**

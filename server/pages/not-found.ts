@@ -1,8 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { AppDeps } from '../http/deps';
 import { type PageContext, pageContext } from '../http/page-context';
+import { renderTopBar } from '../services/accounts/top-bar';
 import { html } from '../views/html';
-import { renderTopBar } from '../views/top-bar';
 import { siteNameText } from './account/site';
 import { renderPage, sendPage } from './layout';
 import { loadShell } from './shell';

@@ -208,3 +208,31 @@ export function orderReviewRefusal(
   if (order.status !== 'departed') return 'not-departed';
   return undefined;
 }
+
+/** A row of `{prefix}tourmaster_review` (scores on the plugin's 1–10 scale). */
+export interface TourReview {
+  id: number;
+  tourId: number;
+  orderId: number | null;
+  score: number | null;
+  type: string | null;
+  description: string;
+  date: string;
+  reviewerName: string | null;
+  reviewerEmail: string | null;
+}
+
+/** A review as the public list shows it: the review row and its order's `user_id` (0 for admin reviews). */
+export interface ListedReview extends TourReview {
+  userId: number;
+}
+
+/** What the list needs to know about a reviewer who has an account. */
+export interface ReviewerProfile {
+  email: string;
+  displayName: string;
+  firstName: string;
+  lastName: string;
+  /** User meta `tourmaster-user-avatar` (`thumbnail`, `file_url`), when set. */
+  avatar: { thumbnail?: string; fileUrl?: string } | undefined;
+}

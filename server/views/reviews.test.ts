@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ListedReview, ReviewerProfile } from '../data/reviews';
+import type { ListedReview, ReviewerProfile } from '../tourmaster/reviews';
 import { gravatarImg, readAvatarSettings, safeImageUrl } from './avatar';
 import {
   type ReviewDisplay,

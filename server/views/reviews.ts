@@ -1,29 +1,9 @@
-import { getOptions } from '../data/options';
-import {
-  countTourReviews,
-  getTourRating,
-  type ListedReview,
-  listTourReviews,
-  type ReviewerProfile,
-  reviewerProfiles,
-} from '../data/reviews';
-import type { WpDb } from '../data/tables';
-import { isEmpty, str } from '../php/coerce';
+import { isEmpty } from '../php/coerce';
 import { formatWpDate } from '../php/date';
-import {
-  REVIEW_PAGE_SIZE,
-  reviewOffset,
-  reviewPage,
-  reviewPagination,
-  reviewSortColumn,
-  reviewTypeFilter,
-  type StarIcon,
-  starIcons,
-  type TourRating,
-  travellerTypeLabel,
-} from '../tourmaster/reviews';
+import type { ListedReview, ReviewerProfile } from '../tourmaster/reviews';
+import { reviewPagination, type StarIcon, starIcons, type TourRating, travellerTypeLabel } from '../tourmaster/reviews';
 import { contentFilter } from '../wp/text';
-import { AVATAR_OPTIONS, type AvatarSettings, gravatarImg, readAvatarSettings, safeImageUrl } from './avatar';
+import { type AvatarSettings, gravatarImg, safeImageUrl } from './avatar';
 import { html, raw, type SafeHtml } from './html';
 
 /**
@@ -44,11 +24,6 @@ export interface ReviewDisplay {
   dateFormat: string;
   /** The request came over https (Gravatar's secure host). */
   https: boolean;
-}
-
-export async function loadReviewDisplay(wp: WpDb, https: boolean): Promise<ReviewDisplay> {
-  const options = await getOptions(wp, [...AVATAR_OPTIONS, 'date_format']);
-  return { avatar: readAvatarSettings(options), dateFormat: str(options.get('date_format')) || 'F j, Y', https };
 }
 
 const STAR_CLASS: Record<StarIcon, string> = { full: 'fa fa-star', half: 'fa fa-star-half-o', empty: 'fa fa-star-o' };
@@ -162,83 +137,6 @@ export function tourRatingWidgetHtml(rating: TourRating | undefined, options: { 
   return html`<div class="tourmaster-tour-rating"  >${starIconsHtml(
     Math.trunc(rating.score) / rating.reviewer,
   )}<span class="tourmaster-tour-rating-text" >(${label})</span></div>`;
-}
-
-/** What the list request asks for (the ajax fields, as posted). */
-export interface ReviewListRequest {
-  tourId: number;
-  sortBy?: unknown;
-  filterBy?: unknown;
-  paged?: unknown;
-}
-
-/** One page of a tour's reviews: the items and the pagination (`""` when nothing matches). */
-export async function renderReviewList(wp: WpDb, request: ReviewListRequest, display: ReviewDisplay): Promise<string> {
-  const page = reviewPage(request.paged);
-  const query = { tourId: request.tourId, type: reviewTypeFilter(request.filterBy) };
-  const [reviews, count] = await Promise.all([
-    listTourReviews(wp, {
-      ...query,
-      sort: reviewSortColumn(request.sortBy),
-      offset: reviewOffset(page),
-      limit: REVIEW_PAGE_SIZE,
-    }),
-    countTourReviews(wp, query),
-  ]);
-  const profiles = await reviewerProfiles(
-    wp,
-    reviews.map((r) => r.userId),
-  );
-  return `${reviewItemsHtml(reviews, profiles, display)}${reviewPaginationHtml(count, page)}`;
-}
-
-/** What a tour page passes to print its review section. */
-export interface ReviewSectionInput {
-  wp: WpDb;
-  tourId: number;
-  /** `tourmaster-tour-option` → `enable-review`: the section shows when it is empty or `enable`. */
-  enableReview: unknown;
-  /** `{siteurl}/wp-admin/admin-ajax.php` (the list's `data-ajax-url`). */
-  ajaxUrl: string;
-  /** The request came over https. */
-  https: boolean;
-  /** `tourmaster_general` (for `tour-review-style`, default `style-1`). */
-  general?: Readonly<Record<string, unknown>>;
-  /** Settings already read for this request (else read here). */
-  display?: ReviewDisplay;
-}
-
-/**
- * The whole review section of a single tour page (reviews.md §2): the head with the aggregate
- * rating and the sort/filter controls, and the first page of reviews by date with its pagination.
- * Empty when reviews are switched off for the tour or it has none.
- */
-export async function renderTourReviewSection(input: ReviewSectionInput): Promise<SafeHtml> {
-  const enable = str(input.enableReview);
-  if (enable !== '' && enable !== 'enable') return raw('');
-  const { wp, tourId } = input;
-  const query = { tourId };
-  const [reviews, count, rating, display] = await Promise.all([
-    listTourReviews(wp, { ...query, sort: 'review_date', offset: 0, limit: REVIEW_PAGE_SIZE }),
-    countTourReviews(wp, query),
-    getTourRating(wp, tourId),
-    input.display ?? loadReviewDisplay(wp, input.https),
-  ]);
-  if (reviews.length === 0) return raw('');
-  const profiles = await reviewerProfiles(
-    wp,
-    reviews.map((r) => r.userId),
-  );
-  const styleSetting = str(input.general?.['tour-review-style']);
-  const style = styleSetting === '' ? 'style-1' : styleSetting;
-  return reviewSectionHtml({
-    style,
-    rating,
-    tourId,
-    ajaxUrl: input.ajaxUrl,
-    items: reviewItemsHtml(reviews, profiles, display),
-    pagination: reviewPaginationHtml(count, 1),
-  });
 }
 
 /**

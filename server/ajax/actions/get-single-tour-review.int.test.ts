@@ -5,9 +5,10 @@ import { PROJECT_ROOT } from '../../core/config';
 import { updateMeta } from '../../data/meta';
 import { updateTourRating } from '../../data/reviews';
 import { canonicalHtml } from '../../parity/html-dom';
+import { renderTourReviewSection } from '../../services/reviews/review-list';
 import { CAPTURE_NOW, postAjax, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
-import { renderTourReviewSection, withReviewFilterLabel } from '../../views/reviews';
+import { withReviewFilterLabel } from '../../views/reviews';
 
 /**
  * get_single_tour_review and the server-rendered review section on both engines: sort, filter,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isEmpty, phpInt } from '../../php/coerce';
-import { loadReviewDisplay, renderReviewList } from '../../views/reviews';
+import { loadReviewDisplay, renderReviewList } from '../../services/reviews/review-list';
 import { type AjaxReply, defineAction } from '../action';
 
 /**

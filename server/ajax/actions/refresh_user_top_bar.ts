@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { str } from '../../php/coerce';
-import { renderTopBar } from '../../views/top-bar';
+import { renderTopBar } from '../../services/accounts/top-bar';
 import { defineAction } from '../action';
 import { ADMIN_AJAX_PATH } from '../reply';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { completeInput, loadGeneralSettings } from '../../services/payment/page-data';
 import { paymentComplete } from '../../views/payment/complete';
-import { completeInput, loadGeneralSettings } from '../../views/payment/page-data';
 import { defineAction } from '../action';
 
 /**

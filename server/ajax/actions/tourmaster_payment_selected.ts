@@ -9,6 +9,7 @@ import type { PhpValue } from '../../php/values';
 import { CONSENT_COOKIE, marketingAccepted, splitAttribution } from '../../services/booking/attribution';
 import { orderOfVisitor } from '../../services/booking/ownership';
 import { placeBooking } from '../../services/booking/place-order';
+import { completeInput, loadPaymentPage, pageUrl } from '../../services/payment/page-data';
 import { completePaypalPayment, NOTHING_TO_PAY } from '../../services/payment/paypal-payment';
 import { enforceWriteLimit } from '../../services/write-limits';
 import type { TourOrder } from '../../tourmaster/order';
@@ -20,7 +21,6 @@ import type { SafeHtml } from '../../views/html';
 import { paymentComplete } from '../../views/payment/complete';
 import { bookingRefused } from '../../views/payment/error';
 import { summary } from '../../views/payment/page';
-import { completeInput, loadPaymentPage, pageUrl } from '../../views/payment/page-data';
 import { paypalStandardForm } from '../../views/payment/paypal-standard-form';
 import { type ActionContext, type AjaxReply, defineAction, type ReplyCookie } from '../action';
 

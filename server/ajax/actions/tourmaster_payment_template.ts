@@ -10,12 +10,13 @@ import {
 import { bookingClient } from '../../services/booking/booking-client';
 import { orderOfVisitor } from '../../services/booking/ownership';
 import { placeBooking } from '../../services/booking/place-order';
+import { completeInput, loadPaymentPage, resolvePaymentTour } from '../../services/payment/page-data';
+import { sidebarFragment, stepThreeFragments, stepTwoFragments } from '../../services/payment/page-fragments';
 import { type Detail, paymentStep, validateBookingDetail } from '../../tourmaster/payment-page';
 import { html, type SafeHtml } from '../../views/html';
 import { paymentComplete } from '../../views/payment/complete';
 import { bookingRefused } from '../../views/payment/error';
-import { sidebarOf, stepThree, stepTwo, summary } from '../../views/payment/page';
-import { completeInput, loadPaymentPage, resolvePaymentTour } from '../../views/payment/page-data';
+import { summary } from '../../views/payment/page';
 import { type ActionContext, type AjaxReply, defineAction, type ReplyCookie } from '../action';
 
 /** The reply's parts in the legacy key order; `cookie` is the detail to store, or '' to clear it. */
@@ -87,18 +88,18 @@ async function render(
   const load = await loadPaymentPage(ctx, detail, payLater ? 3 : step);
   if (!load.ok) return { content: load.content, sidebar: html`` };
   const data = load.data;
-  if (sidebarOnly && step !== 4) return { sidebar: await sidebarOf(ctx, data, step) };
+  if (sidebarOnly && step !== 4) return { sidebar: await sidebarFragment(ctx, data, step) };
   switch (step) {
     case 2:
-      return stepTwo(ctx, data);
+      return stepTwoFragments(ctx, data);
     case 3: {
       const check = validateBookingDetail(detail, { step: 3, ...validationContext(data) });
-      if (check.ok) return stepThree(ctx, data);
+      if (check.ok) return stepThreeFragments(ctx, data);
       // FIX (DEVIATIONS.md): the legacy site moved on with empty or malformed contact details; the
       // contact step comes back with the reason in its error box.
       const back = await loadPaymentPage(ctx, detail, 2);
       if (!back.ok) return { content: back.content, sidebar: html`` };
-      const fragments = await stepTwo(ctx, back.data, check.message);
+      const fragments = await stepTwoFragments(ctx, back.data, check.message);
       return { ...fragments, cookie: { ...detail, step: '2' } as PhpValue };
     }
     default:

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { InputError } from '../../core/errors';
 import type { ListingSite } from '../../services/listing/listing-site';
+import { renderTourListPage } from '../../services/listing/tour-list-page';
 import { applyListOption, readOption } from '../../tourmaster/listing/protocol';
 import { type ListSettings, parseListSettings, text } from '../../tourmaster/listing/settings';
 import type { SafeHtml } from '../../views/html';
 import { ajaxPaginationHtml, loadMoreHtml } from '../../views/tour-list/pagination';
-import { renderTourListPage } from '../../views/tour-list/section';
 import { type ActionContext, type AjaxReply, defineAction } from '../action';
 
 /** What both list actions post: the list's settings and the control's option. */

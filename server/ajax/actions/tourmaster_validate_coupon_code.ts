@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { countCouponUses, findCouponByCode } from '../../data/coupons';
 import { isEmpty, str } from '../../php/coerce';
+import { loadGeneralSettings } from '../../services/payment/page-data';
 import { COUPON_MESSAGES, checkCoupon, couponSuccessMessage } from '../../tourmaster/coupon';
 import { readMoneyFormat } from '../../tourmaster/pricing-settings';
-import { loadGeneralSettings } from '../../views/payment/page-data';
 import { utcDate } from '../../wp/site-time';
 import { defineAction } from '../action';
 

@@ -3,8 +3,8 @@ import { getOptions } from '../../data/options';
 import { publishedPagePath } from '../../data/posts';
 import type { PageContext } from '../../http/page-context';
 import { isSet, phpInt, str } from '../../php/coerce';
+import { renderTopBar } from '../../services/accounts/top-bar';
 import type { SafeHtml } from '../../views/html';
-import { renderTopBar } from '../../views/top-bar';
 import type { Site } from '../../wp/site';
 
 /** The plugin's special pages (engagement.md §4): each is a page id in `tourmaster_general`. */

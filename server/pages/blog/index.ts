@@ -13,6 +13,7 @@ import type { WpTerm } from '../../data/terms';
 import { loadAttachments } from '../../data/tour-page';
 import type { AppDeps } from '../../http/deps';
 import { type PageContext, pageContext } from '../../http/page-context';
+import { renderTopBar } from '../../services/accounts/top-bar';
 import {
   type ArticleView,
   blogTitleWrap,
@@ -23,7 +24,6 @@ import {
   type TermLink,
 } from '../../views/blog/article';
 import { escapeHtml, raw, type SafeHtml } from '../../views/html';
-import { renderTopBar } from '../../views/top-bar';
 import type { Site } from '../../wp/site';
 import { cannotBeSpecialPage, siteNameText } from '../account/site';
 import { type PageProps, renderPage, sendPage } from '../layout';

@@ -10,19 +10,16 @@ import { parsePhpQuery } from '../../php/form-body';
 import { PhpJsonError, phpJsonEncode } from '../../php/json';
 import type { PhpValue } from '../../php/values';
 import { orderOfVisitor } from '../../services/booking/ownership';
+import { completeInput, loadGeneralSettings, loadPaymentPage } from '../../services/payment/page-data';
+import { stepThreeFragments, stepTwoFragments } from '../../services/payment/page-fragments';
 import { BOOKING_DETAIL_COOKIE, decodeBookingDetailCookie } from '../../tourmaster/booking-detail-cookie';
 import { type Detail, paymentStep } from '../../tourmaster/payment-page';
 import { setting } from '../../tourmaster/settings';
 import { html, type SafeHtml } from '../../views/html';
 import { paymentComplete } from '../../views/payment/complete';
 import { PAGE_ERROR_MESSAGE, paymentPageError } from '../../views/payment/error';
-import { type PaymentFragments, stepThree, stepTwo, summary } from '../../views/payment/page';
-import {
-  completeInput,
-  loadGeneralSettings,
-  loadPaymentPage,
-  type PaymentPageData,
-} from '../../views/payment/page-data';
+import { type PaymentFragments, summary } from '../../views/payment/page';
+import type { PaymentPageData } from '../../views/payment/page-data';
 import type { PaymentPageStyle } from '../../views/payment/summary';
 import { cannotBeSpecialPage, siteNameText, specialPageTopBar } from '../account/site';
 import { pageHeaders, renderPage } from '../layout';
@@ -162,7 +159,7 @@ async function bookingPage(ctx: ActionContext, input: PageInput): Promise<SafeHt
     const load = await loadPaymentPage(ctx, detail, step);
     if (load.ok) {
       data = load.data;
-      fragments = step === 2 ? await stepTwo(ctx, data) : await stepThree(ctx, data);
+      fragments = step === 2 ? await stepTwoFragments(ctx, data) : await stepThreeFragments(ctx, data);
     } else {
       fragments = { content: load.content, sidebar: html`` };
     }
@@ -197,7 +194,7 @@ async function existingOrderPage(ctx: ActionContext, input: PageInput & { tid: n
       ...data,
       tour: { ...data.tour, option: { ...data.tour.option, 'tour-service': [] } },
     };
-    fragments = await stepThree(ctx, booked);
+    fragments = await stepThreeFragments(ctx, booked);
   } else {
     fragments = { content: load.content, sidebar: html`` };
   }

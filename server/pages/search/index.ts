@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { loadListingPageRows, queryTourList, type TourListPageWithMeta, type TourTerm } from '../../data/tour-list';
+import { loadListingPageRows, queryTourList, type TourTerm } from '../../data/tour-list';
 import type { AppDeps } from '../../http/deps';
 import { parsePhpQuery } from '../../php/form-body';
 import {
@@ -9,6 +9,8 @@ import {
   storeListingSnapshot,
   termTaxonomiesToRead,
 } from '../../services/listing/listing-site';
+import { ITEM_META_KEYS, loadTourListPage } from '../../services/listing/tour-list-page';
+import type { TourListPageWithMeta } from '../../tourmaster/listing/page';
 import { listQueryOf, type TourListQuery } from '../../tourmaster/listing/query';
 import { searchKeywords, searchListSettings, searchPaged } from '../../tourmaster/listing/search-page';
 import { searchFiltersFromParams } from '../../tourmaster/listing/search-query';
@@ -16,12 +18,7 @@ import type { ListSettings } from '../../tourmaster/listing/settings';
 import { html, raw, type SafeHtml } from '../../views/html';
 import { tourListElementHtml } from '../../views/tour-list/element';
 import { searchFormHtml } from '../../views/tour-list/search-form';
-import {
-  ITEM_META_KEYS,
-  loadTourListPage,
-  type TourListPageData,
-  tourListPageHtml,
-} from '../../views/tour-list/section';
+import { type TourListPageData, tourListPageHtml } from '../../views/tour-list/section';
 import { siteLocalTime } from '../../wp/site-time';
 import { cannotBeSpecialPage } from '../account/site';
 import { sendTaxonomyArchive, taxonomyArchivePath } from '../archive';

@@ -1,17 +1,11 @@
 import type { Request, Response } from 'express';
 import { pagePath } from '../../data/menus';
-import {
-  type ListingPageRows,
-  loadTourTerms,
-  mergeTerms,
-  type TourListOptions,
-  type TourTerm,
-  termTaxonomies,
-} from '../../data/tour-list';
+import { type ListingPageRows, loadTourTerms, mergeTerms, type TourTerm, termTaxonomies } from '../../data/tour-list';
 import type { AppDeps } from '../../http/deps';
 import { type PageContext, pageContext } from '../../http/page-context';
 import { isSet, phpInt, str } from '../../php/coerce';
 import { type ListingSite, readListingSite } from '../../services/listing/listing-site';
+import type { TourListOptions } from '../../tourmaster/listing/page';
 import type { SafeHtml } from '../../views/html';
 import { unserializeCached } from '../../wp/parse-cache';
 import { originFromHost, type Site, siteFromOptions } from '../../wp/site';

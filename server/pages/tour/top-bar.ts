@@ -1,8 +1,9 @@
 import type { TourPageRows } from '../../data/tour-page';
 import { wpNonceContext } from '../../services/accounts/context';
+import { renderTopBar } from '../../services/accounts/top-bar';
 import { setting } from '../../tourmaster/settings';
 import { raw, type SafeHtml } from '../../views/html';
-import { guestTopBar, loginForm, registerForm, renderTopBar } from '../../views/top-bar';
+import { guestTopBar, loginForm, registerForm } from '../../views/top-bar';
 import { createNonce } from '../../wp/nonce';
 import { RenderCache } from '../render-cache';
 import type { TourRequest } from './request';

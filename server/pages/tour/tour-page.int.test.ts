@@ -8,10 +8,11 @@ import { loadTourPageRows, readTourViewCount } from '../../data/tour-page';
 import { extractRegion } from '../../parity/compare';
 import { loadExchange } from '../../parity/exchanges';
 import { canonicalHtml } from '../../parity/html-dom';
+import { renderTopBar } from '../../services/accounts/top-bar';
+import { renderTourReviewSection } from '../../services/reviews/review-list';
 import { fixtureSecrets, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
-import { renderTourReviewSection, withReviewFilterLabel } from '../../views/reviews';
-import { renderTopBar } from '../../views/top-bar';
+import { withReviewFilterLabel } from '../../views/reviews';
 import { siteFromOptions } from '../../wp/site';
 import { get, htmlErrors, inputValue, loginAs, postForm } from '../account/test-helpers';
 

@@ -6,10 +6,10 @@ import {
   loadListingPageRows,
   loadTourTerms,
   mergeTerms,
-  type TourListOptions,
   termTaxonomies,
 } from '../../data/tour-list';
 import { isSet, str } from '../../php/coerce';
+import type { TourListOptions } from '../../tourmaster/listing/page';
 import { optionRecord } from '../../wp/parse-cache';
 
 /**

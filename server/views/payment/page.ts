@@ -1,4 +1,3 @@
-import type { ActionContext } from '../../ajax/action';
 import { isEmpty, list, str } from '../../php/coerce';
 import type { CustomField } from '../../tourmaster/custom-fields';
 import {
@@ -16,7 +15,7 @@ import { html, type SafeHtml } from '../html';
 import { contactDetail } from './contact-detail';
 import { contactForm } from './contact-form';
 import { type MethodBlockInput, paymentMethodBlock } from './method-block';
-import { type PaymentPageData, pageUrl, userMetaValues } from './page-data';
+import type { PaymentPageData } from './page-data';
 import { serviceForm } from './service-form';
 import { sidePaymentMethod } from './side-method';
 import { bookingSummary } from './summary';
@@ -33,10 +32,14 @@ export interface PaymentFragments {
  * Step 2 (payment.md §2.1): TRAVELLER-FORM + CONTACT-FORM and the editable summary. `error` is a
  * server-side refusal of step 3, shown in the form's error box.
  */
-export async function stepTwo(ctx: ActionContext, data: PaymentPageData, error?: string): Promise<PaymentFragments> {
+export function stepTwo(
+  data: PaymentPageData,
+  /** The visitor's stored profile values, by contact field slug (prefilled when the detail has none). */
+  meta: ReadonlyMap<string, string>,
+  error?: string,
+): PaymentFragments {
   const { tour, entry, detail } = data;
   const rows = travellerRows(tour.option, data.travellers);
-  const meta = await userMetaValues(ctx, data.user);
   const value = (name: string, field: CustomField) => {
     if (!isEmpty(detail[name])) return str(detail[name]);
     return meta.get(name) || field.default;
@@ -56,9 +59,9 @@ export async function stepTwo(ctx: ActionContext, data: PaymentPageData, error?:
 }
 
 /** Step 3: SERVICE-FORM, the contact and traveller details, the payment methods, and the summary. */
-export async function stepThree(ctx: ActionContext, data: PaymentPageData): Promise<PaymentFragments> {
+export function stepThree(data: PaymentPageData, urls: PaymentPageUrls): PaymentFragments {
   const { tour, detail } = data;
-  const methods = await methodBlockInput(ctx, data);
+  const methods = methodBlockInput(data, urls);
   const content = html`${
     tour.option['tour-service'].length > 0 &&
     serviceForm({
@@ -77,9 +80,9 @@ export async function stepThree(ctx: ActionContext, data: PaymentPageData): Prom
 }
 
 /** The sidebar alone (`update_sidebar`): the summary of step 2 or 3, with style-2's payment box at step 3. */
-export async function sidebarOf(ctx: ActionContext, data: PaymentPageData, step: 2 | 3): Promise<SafeHtml> {
+export function sidebarOf(data: PaymentPageData, step: 2 | 3, urls: PaymentPageUrls): SafeHtml {
   if (step === 2) return summary(data, { editable: true });
-  if (data.style === 'style-2') return (await stepThree(ctx, data)).sidebar;
+  if (data.style === 'style-2') return stepThree(data, urls).sidebar;
   return summary(data, { editable: false });
 }
 
@@ -104,15 +107,18 @@ export function summary(data: PaymentPageData, options: { editable: boolean; sid
   });
 }
 
-async function methodBlockInput(ctx: ActionContext, data: PaymentPageData): Promise<MethodBlockInput> {
+/** The pages step 3 links to (the settings name them by page id), resolved by the caller. */
+export interface PaymentPageUrls {
+  termsUrl: string;
+  privacyUrl: string;
+  loginUrl: string;
+}
+
+function methodBlockInput(data: PaymentPageData, urls: PaymentPageUrls): MethodBlockInput {
   const { site, settings, tour } = data;
   const payment = settings.payment;
   const general = settings.general;
-  const [termsUrl, privacyUrl, loginUrl] = await Promise.all([
-    pageUrl(ctx, site, setting(payment, 'term-of-service-page', '#'), '#'),
-    pageUrl(ctx, site, setting(payment, 'privacy-statement-page', '#'), '#'),
-    pageUrl(ctx, site, general['login-page'], `${site.homeUrl}/wp-login.php`),
-  ]);
+  const { termsUrl, privacyUrl, loginUrl } = urls;
   return {
     methods: paymentMethods(tour.option, payment),
     loggedIn: data.user !== null,

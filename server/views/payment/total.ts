@@ -1,9 +1,9 @@
-import { scriptNonce } from '../../http/security-headers';
 import { phpFloatToString } from '../../php/float';
 import { formatMoney, type Money, type MoneyFormat, numberFormat } from '../../tourmaster/money';
 import type { Detail } from '../../tourmaster/payment-page';
 import type { TourPrice } from '../../tourmaster/pricing';
 import { html, raw, type SafeHtml } from '../html';
+import { scriptNonce } from '../script-nonce';
 
 /** The PayPal JS SDK settings (payment option `paypal-method == js-sdk`). */
 export interface PaypalSdk {
