@@ -7,7 +7,7 @@
  */
 const MAY_IMPORT = {
   core: ['wp', 'php'],
-  http: ['services', 'views', 'wp', 'php', 'tourmaster', 'data'],
+  http: ['services', 'views', 'wp', 'php', 'tourmaster', 'data', 'upstream'],
   ajax: ['http', 'services', 'views', 'tourmaster', 'php', 'wp'],
   pages: ['http', 'services', 'views', 'tourmaster', 'php', 'wp'],
   services: ['data', 'tourmaster', 'views', 'wp', 'php', 'mail', 'payments', 'upstream'],

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENQUIRY_LIMITS } from '../ajax/actions/tourmaster_send_enquiry_form';
 import { actions } from '../ajax/registry';
 import { loginAs } from '../pages/account/test-helpers';
 import { REGISTER_ADDRESS_LIMIT } from '../pages/register';
@@ -7,6 +6,7 @@ import { CAPTURE_NOW, fixtureSecrets, startTestServer, type TestServer } from '.
 import { payLaterBookingBody } from '../testing/booking-body';
 import { createTestDatabase, type TestDatabase } from '../testing/db';
 import { LOGIN_ADDRESS, LOST_PASSWORD_ADDRESS } from './accounts/rate-limits';
+import { ENQUIRY_LIMITS } from './enquiry/send-enquiry';
 import { WRITE_LIMITS } from './write-limits';
 
 /**

@@ -4,10 +4,10 @@ import { startSession } from '../../data/sessions';
 import { loadSite } from '../../data/site';
 import { getUserByLogin } from '../../data/users';
 import { readWishList } from '../../data/wish-list';
+import { WISH_LIST_LOGIN_MESSAGE, WISH_LIST_UNKNOWN_TOUR_MESSAGE } from '../../services/wish-list/add-to-wish-list';
 import { CAPTURE_NOW, postAjax, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
 import { encodeCookieValue } from '../../wp/auth-cookie';
-import { WISH_LIST_LOGIN_MESSAGE, WISH_LIST_UNKNOWN_TOUR_MESSAGE } from './tourmaster_add_wish_list';
 
 /**
  * tourmaster_add_wish_list on both engines: logged-in only in effect, published tours only,

@@ -3,15 +3,15 @@ import { deleteMeta, updateMeta } from '../../data/meta';
 import { getOption, updateOption } from '../../data/options';
 import { createMemoryMailer, type Mailer, type MemoryMailer } from '../../mail/mailer';
 import type { PhpValue } from '../../php/values';
-import { CAPTURE_NOW, postAjax, startTestServer, type TestServer } from '../../testing/app';
-import { createTestDatabase, type TestDatabase } from '../../testing/db';
 import {
   ENQUIRY_INVALID_EMAIL,
   ENQUIRY_NOT_SENT,
   ENQUIRY_SENT,
   ENQUIRY_TOO_MANY,
   ENQUIRY_UNKNOWN_TOUR,
-} from './tourmaster_send_enquiry_form';
+} from '../../services/enquiry/send-enquiry';
+import { CAPTURE_NOW, postAjax, startTestServer, type TestServer } from '../../testing/app';
+import { createTestDatabase, type TestDatabase } from '../../testing/db';
 
 /**
  * tourmaster_send_enquiry_form on both engines: the server-side checks (e-mail, acceptance box,

@@ -1,19 +1,6 @@
 import { z } from 'zod';
-import { loadBookingContext } from '../../data/tours';
-import { phpInt } from '../../php/coerce';
-import {
-  type AmountCheckResult,
-  amountCheck,
-  amountCheckReply,
-  seatCountsFrom,
-  seatPool,
-  seatStatusFilter,
-} from '../../tourmaster/availability';
-import { parseCustomFields } from '../../tourmaster/custom-fields';
-import { isWellFormedDate } from '../../tourmaster/dates';
-import { resolveDatePrice } from '../../tourmaster/packages';
-import { setting } from '../../tourmaster/settings';
-import { siteLocalTime } from '../../wp/site-time';
+import { checkBookingAmount } from '../../services/booking/amount-check';
+import { amountCheckReply } from '../../tourmaster/availability';
 import { defineAction } from '../action';
 
 /**
@@ -26,36 +13,6 @@ export const tourmaster_tour_booking_amount_check = defineAction({
   access: 'both',
   // Every field is optional and read the way PHP reads $_POST; the rules themselves give the messages.
   input: z.looseObject({}),
-  async handle(post, ctx): Promise<AmountCheckResult> {
-    const tourId = phpInt(post.tour_id);
-    const travelDate = isWellFormedDate(post.tour_date) ? post.tour_date : undefined;
-    const excludeOrderId = seatPool(tourId, '', {}, post.tid).excludeOrderId;
-    // One round trip: the tour, the settings and the date's orders by pool.
-    const { tour, settings, seatGroups } = await loadBookingContext(
-      ctx.wp,
-      tourId,
-      travelDate ? { travelDate, excludeOrderId } : undefined,
-    );
-    const date = tour && travelDate ? resolveDatePrice(tour.option, travelDate, post.package) : undefined;
-    const counts = date
-      ? seatCountsFrom(
-          seatGroups,
-          seatPool(tourId, travelDate!, date.entry),
-          seatStatusFilter(settings.general['block-seat-status']),
-        )
-      : { travellers: null, male: null, female: null, orders: 0 };
-    const extraInfo = tour?.meta.extraBookingInfo || setting(settings.general, 'single-tour-extra-booking-info');
-    return amountCheck({
-      post,
-      tour,
-      date,
-      counts,
-      settings: { requireAdultToBookTour: settings.general['require-adult-to-book-tour'] },
-      extraBookingFields: parseCustomFields(extraInfo, {
-        userDefaultCountry: setting(settings.general, 'user-default-country'),
-      }),
-      nowLocal: siteLocalTime(ctx.now, settings),
-    });
-  },
+  handle: (post, ctx) => checkBookingAmount(ctx, post),
   reply: (result) => ({ kind: 'json', body: amountCheckReply(result) }),
 });

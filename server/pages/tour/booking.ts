@@ -1,17 +1,15 @@
-import { DATE_CLOSED_MESSAGE, DATE_NOT_OFFERED_MESSAGE } from '../../ajax/actions/tourmaster_tour_booking';
-import { countSeats } from '../../data/seats';
 import { readWishList, wishListHas } from '../../data/wish-list';
 import { isEmpty, str } from '../../php/coerce';
 import { formatWpDate } from '../../php/date';
 import { withArgs } from '../../services/accounts/special-pages';
-import { bookingCutOff, oldDataSeatsLeft, seatPool, seatStatusFilter, seatsLeft } from '../../tourmaster/availability';
-import { bookingFormModel, bookingFormSettings } from '../../tourmaster/booking-form';
-import { parseCustomFields } from '../../tourmaster/custom-fields';
+import { bookingFieldsHtml } from '../../services/booking/booking-fields';
+import { DATE_NOT_OFFERED_MESSAGE } from '../../services/booking/messages';
+import { bookingFormSettings } from '../../tourmaster/booking-form';
 import { bookableDates, findDateEntry } from '../../tourmaster/dates';
 import { enquiryFields } from '../../tourmaster/enquiry-fields';
-import { defaultPackageTitle, mergePackage } from '../../tourmaster/packages';
+import { defaultPackageTitle } from '../../tourmaster/packages';
 import { setting } from '../../tourmaster/settings';
-import { bookingFields, bookingFieldsError } from '../../views/booking-fields';
+import { bookingFieldsError } from '../../views/booking-fields';
 import { renderEnquiryForm } from '../../views/enquiry-form';
 import { raw, type SafeHtml } from '../../views/html';
 import { lightbox } from '../../views/top-bar';
@@ -161,54 +159,16 @@ async function fieldsFor(
   const entry = findDateEntry(tour.option, date);
   if (!entry) return bookingFieldsError(DATE_NOT_OFFERED_MESSAGE);
   const values: Record<string, unknown> = carried ?? { package: defaultPackageTitle(entry) };
-  const cutOff = bookingCutOff({
-    entry: mergePackage(entry, values.package).entry,
-    option: tour.option,
-    travelDate: date,
-    nowLocal: tr.nowLocal,
-  });
-  if (!cutOff.open) return bookingFieldsError(DATE_CLOSED_MESSAGE);
-
-  const formSettings = bookingFormSettings(general);
-  const extraFields = parseCustomFields(
-    tour.meta.extraBookingInfo || setting(general, 'single-tour-extra-booking-info'),
-    { userDefaultCountry: setting(general, 'user-default-country') },
-  );
-  const userValues =
-    tr.user && extraFields.length
-      ? await userMeta(
-          tr,
-          extraFields.map((f) => f.slug),
-        )
-      : new Map<string, string>();
-  const pools = new Map<string, Awaited<ReturnType<typeof countSeats>>>();
-  if (formSettings.showRemaining) {
-    for (const pkg of entry.package ?? [undefined]) {
-      const pool = seatPool(tour.id, date, pkg ?? {});
-      if (!pools.has(pool.groupSlug)) {
-        pools.set(
-          pool.groupSlug,
-          await countSeats(tr.ctx.deps.wp, { ...pool, held: seatStatusFilter(general['block-seat-status']) }),
-        );
-      }
-    }
-  }
-  const model = bookingFormModel({
+  return bookingFieldsHtml(tr.ctx.deps.wp, {
     tour,
+    general,
     entry,
+    date,
     values,
     step: '1',
-    settings: formSettings,
-    extraFields,
-    userValue: (slug) => userValues.get(slug) || undefined,
-    loggedIn: tr.user !== null,
-    seatsLeftFor: (pkg) => {
-      const counts = pools.get(seatPool(tour.id, date, pkg ?? {}).groupSlug);
-      if (!counts) return undefined;
-      return pkg ? seatsLeft(pkg, entry['pricing-method'], counts) : oldDataSeatsLeft(tour.meta, counts);
-    },
+    nowLocal: tr.nowLocal,
+    user: tr.user,
   });
-  return bookingFields(model);
 }
 
 /** The logged-in visitor's user metas named like the fields (the plugin's pre-fill), in one query. */
