@@ -1,5 +1,7 @@
+import { phpJsonEncode } from '../php/json';
+import type { PhpValue } from '../php/values';
 import type { OrderColumns } from '../tourmaster/order-row';
-import type { WpDb } from './tables';
+import { inTransaction, type WpDb } from './tables';
 
 /**
  * Writing orders. Every function takes the transaction it runs in (`WpDb` bound to it): callers
@@ -83,4 +85,72 @@ export async function storeOrderKey(
 export async function orderKeyNonce(wp: WpDb, orderId: number): Promise<string | undefined> {
   const row = await wp.knex(keysTable(wp)).first('nonce').where('order_id', orderId);
   return row ? String(row.nonce) : undefined;
+}
+
+/** Re-prices an order for the payment chosen (its `pricing_info` and `booking_detail`, as the plugin writes them). */
+export async function updateOrderPricing(
+  wp: WpDb,
+  orderId: number,
+  values: { pricingInfo: PhpValue; bookingDetail: PhpValue },
+): Promise<void> {
+  await wp
+    .knex(wp.t.orders)
+    .where('id', orderId)
+    .update({ pricing_info: phpJsonEncode(values.pricingInfo), booking_detail: phpJsonEncode(values.bookingDetail) });
+}
+
+const gatewayPaymentsTable = (wp: WpDb) => `${wp.prefix}dropin_gateway_payments`;
+
+/** Whether a gateway's payment id was already recorded for an order (PayPal orders count once). */
+export async function isGatewayPaymentUsed(wp: WpDb, gateway: string, paymentId: string): Promise<boolean> {
+  const row = await wp.knex(gatewayPaymentsTable(wp)).first('payment_id').where({ gateway, payment_id: paymentId });
+  return row !== undefined;
+}
+
+/**
+ * Records a verified gateway payment on its order in one transaction: the payment id (its primary
+ * key makes it count once, whatever races: a ConflictError then), the order's `payment_info` with
+ * `entry(current)` appended, `payment_date` and the new status.
+ */
+export async function recordGatewayPayment(
+  wp: WpDb,
+  payment: {
+    gateway: string;
+    paymentId: string;
+    orderId: number;
+    /** Site-local `Y-m-d H:i:s`. */
+    at: string;
+    status: string;
+    /** The order's payment entries after this one, from the stored `payment_info` and status. */
+    entries: (stored: { paymentInfo: unknown; status: string }) => PhpValue;
+  },
+): Promise<void> {
+  await inTransaction(wp, async (trx) => {
+    await trx.knex(gatewayPaymentsTable(trx)).insert({
+      gateway: payment.gateway,
+      payment_id: payment.paymentId,
+      order_id: payment.orderId,
+      created_at: payment.at,
+    });
+    const current = (await trx.dialect.forUpdate(
+      trx.knex(trx.t.orders).first().where('id', payment.orderId),
+    )) as Record<string, unknown>;
+    const entries = payment.entries({
+      paymentInfo: jsonOrNull(current.payment_info),
+      status: String(current.order_status ?? ''),
+    });
+    await trx
+      .knex(trx.t.orders)
+      .where('id', payment.orderId)
+      .update({ payment_info: phpJsonEncode(entries), payment_date: payment.at, order_status: payment.status });
+  });
+}
+
+function jsonOrNull(value: unknown): unknown {
+  if (typeof value !== 'string' || value === '') return null;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return null;
+  }
 }

@@ -98,3 +98,25 @@ export async function publishedPagePath(wp: WpDb, pageId: number): Promise<strin
   }
   return `/${slugs.join('/')}/`;
 }
+
+/** The titles of posts named by id (as text; ids that are not numbers or posts are absent), in one query. */
+export async function postTitles(wp: WpDb, ids: readonly string[]): Promise<Map<string, string>> {
+  const numeric = ids.filter((id) => /^\d{1,19}$/.test(id)).map(Number);
+  if (numeric.length === 0) return new Map();
+  const rows: { id: number; title: string | null }[] = await wp
+    .knex(wp.t.posts)
+    .select('ID as id', 'post_title as title')
+    .whereIn('ID', numeric);
+  return new Map(rows.map((r) => [String(r.id), String(r.title ?? '')]));
+}
+
+/** A post's type, slug and status (for its permalink), or undefined. */
+export async function getPostRoute(
+  wp: WpDb,
+  id: number,
+): Promise<{ type: string; slug: string; status: string } | undefined> {
+  const row = await wp.knex(wp.t.posts).first('post_type', 'post_name', 'post_status').where('ID', id);
+  return row
+    ? { type: String(row.post_type), slug: String(row.post_name), status: String(row.post_status) }
+    : undefined;
+}

@@ -37,3 +37,15 @@ export async function countUsers(wp: WpDb): Promise<number> {
   const row = await wp.knex(wp.t.users).count({ n: '*' }).first();
   return Number(row?.n ?? 0);
 }
+
+/** Writes a user's password hash and/or activation key (`user_pass`, `user_activation_key`), as WordPress does. */
+export async function updateUserSecrets(
+  wp: WpDb,
+  userId: number,
+  changes: { pass?: string; activationKey?: string },
+): Promise<void> {
+  const row: Record<string, string> = {};
+  if (changes.pass !== undefined) row.user_pass = changes.pass;
+  if (changes.activationKey !== undefined) row.user_activation_key = changes.activationKey;
+  if (Object.keys(row).length > 0) await wp.knex(wp.t.users).where('ID', userId).update(row);
+}

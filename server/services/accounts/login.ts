@@ -1,7 +1,7 @@
 import { getMeta } from '../../data/meta';
 import { startSession } from '../../data/sessions';
 import type { WpDb } from '../../data/tables';
-import { getUserByEmail, getUserByLogin } from '../../data/users';
+import { getUserByEmail, getUserByLogin, updateUserSecrets } from '../../data/users';
 import { isEmpty } from '../../php/coerce';
 import { isEmail } from '../../tourmaster/custom-fields';
 import type { MintedLogin } from '../../wp/auth-cookie';
@@ -100,9 +100,7 @@ export async function attemptLogin(ctx: AuthContext, input: LoginInput): Promise
  */
 async function afterPasswordCheck(wp: WpDb, user: WpUser, rehash: string | undefined): Promise<WpUser> {
   if (rehash === undefined && user.activationKey === '') return user;
-  const changes: Record<string, string> = { user_activation_key: '' };
-  if (rehash !== undefined) changes.user_pass = rehash;
-  await wp.knex(wp.t.users).where('ID', user.id).update(changes);
+  await updateUserSecrets(wp, user.id, { activationKey: '', ...(rehash !== undefined ? { pass: rehash } : {}) });
   return { ...user, pass: rehash ?? user.pass, activationKey: '' };
 }
 

@@ -1,6 +1,6 @@
 import { getOptions } from '../../data/options';
 import type { WpDb } from '../../data/tables';
-import { getUserByEmail, getUserByLogin } from '../../data/users';
+import { getUserByEmail, getUserByLogin, updateUserSecrets } from '../../data/users';
 import { headerText, type MailMessage, mailAddress } from '../../mail/mailer';
 import { str } from '../../php/coerce';
 import { escapeHtml } from '../../views/html';
@@ -41,10 +41,7 @@ export async function requestPasswordReset(ctx: AuthContext, userLogin: string):
   }
 
   const key = generateResetKey();
-  await wp
-    .knex(wp.t.users)
-    .where('ID', user.id)
-    .update({ user_activation_key: resetKeyValue(key, ctx.now) });
+  await updateUserSecrets(wp, user.id, { activationKey: resetKeyValue(key, ctx.now) });
 
   const [site, locale, currentUser] = await Promise.all([ctx.site(), siteLocale(wp), ctx.user()]);
   const from = await senderAddress(wp, site);

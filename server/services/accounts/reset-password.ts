@@ -1,6 +1,6 @@
 import { deleteMeta } from '../../data/meta';
 import type { WpDb } from '../../data/tables';
-import { getUserByLogin } from '../../data/users';
+import { getUserByLogin, updateUserSecrets } from '../../data/users';
 import { timingSafeEqualString } from '../../wp/auth-cookie';
 import { checkResetKey, hashPassword, MAX_PASSWORD_BYTES, phpTrim, wordpressPasswordText } from '../../wp/password';
 import type { Site } from '../../wp/site';
@@ -71,10 +71,7 @@ export function resetFormProblem(
  * fragment of the old hash). Failed logins of the account are forgotten: the owner proved who they are.
  */
 export async function resetPassword(wp: WpDb, user: WpUser, raw: string): Promise<void> {
-  await wp
-    .knex(wp.t.users)
-    .where('ID', user.id)
-    .update({ user_pass: hashPassword(raw), user_activation_key: '' });
+  await updateUserSecrets(wp, user.id, { pass: hashPassword(raw), activationKey: '' });
   await deleteMeta(wp, 'user', user.id, 'session_tokens');
   await clearLoginFailures(wp, loginAccountKey(user.id, user.login));
 }

@@ -1,5 +1,5 @@
 import { getOptions } from '../../data/options';
-import { publishedPagePath } from '../../data/posts';
+import { getPostRoute, publishedPagePath } from '../../data/posts';
 import type { WpDb } from '../../data/tables';
 import { isSet, str } from '../../php/coerce';
 import type { Site } from '../../wp/site';
@@ -55,15 +55,15 @@ export function withArgs(url: string, args: Readonly<Record<string, string>>, re
  * `/tour/`, posts at the root; '' when the post is not published.
  */
 export async function postPermalink(wp: WpDb, site: Site, postId: number): Promise<string> {
-  const row = await wp.knex(wp.t.posts).first('post_type', 'post_name', 'post_status').where('ID', postId);
-  if (row?.post_status !== 'publish') return '';
-  const type = String(row.post_type);
+  const post = await getPostRoute(wp, postId);
+  if (post?.status !== 'publish') return '';
+  const type = post.type;
   if (type === 'page') {
     const path = await publishedPagePath(wp, postId);
     return path === undefined ? '' : `${site.homeUrl}${path}`;
   }
-  if (type === 'tour') return `${site.homeUrl}/tour/${String(row.post_name)}/`;
-  if (type === 'post') return `${site.homeUrl}/${String(row.post_name)}/`;
+  if (type === 'tour') return `${site.homeUrl}/tour/${post.slug}/`;
+  if (type === 'post') return `${site.homeUrl}/${post.slug}/`;
   return `${site.homeUrl}/?p=${postId}`;
 }
 

@@ -1,7 +1,7 @@
 import { countCouponUses, findCouponByCode } from '../../data/coupons';
 import { getAllMeta } from '../../data/meta';
 import { getOptions } from '../../data/options';
-import { publishedPagePath } from '../../data/posts';
+import { postTitles, publishedPagePath } from '../../data/posts';
 import { loadServiceOptions } from '../../data/services';
 import { loadBookingContext } from '../../data/tours';
 import { isEmpty, list, phpInt, str } from '../../php/coerce';
@@ -85,7 +85,7 @@ export async function loadPaymentPage(ctx: RequestContext, input: Detail, step: 
   const serviceIds = [...new Set([...tour.option['tour-service'], ...list(input.service).map(str)])];
   const [serviceOptions, serviceTitles, user] = await Promise.all([
     loadServiceOptions(ctx.wp, serviceIds),
-    postTitles(ctx, serviceIds),
+    postTitles(ctx.wp, serviceIds),
     ctx.user(),
   ]);
   const detail: Record<string, unknown> =
@@ -170,16 +170,6 @@ async function ownedOrder(ctx: RequestContext, detail: Detail): Promise<{ order?
   if (tid <= 0) return {};
   const own = await orderOfVisitor(ctx, tid);
   return own.ok ? { order: own.order, tid } : {};
-}
-
-async function postTitles(ctx: RequestContext, ids: readonly string[]): Promise<Map<string, string>> {
-  const numeric = ids.filter((id) => /^\d{1,19}$/.test(id)).map(Number);
-  if (numeric.length === 0) return new Map();
-  const rows: { id: number; title: string | null }[] = await ctx.wp
-    .knex(ctx.wp.t.posts)
-    .select('ID as id', 'post_title as title')
-    .whereIn('ID', numeric);
-  return new Map(rows.map((r) => [String(r.id), String(r.title ?? '')]));
 }
 
 function paypalSdk(payment: Readonly<Record<string, unknown>>): PaypalSdk | undefined {

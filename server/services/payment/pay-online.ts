@@ -1,9 +1,9 @@
+import { updateOrderPricing } from '../../data/order-writes';
 import { getOrder } from '../../data/orders';
 import { loadBookingContext } from '../../data/tours';
 import { readPaypalSettings } from '../../payments/paypal';
 import { amountDue } from '../../payments/paypal-verification';
 import { isEmpty, phpInt, str } from '../../php/coerce';
-import { phpJsonEncode } from '../../php/json';
 import type { PhpValue } from '../../php/values';
 import type { TourOrder } from '../../tourmaster/order';
 import { awaitsPayment } from '../../tourmaster/order-status';
@@ -134,10 +134,7 @@ async function payExistingOrder(
     delete info['deposit-rate'];
     delete info['deposit-price'];
   }
-  await ctx.wp
-    .knex(ctx.wp.t.orders)
-    .where('id', tid)
-    .update({ pricing_info: phpJsonEncode(info), booking_detail: phpJsonEncode(chosen as PhpValue) });
+  await updateOrderPricing(ctx.wp, tid, { pricingInfo: info, bookingDetail: chosen as PhpValue });
   const repriced = (await getOrder(ctx.wp, tid)) as TourOrder;
   const sidebar = summary({ ...load.data, tid }, { editable: false });
   if (paypalOrderId !== undefined) {

@@ -1,6 +1,6 @@
 import { mapDriverError } from '../../data/dialect';
+import { isGatewayPaymentUsed, recordGatewayPayment } from '../../data/order-writes';
 import { getOrder } from '../../data/orders';
-import { inTransaction } from '../../data/tables';
 import { paymentInfoList } from '../../payments/payment-info';
 import {
   createPaypalClient,
@@ -10,7 +10,6 @@ import {
   resolvePaypalCredentials,
 } from '../../payments/paypal';
 import { amountDue, paymentInfoEntry, verifyPaypalOrder } from '../../payments/paypal-verification';
-import { phpJsonEncode } from '../../php/json';
 import type { PhpValue } from '../../php/values';
 import type { TourOrder } from '../../tourmaster/order';
 import type { TourmasterSettings } from '../../tourmaster/settings';
@@ -67,30 +66,26 @@ export async function completePaypalPayment(
   }
 
   const now = siteLocalTime(ctx.now, input.settings);
-  const table = `${ctx.wp.prefix}dropin_gateway_payments`;
   try {
-    await inTransaction(ctx.wp, async (trx) => {
-      // The primary key (gateway, payment id) makes a PayPal order count once, whatever races.
-      await trx
-        .knex(table)
-        .insert({ gateway: 'paypal', payment_id: verdict.paypalOrderId, order_id: input.order.id, created_at: now });
-      const current = (await trx.dialect.forUpdate(
-        trx.knex(trx.t.orders).first().where('id', input.order.id),
-      )) as Record<string, unknown>;
-      const entries = paymentInfoList(safeJson(current.payment_info), String(current.order_status ?? ''));
-      entries.push(
-        paymentInfoEntry({
-          transactionId: verdict.paypalOrderId,
-          amount: verdict.amount,
-          submissionDate: now,
-          status: verdict.status,
-          pricingInfo: input.order.pricingInfo,
-        }),
-      );
-      await trx
-        .knex(trx.t.orders)
-        .where('id', input.order.id)
-        .update({ payment_info: phpJsonEncode(entries as PhpValue), payment_date: now, order_status: verdict.status });
+    await recordGatewayPayment(ctx.wp, {
+      gateway: 'paypal',
+      paymentId: verdict.paypalOrderId,
+      orderId: input.order.id,
+      at: now,
+      status: verdict.status,
+      entries: (stored) => {
+        const entries = paymentInfoList(stored.paymentInfo, stored.status);
+        entries.push(
+          paymentInfoEntry({
+            transactionId: verdict.paypalOrderId,
+            amount: verdict.amount,
+            submissionDate: now,
+            status: verdict.status,
+            pricingInfo: input.order.pricingInfo,
+          }),
+        );
+        return entries as PhpValue;
+      },
     });
   } catch (err) {
     if (mapDriverError(err)?.code === 'CONFLICT') return { ok: false, message: refusalMessage('ALREADY_USED') };
@@ -130,18 +125,5 @@ function refusalMessage(reason: string): string {
 }
 
 async function usedPaypalOrderIds(ctx: RequestContext, paypalOrderId: string): Promise<Set<string>> {
-  const row = await ctx.wp
-    .knex(`${ctx.wp.prefix}dropin_gateway_payments`)
-    .first('payment_id')
-    .where({ gateway: 'paypal', payment_id: paypalOrderId });
-  return new Set(row ? [String(row.payment_id)] : []);
-}
-
-function safeJson(value: unknown): unknown {
-  if (typeof value !== 'string' || value === '') return null;
-  try {
-    return JSON.parse(value);
-  } catch {
-    return null;
-  }
+  return new Set((await isGatewayPaymentUsed(ctx.wp, 'paypal', paypalOrderId)) ? [paypalOrderId] : []);
 }
