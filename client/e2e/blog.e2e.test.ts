@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addOlderPosts, setOption } from '../../server/pages/blog/test-helpers';
 import { startTestServer, type TestServer } from '../../server/testing/app';
 import { launchBrowser, screenshotPath } from '../../server/testing/browser';
 import { createTestDatabase, type TestDatabase } from '../../server/testing/db';
+import { addOlderPosts, setOption } from '../../server/testing/posts';
 import { withStoredConsent } from './consent-cookie';
 
 /**

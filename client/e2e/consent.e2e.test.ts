@@ -3,10 +3,10 @@ import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getOrderAttribution } from '../../server/data/order-attribution';
-import { insertPost } from '../../server/pages/blog/test-helpers';
 import { CAPTURE_NOW, startTestServer, type TestServer } from '../../server/testing/app';
 import { launchBrowser, screenshotPath } from '../../server/testing/browser';
 import { createTestDatabase, type TestDatabase } from '../../server/testing/db';
+import { insertPost } from '../../server/testing/posts';
 import {
   fillContactStep,
   islandReady,

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setWishList } from '../../server/data/profile';
 import { getUserByLogin } from '../../server/data/users';
-import { loginAs } from '../../server/pages/account/test-helpers';
+import { loginAs } from '../../server/testing/account';
 import { CAPTURE_NOW } from '../../server/testing/app';
 import { screenshotPath } from '../../server/testing/browser';
 import { browserSiteForFile } from '../../server/testing/browser-site';

@@ -2,10 +2,10 @@ import { parse, parseFragment } from 'parse5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setWishList } from '../data/profile';
 import { exchangeAction, loadExchanges } from '../parity/exchanges';
+import { loginAs } from '../testing/account';
 import { fixtureSecrets, startTestServer, type TestServer } from '../testing/app';
 import { createTestDatabase, type TestDatabase } from '../testing/db';
 import { insertTourService, offerServices } from '../testing/tour-services';
-import { loginAs } from './account/test-helpers';
 
 /**
  * No inline event handler in any markup we render: our content-security policy refuses them

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../core/config';
 import { extractRegion, normaliseVolatile } from '../parity/compare';
 import { canonicalHtml } from '../parity/html-dom';
+import { get, htmlErrors, loginAs } from '../testing/account';
 import { fixtureSecrets, startTestServer, type TestServer } from '../testing/app';
 import { createTestDatabase, type TestDatabase } from '../testing/db';
-import { get, htmlErrors, loginAs } from './account/test-helpers';
 
 /** The login page and its lost-password form, against legacy-fixtures/pages/login.html and lost-password.html. */
 const REGION = { className: 'tourmaster-template-wrapper' };

@@ -6,12 +6,12 @@ import { getUserByLogin } from '../data/users';
 import { createMemoryMailer, type MemoryMailer } from '../mail/mailer';
 import { extractRegion, normaliseVolatile } from '../parity/compare';
 import { canonicalHtml } from '../parity/html-dom';
+import { get, htmlErrors, inputValue, loginAs, postForm } from '../testing/account';
 import { fixtureSecrets, startTestServer, type TestServer } from '../testing/app';
 import { capturedMail } from '../testing/captured-mail';
 import { createTestDatabase, type TestDatabase } from '../testing/db';
 import { createNonce } from '../wp/nonce';
 import { checkPassword } from '../wp/password';
-import { get, htmlErrors, inputValue, loginAs, postForm } from './account/test-helpers';
 
 /**
  * Registration (engagement.md §4.3, DEFECTS.md 15): the page as captured, the plugin's messages, our

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractRegion } from '../parity/compare';
+import { get, htmlErrors, loginAs } from '../testing/account';
 import { fixtureSecrets, startTestServer, type TestServer } from '../testing/app';
 import { createTestDatabase, type TestDatabase } from '../testing/db';
-import { get, htmlErrors, loginAs } from './account/test-helpers';
 import { loadShell } from './shell';
 
 /**

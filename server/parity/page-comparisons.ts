@@ -1,22 +1,17 @@
-import { ACCOUNT_PAGE_REGION, ACCOUNT_ROUTES } from '../pages/account/replay';
-import {
-  BLOG_INDEX_COMPARISON,
-  BLOG_PAGE_COMPARISONS,
-  BLOG_PAGE_ROUTES,
-  BLOG_POST_COMPARISON,
-} from '../pages/blog/replay';
-import { PAYMENT_PAGE_REGION, PAYMENT_PAGE_ROUTES } from '../pages/payment/replay';
 import { REVIEW_SUBMISSION_ROUTES } from '../pages/review-submission';
+import { WP_LOGIN_ROUTES } from '../pages/wp-login';
+import type { CompareOptions } from './compare';
+import type { Exchange } from './exchanges';
+import { ACCOUNT_PAGE_REGION, ACCOUNT_ROUTES } from './replay/account';
+import { BLOG_INDEX_COMPARISON, BLOG_PAGE_COMPARISONS, BLOG_PAGE_ROUTES, BLOG_POST_COMPARISON } from './replay/blog';
+import { PAYMENT_PAGE_REGION, PAYMENT_PAGE_ROUTES } from './replay/payment';
 import {
   LISTING_PAGE_COMPARISON,
   LISTING_PAGE_COMPARISONS,
   LISTING_PAGE_ROUTES,
   SHORTCODE_PAGE_COMPARISON,
-} from '../pages/search/replay';
-import { TOUR_PAGE_COMPARISON, TOUR_PAGE_ROUTES } from '../pages/tour/replay';
-import { WP_LOGIN_ROUTES } from '../pages/wp-login';
-import type { CompareOptions } from './compare';
-import type { Exchange } from './exchanges';
+} from './replay/search';
+import { TOUR_PAGE_COMPARISON, TOUR_PAGE_ROUTES } from './replay/tour';
 
 /** Captured page and form routes we serve (`METHOD path?query`), listed by the modules that own them. */
 export const SERVED_ROUTES: ReadonlySet<string> = new Set<string>([

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actions } from '../ajax/registry';
-import { loginAs } from '../pages/account/test-helpers';
 import { REGISTER_ADDRESS_LIMIT } from '../pages/register';
+import { loginAs } from '../testing/account';
 import { CAPTURE_NOW, fixtureSecrets, startTestServer, type TestServer } from '../testing/app';
 import { payLaterBookingBody } from '../testing/booking-body';
 import { createTestDatabase, type TestDatabase } from '../testing/db';

@@ -1,7 +1,7 @@
 import { getMeta, updateMeta } from '../data/meta';
 import type { WpDb } from '../data/tables';
-import { insertPost } from '../pages/blog/test-helpers';
 import type { PhpValue } from '../php/values';
+import { insertPost } from './posts';
 
 /** A published additional service (`tour_service` post, meta `tourmaster-service-option`); its id. */
 export async function insertTourService(wp: WpDb, title: string, option: Record<string, string>): Promise<string> {

@@ -7,13 +7,22 @@ import { getOrder } from '../../data/orders';
 import { setWishList } from '../../data/profile';
 import { getUserByLogin } from '../../data/users';
 import { createMemoryMailer, type MemoryMailer } from '../../mail/mailer';
+import {
+  get,
+  htmlErrors,
+  inputValue,
+  type Login,
+  loginAs,
+  postForm,
+  postMultipart,
+  textOf,
+} from '../../testing/account';
 import { fixtureSecrets, startTestServer, type TestServer } from '../../testing/app';
 import { capturedMail } from '../../testing/captured-mail';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
 import { createNonce } from '../../wp/nonce';
 import { checkPassword, hashPassword } from '../../wp/password';
 import { ACCOUNT_PAGE_TYPES } from './index';
-import { get, htmlErrors, inputValue, type Login, loginAs, postForm, postMultipart, textOf } from './test-helpers';
 
 /**
  * The account area's forms and links: profile edit (multipart, avatar), password change, wish-list

@@ -6,9 +6,9 @@ import { setWishList } from '../../data/profile';
 import { extractRegion, normaliseVolatile } from '../../parity/compare';
 import { canonicalHtml } from '../../parity/html-dom';
 import { legacyMarkupAsOurs } from '../../parity/legacy-markup';
+import { classTokens, get, htmlErrors, type Login, loginAs } from '../../testing/account';
 import { fixtureSecrets, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
-import { classTokens, get, htmlErrors, type Login, loginAs } from './test-helpers';
 
 /**
  * The account pages of customer1 against the captured pages (legacy-fixtures/pages/user-*.html),

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractRegion } from '../../parity/compare';
+import { get, htmlErrors } from '../../testing/account';
 import { startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
-import { get, htmlErrors } from '../account/test-helpers';
-import { setOption } from '../blog/test-helpers';
+import { setOption } from '../../testing/posts';
 
 /**
  * The tour taxonomy archives (listing.md §4, §5) on a copy of the fixture site: the term's tours

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractRegion } from '../../parity/compare';
 import { loadExchange } from '../../parity/exchanges';
 import { canonicalHtml } from '../../parity/html-dom';
+import { get, htmlErrors, loginAs } from '../../testing/account';
 import { startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
-import { get, htmlErrors, loginAs } from '../account/test-helpers';
-import { addOlderPosts, insertPost, setOption } from './test-helpers';
+import { addOlderPosts, insertPost, setOption } from '../../testing/posts';
 
 /**
  * The blog pages on a copy of the fixture site: the posts index and its link pagination (bounds

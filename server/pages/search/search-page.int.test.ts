@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AjaxValue, encodeParams } from '../../../client/lib/ajax';
 import { extractRegion } from '../../parity/compare';
 import { serialize, unserialize } from '../../php/serialize';
+import { get, htmlErrors, loginAs } from '../../testing/account';
 import { CAPTURE_NOW, postAjax, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
 import { statementsRunBy } from '../../testing/statements';
-import { get, htmlErrors, loginAs } from '../account/test-helpers';
 
 /**
  * The tour search page (listing.md §1) on a copy of the fixture site, on both engines: each GET

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractRegion } from '../../parity/compare';
 import { loadExchange } from '../../parity/exchanges';
 import { canonicalHtml } from '../../parity/html-dom';
+import { get, htmlErrors } from '../../testing/account';
 import { startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
-import { get, htmlErrors } from '../account/test-helpers';
-import { insertPost } from '../blog/test-helpers';
+import { insertPost } from '../../testing/posts';
 
 /**
  * The plugin's shortcodes in page content (`[tourmaster_tour]`, `[tourmaster_tour_search]`), printed

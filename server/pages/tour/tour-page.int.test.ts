@@ -10,11 +10,11 @@ import { loadExchange } from '../../parity/exchanges';
 import { canonicalHtml } from '../../parity/html-dom';
 import { renderTopBar } from '../../services/accounts/top-bar';
 import { renderTourReviewSection } from '../../services/reviews/review-list';
+import { get, htmlErrors, inputValue, loginAs, postForm } from '../../testing/account';
 import { fixtureSecrets, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
 import { withReviewFilterLabel } from '../../views/reviews';
 import { siteFromOptions } from '../../wp/site';
-import { get, htmlErrors, inputValue, loginAs, postForm } from '../account/test-helpers';
 
 /**
  * The single tour page against the captured legacy pages (legacy-fixtures/pages/tour-*.html and the

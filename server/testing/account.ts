@@ -1,11 +1,11 @@
 import { parse, parseFragment } from 'parse5';
-import { startSession } from '../../data/sessions';
-import { loadSite } from '../../data/site';
-import { getUserByLogin } from '../../data/users';
-import { extractRegion } from '../../parity/compare';
-import type { TestServer } from '../../testing/app';
-import type { TestDatabase } from '../../testing/db';
-import { encodeCookieValue } from '../../wp/auth-cookie';
+import { startSession } from '../data/sessions';
+import { loadSite } from '../data/site';
+import { getUserByLogin } from '../data/users';
+import { extractRegion } from '../parity/compare';
+import { encodeCookieValue } from '../wp/auth-cookie';
+import type { TestServer } from './app';
+import type { TestDatabase } from './db';
 
 /** Helpers for the account-area integration tests (not a test file itself). */
 

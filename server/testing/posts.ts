@@ -1,4 +1,4 @@
-import type { WpDb } from '../../data/tables';
+import type { WpDb } from '../data/tables';
 
 /** Helpers for the blog tests (integration and browser); not a test file itself. */
 

@@ -1,4 +1,4 @@
-import type { CompareOptions } from '../../parity/compare';
+import type { CompareOptions } from '../compare';
 
 /**
  * How the exchange replay (server/ajax/replay.int.test.ts) treats the blog pages. They sit in our
