@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import type { AppError } from '../core/errors';
 import type { AppDeps } from '../http/deps';
+import type { PhpFilesEntry } from '../http/multipart';
 import type { PhpInput } from '../php/form-body';
 import type { PhpValue } from '../php/values';
 import type { RequestContext } from '../services/context';
 import type { ReplyCookie } from '../wp/set-cookie';
-import type { PhpFilesEntry } from './multipart';
 
 /**
  * What a handler may use: the request context every use case takes (services/context.ts), and what

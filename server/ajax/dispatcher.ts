@@ -4,12 +4,12 @@ import type { NextFunction, Request, Response } from 'express';
 import { AppError, InputError, toAppError, UnavailableError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import type { AppDeps } from '../http/deps';
+import { BodyError, type PhpFilesEntry, parseMultipart } from '../http/multipart';
 import { type Visitor, visitorFor } from '../http/visitor';
 import { type PhpInput, parsePhpQuery } from '../php/form-body';
 import { decodeCookieValue, findRawCookie } from '../wp/auth-cookie';
 import type { Site } from '../wp/site';
 import type { ActionContext } from './action';
-import { BodyError, type PhpFilesEntry, parseMultipart } from './multipart';
 import type { ActionRegistry } from './registry';
 import {
   adminAjaxHeaders,

@@ -3,6 +3,7 @@ import { type AppError, InputError, InternalError, TooManyRequestsError, type Un
 import { appendCookies } from '../http/set-cookie';
 import { RETRY_AFTER_SECONDS } from '../http/unavailable';
 import { phpJsonEncode } from '../php/json';
+import { noCacheHeaders } from '../wp/nocache';
 import type { ActionContext, AjaxReply, AnyAjaxAction } from './action';
 
 /**
@@ -15,16 +16,10 @@ export const ADMIN_AJAX_PATH = '/wp-admin/admin-ajax.php';
 /**
  * Headers WordPress sends on admin-ajax replies. admin-ajax.php sends X-Robots-Tag first; a missing
  * action dies there (wp_die adds the no-cache headers); past that point it adds nosniff, the
- * no-cache headers, and admin_init's Referrer-Policy and X-Frame-Options. Since WordPress 6.3 the
- * Cache-Control of a logged-in visitor also says `no-store, private`.
+ * no-cache headers, and admin_init's Referrer-Policy and X-Frame-Options.
  */
 export function adminAjaxHeaders(stage: 'no-action' | 'dispatched', loggedIn: boolean): Record<string, string> {
-  const noCache = {
-    Expires: 'Wed, 11 Jan 1984 05:00:00 GMT',
-    'Cache-Control': loggedIn
-      ? 'no-cache, must-revalidate, max-age=0, no-store, private'
-      : 'no-cache, must-revalidate, max-age=0',
-  };
+  const noCache = noCacheHeaders(loggedIn);
   if (stage === 'no-action') return { 'X-Robots-Tag': 'noindex', ...noCache };
   return {
     'X-Robots-Tag': 'noindex',

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadShell } from '../pages/shell';
 import { serialize } from '../php/serialize';
 import { PhpOrderedMap } from '../php/values';
+import { loadShell } from '../services/site/shell';
 import { createTestDatabase, type TestDatabase } from '../testing/db';
-import { loadMenu, mainMenuId } from './menus';
+import { mainMenuId } from '../wp/menus';
+import { loadMenu } from './menus';
 
 /** The header's menu: the theme location's `nav_menu`, else the published pages. */
 let tdb: TestDatabase;
@@ -19,7 +20,7 @@ afterAll(async () => {
 
 describe('main menu', () => {
   it('lists the published pages without the plugin pages and the privacy page when no menu is assigned', async () => {
-    const shell = await loadShell(tdb.wp, HOME);
+    const shell = await loadShell(tdb, HOME);
     expect(shell.nav.map((item) => [item.title, item.url])).toEqual([
       ['Home', `${HOME}/`],
       ['Sample Page', `${HOME}/sample-page/`],
@@ -108,6 +109,6 @@ describe('main menu', () => {
       },
       { title: 'Blog', url: 'https://blog.example.test/', children: [] },
     ]);
-    expect((await loadShell(wp, HOME)).nav).toEqual(menu);
+    expect((await loadShell({ wp }, HOME)).nav).toEqual(menu);
   });
 });

@@ -2,11 +2,12 @@ import type { TourListPage, TourListPageWithMeta, TourListRow } from '../tourmas
 import type { TourListQuery } from '../tourmaster/listing/query';
 import type { MetaClause, TaxClause } from '../tourmaster/listing/search-query';
 import { parseSearch } from '../tourmaster/listing/search-terms';
+import type { PageRow } from '../wp/menus';
 import { foldKey, foldLikePattern, SQLITE_FOLD_FUNCTION } from './dialect';
 import { SITE_OPTIONS } from './site';
 import { preparedRows, quoteTable, type WpDb } from './tables';
 import type { WpTerm } from './terms';
-import { LARGE_OPTION_BYTES, type PageRow, resolveLargeOptions } from './tour-page';
+import { LARGE_OPTION_BYTES, resolveLargeOptions } from './tour-page';
 
 /**
  * The tour lists' reads (listing.md §1.2, §2.3, §3): one query for the page of tours and how many

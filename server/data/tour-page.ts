@@ -4,6 +4,7 @@ import { PhpOrderedMap } from '../php/values';
 import type { ListedReview, ReviewerProfile } from '../tourmaster/reviews';
 import { REVIEW_PAGE_SIZE } from '../tourmaster/reviews';
 import { TOUR_META_KEYS } from '../tourmaster/tour-option';
+import type { PageRow } from '../wp/menus';
 import { SITE_OPTIONS } from './site';
 import { inTransaction, preparedRows, quoteTable, type WpDb } from './tables';
 
@@ -23,15 +24,6 @@ export interface TourPost {
   excerpt: string;
   /** `post_date` (site-local wall clock). */
   date: string;
-}
-
-/** A published page: enough for its permalink and a pages menu. */
-export interface PageRow {
-  id: number;
-  slug: string;
-  title: string;
-  parentId: number;
-  menuOrder: number;
 }
 
 export interface TourPageRows {

@@ -4,10 +4,10 @@ import type { Response } from 'express';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { PROJECT_ROOT } from '../core/config';
-import type { MenuItem } from '../data/menus';
 import { gateEmbeds } from '../views/consent-embeds';
 import { raw, SafeHtml } from '../views/html';
 import { scriptNonce } from '../views/script-nonce';
+import type { MenuItem, ShellData } from '../wp/menus';
 import { RenderCache } from './render-cache';
 
 /**
@@ -54,14 +54,6 @@ export interface PageProps {
    * visitor must be able to leave every page by the menu (a site without pages shows the logo only).
    */
   shell: ShellData;
-}
-
-/** What the header and footer show besides the site's name. */
-export interface ShellData {
-  /** The main menu (the site's assigned menu, else its pages). */
-  nav: readonly MenuItem[];
-  /** The privacy policy page (`wp_page_for_privacy_policy`), when published. */
-  privacyUrl?: string;
 }
 
 /** URL prefix of the built client (app.ts `ASSET_BASE`, vite.config.ts `base`; not imported: app.ts imports the pages). */

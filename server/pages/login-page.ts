@@ -3,6 +3,7 @@ import type { AppDeps } from '../http/deps';
 import { pageContext } from '../http/page-context';
 import { str } from '../php/coerce';
 import { redirectTarget } from '../services/accounts/special-pages';
+import { loadShell } from '../services/site/shell';
 import { notificationBox } from '../views/account/common';
 import { LOGIN_MESSAGES, loginPageContent, lostPasswordPageContent } from '../views/account/login-forms';
 import {
@@ -13,7 +14,6 @@ import {
   specialPageTopBar,
 } from './account/site';
 import { renderPage, sendPage, sendRedirect } from './layout';
-import { loadShell } from './shell';
 
 /**
  * The plugin's login page (engagement.md §4.1, §4.2): `{login page}` shows the login form posting
@@ -66,7 +66,7 @@ export function loginPage(deps: AppDeps) {
       }
       const [topBar, shell] = await Promise.all([
         specialPageTopBar(ctx, req, account.pages.login.url),
-        loadShell(deps.wp, site.homeUrl),
+        loadShell(deps, site.homeUrl),
       ]);
       const document = renderPage({
         title: 'Login',

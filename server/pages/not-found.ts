@@ -2,10 +2,10 @@ import type { NextFunction, Request, Response } from 'express';
 import type { AppDeps } from '../http/deps';
 import { type PageContext, pageContext } from '../http/page-context';
 import { renderTopBar } from '../services/accounts/top-bar';
+import { loadShell } from '../services/site/shell';
 import { html } from '../views/html';
 import { siteNameText } from './account/site';
 import { renderPage, sendPage } from './layout';
-import { loadShell } from './shell';
 
 /**
  * The 404 page: WordPress's "Page not found" in the page shell (top bar, menu, footer), with status
@@ -29,7 +29,7 @@ export async function sendNotFound(req: Request, res: Response, deps: AppDeps, k
     const [site, user] = await Promise.all([ctx.site(), ctx.user()]);
     loggedIn = user !== null;
     const [shell, topBar] = await Promise.all([
-      loadShell(deps.wp, site.homeUrl),
+      loadShell(deps, site.homeUrl),
       renderTopBar(ctx, { redirect: `${site.homeUrl}/`, requestUri: req.originalUrl }),
     ]);
     document = renderPage({

@@ -1,10 +1,8 @@
 import bodyParser from 'body-parser';
 import type { NextFunction, Request, Response } from 'express';
-import { getOptions } from '../data/options';
-import { publishedPagePath } from '../data/posts';
 import type { AppDeps } from '../http/deps';
-import { phpInt } from '../php/coerce';
 import { parsePhpQuery } from '../php/form-body';
+import { isPaymentPage } from '../services/payment/payment-page-route';
 import { BOOKING_DETAIL_COOKIE, encodeBookingDetailCookie } from '../tourmaster/booking-detail-cookie';
 import { setCookieHeader } from '../wp/set-cookie';
 
@@ -19,7 +17,7 @@ export function paymentHandoff(deps: AppDeps) {
   return async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'POST') return next();
     try {
-      if (!(await isPaymentPage(req, deps))) return next();
+      if (!(await isPaymentPage(deps, req.path, req.query))) return next();
       await new Promise<void>((resolve, reject) =>
         readBody(req, res, (err?: unknown) => (err ? reject(err) : resolve())),
       );
@@ -48,14 +46,4 @@ export function paymentHandoff(deps: AppDeps) {
       next(err);
     }
   };
-}
-
-/** Whether this request is for the site's payment page (the `payment-page` setting, else `?tourmaster-payment`). */
-export async function isPaymentPage(req: Request, deps: AppDeps): Promise<boolean> {
-  const general = (await getOptions(deps.wp, ['tourmaster_general'])).get('tourmaster_general') as
-    | Record<string, unknown>
-    | undefined;
-  const pageId = phpInt(general?.['payment-page']);
-  if (pageId > 0) return (await publishedPagePath(deps.wp, pageId)) === req.path;
-  return req.path === '/' && 'tourmaster-payment' in req.query;
 }

@@ -1,11 +1,10 @@
 import type { NextFunction, Request, Response } from 'express';
-import { getOrder } from '../data/orders';
 import type { AppDeps } from '../http/deps';
-import { visitorFor } from '../http/visitor';
+import { pageContext } from '../http/page-context';
 import { phpInt } from '../php/coerce';
-import { ownsOrder } from '../services/booking/ownership';
-import { decodeCookieValue, findRawCookie } from '../wp/auth-cookie';
-import { isPaymentPage } from './payment-handoff';
+import { ORDER_NOT_FOUND, ORDER_OF_ANOTHER_CUSTOMER, orderOfVisitor } from '../services/booking/ownership';
+import { isPaymentPage } from '../services/payment/payment-page-route';
+import { orderRefusedPage } from '../views/payment/order-refused';
 
 /**
  * The payment page with `?tid=N` ("pay an existing order", the PayPal return URL) shows an order's
@@ -17,37 +16,22 @@ export function paymentOrderGuard(deps: AppDeps) {
   return async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' || req.query.tid === undefined) return next();
     try {
-      if (!(await isPaymentPage(req, deps))) return next();
-      const tid = phpInt(req.query.tid);
-      const order = tid > 0 ? await getOrder(deps.wp, tid) : undefined;
-      const visitor = visitorFor(req, deps, { adminAjax: false });
-      const cookie = (name: string) => {
-        const wire = findRawCookie(req.headers.cookie, name);
-        return wire === undefined ? undefined : decodeCookieValue(wire);
-      };
-      if (!order || order.status === 'cancel') return refuse(res, 404, 'This booking could not be found.');
-      if (!(await ownsOrder({ wp: deps.wp, deps, user: visitor.user, cookie }, order))) {
-        return refuse(
-          res,
-          403,
-          'This booking belongs to another customer. Please log in with the account that made it.',
-        );
-      }
-      next();
+      if (!(await isPaymentPage(deps, req.path, req.query))) return next();
+      const own = await orderOfVisitor(pageContext(req, deps), phpInt(req.query.tid));
+      if (own.ok) return next();
+      const [status, message] =
+        own.reason === 'not-found'
+          ? [404, ORDER_NOT_FOUND]
+          : [403, `${ORDER_OF_ANOTHER_CUSTOMER} Please log in with the account that made it.`];
+      res
+        .status(status)
+        .set({
+          'Content-Type': 'text/html; charset=UTF-8',
+          'Cache-Control': 'no-store, no-cache, must-revalidate, max-age=0',
+        })
+        .send(orderRefusedPage(message).toString());
     } catch (err) {
       next(err);
     }
   };
-}
-
-function refuse(res: Response, status: number, message: string): void {
-  res
-    .status(status)
-    .set({
-      'Content-Type': 'text/html; charset=UTF-8',
-      'Cache-Control': 'no-store, no-cache, must-revalidate, max-age=0',
-    })
-    .send(
-      `<!DOCTYPE html><html lang="en-US"><head><meta charset="UTF-8"><meta name="robots" content="noindex"><title>Booking</title></head><body><div class="tourmaster-tour-booking-error">${message}</div><p><a href="/">Go to the home page</a></p></body></html>`,
-    );
 }

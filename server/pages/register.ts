@@ -1,16 +1,17 @@
 import type { NextFunction, Request, Response } from 'express';
-import { BodyError } from '../ajax/multipart';
 import { getPost } from '../data/posts';
 import { createUser, PROFILE_META_KEYS, type ProfileMetaKey, sanitizeNewLogin } from '../data/profile';
 import { hitRateLimit } from '../data/rate-limit';
 import { getUserByLogin } from '../data/users';
 import type { AppDeps } from '../http/deps';
+import { BodyError } from '../http/multipart';
 import { type PageContext, pageContext } from '../http/page-context';
 import { appendCookies } from '../http/set-cookie';
 import { str } from '../php/coerce';
 import { registrationMails } from '../services/accounts/account-mails';
 import { logIn } from '../services/accounts/login';
 import { postPermalink, redirectTarget } from '../services/accounts/special-pages';
+import { loadShell } from '../services/site/shell';
 import { registerPageContent } from '../views/account/login-forms';
 import { birthYears, PROFILE_FIELDS } from '../views/account/profile-fields';
 import { hashPassword } from '../wp/password';
@@ -34,7 +35,6 @@ import {
 } from './account/site';
 import { renderPage, sendPage, sendRedirect } from './layout';
 import { sameSite } from './login-page';
-import { loadShell } from './shell';
 
 /**
  * The plugin's register page (engagement.md §4.3): GET shows the form; POST checks the
@@ -160,7 +160,7 @@ async function renderForm(
   });
   const [topBar, shell] = await Promise.all([
     specialPageTopBar(ctx, req, account.pages.register.url),
-    loadShell(ctx.deps.wp, site.homeUrl),
+    loadShell(ctx.deps, site.homeUrl),
   ]);
   const document = renderPage({
     title: 'Register',

@@ -1,6 +1,5 @@
 import bodyParser from 'body-parser';
 import type { NextFunction, Request, Response } from 'express';
-import { adminAjaxHeaders } from '../ajax/reply';
 import { TooManyRequestsError } from '../core/errors';
 import type { AppDeps } from '../http/deps';
 import { pageContext } from '../http/page-context';
@@ -33,6 +32,7 @@ import {
   resetPasswordForm,
 } from '../views/account/auth-pages';
 import { loginForm } from '../views/top-bar';
+import { noCacheHeaders } from '../wp/nocache';
 import type { ReplyCookie } from '../wp/set-cookie';
 import type { Site } from '../wp/site';
 
@@ -132,11 +132,11 @@ class LoginReply {
   }
 
   private start(status: number): void {
-    const { Expires, 'Cache-Control': cacheControl } = adminAjaxHeaders('no-action', this.loggedIn);
+    const { Expires, 'Cache-Control': cacheControl } = noCacheHeaders(this.loggedIn);
     this.res.status(status);
     this.res.setHeader('Content-Type', 'text/html; charset=UTF-8');
-    this.res.setHeader('Expires', Expires ?? '');
-    this.res.setHeader('Cache-Control', cacheControl ?? '');
+    this.res.setHeader('Expires', Expires);
+    this.res.setHeader('Cache-Control', cacheControl);
     this.res.setHeader('X-Frame-Options', 'SAMEORIGIN');
     appendCookies(this.res, this.cookies, this.now);
   }

@@ -1,6 +1,7 @@
 import { parseFragment, serialize } from 'parse5';
 import { adminAjaxHeaders } from '../ajax/reply';
 import { parsePhpQuery } from '../php/form-body';
+import { DATE_CLOSED_MESSAGE } from '../tourmaster/availability';
 import { accountDeviations } from './account-deviations';
 import type { Deviation } from './deviation';
 import { type Exchange, loadExchange } from './exchanges';
@@ -9,7 +10,7 @@ import { paymentPageDeviations } from './payment-deviations';
 
 export type { Deviation };
 
-const CLOSED = 'Sorry, the tour is now off for booking on the date/time you selected. Please select another date.';
+const CLOSED = DATE_CLOSED_MESSAGE;
 const NOT_OFFERED = 'This tour is not available on the date you selected. Please select another date.';
 const failed = (message: string) => ({ status: 'failed', message });
 /** The review form's 302 back to the reviews page, without the page the legacy site rendered into its body. */

@@ -158,12 +158,16 @@ export function bookingCutOff(input: CutOffInput): CutOff {
 /** Largest traveller count one booking may carry (one limit for every action). */
 export const MAX_TRAVELLERS_PER_REQUEST = MAX_TRAVELLERS;
 
+/** The plugin's words for a date that is closed for booking (past its cut-off, or not offered). */
+export const DATE_CLOSED_MESSAGE =
+  'Sorry, the tour is now off for booking on the date/time you selected. Please select another date.';
+
 export const AMOUNT_CHECK_MESSAGES = {
   'missing-field': 'An error occurs, please refresh the page to try again.',
   'no-traveller': 'Please select the number of travellers.',
   'invalid-traveller': INVALID_COUNT_MESSAGE,
   'invalid-email': 'Invalid Email Address',
-  closed: 'Sorry, the tour is now off for booking on the date/time you selected. Please select another date.',
+  closed: DATE_CLOSED_MESSAGE,
   'group-full': 'Sorry, this tour is now full. Please select another date',
   'room-limit': '* You can select maximum %d persons per each room.',
   full: 'Sorry, this tour is now full. Please try to select another date',

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
-import type { UploadedFile } from '../../ajax/multipart';
 import type { AvatarMeta } from '../../data/profile';
 import type { AppDeps } from '../../http/deps';
+import type { UploadedFile } from '../../http/multipart';
 import { AVATAR_MAX_BYTES } from './form-body';
 
 /**

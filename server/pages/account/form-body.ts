@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import bodyParser from 'body-parser';
 import type { Request, Response } from 'express';
-import { type PhpFilesEntry, parseMultipart } from '../../ajax/multipart';
 import type { AppDeps } from '../../http/deps';
+import { type PhpFilesEntry, parseMultipart } from '../../http/multipart';
 import { type PhpInput, parsePhpQuery } from '../../php/form-body';
 
 /** A posted form as PHP sees it: `$_POST` and `$_FILES`. */

@@ -1,16 +1,17 @@
 import type { NextFunction, Request, Response } from 'express';
-import { BodyError } from '../../ajax/multipart';
 import { TooManyRequestsError } from '../../core/errors';
 import { getOptions } from '../../data/options';
 import { cancelOrderOfCustomer } from '../../data/order-cancel';
 import { readProfile } from '../../data/profile';
 import { loadBookingContext } from '../../data/tours';
 import type { AppDeps } from '../../http/deps';
+import { BodyError } from '../../http/multipart';
 import { pageContext } from '../../http/page-context';
 import { appendCookies } from '../../http/set-cookie';
 import { str } from '../../php/coerce';
 import { LOGOUT_NONCE_ACTION, logoutUrl } from '../../services/accounts/logout';
 import { notifyOrder } from '../../services/booking/notify';
+import { loadShell } from '../../services/site/shell';
 import { enforceWriteLimit } from '../../services/write-limits';
 import {
   ACCOUNT_SECTION,
@@ -27,7 +28,6 @@ import { AVATAR_OPTIONS, readAvatarSettings } from '../../views/avatar';
 import type { SafeHtml } from '../../views/html';
 import { renderPage, sendPage, sendRedirect } from '../layout';
 import { submitReview } from '../review-submission';
-import { loadShell } from '../shell';
 import { bookingList, bookingSinglePage, cancelNonceAction, invoicePage, orderRefusal, ownOrder } from './bookings';
 import { type AccountRequest, accountPageUrl, moneyFormat } from './context';
 import { readFormBody } from './form-body';
@@ -257,7 +257,7 @@ async function send(a: AccountRequest, res: Response, pageType: AccountPageType,
   });
   const [topBar, shell] = await Promise.all([
     specialPageTopBar(a.ctx, a.req, account.pages.user.url),
-    loadShell(a.ctx.deps.wp, account.site.homeUrl),
+    loadShell(a.ctx.deps, account.site.homeUrl),
   ]);
   const document = renderPage({
     title: 'My Account',

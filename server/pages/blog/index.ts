@@ -14,6 +14,7 @@ import { loadAttachments } from '../../data/tour-page';
 import type { AppDeps } from '../../http/deps';
 import { type PageContext, pageContext } from '../../http/page-context';
 import { renderTopBar } from '../../services/accounts/top-bar';
+import { loadShell } from '../../services/site/shell';
 import {
   type ArticleView,
   blogTitleWrap,
@@ -29,7 +30,6 @@ import { cannotBeSpecialPage, siteNameText } from '../account/site';
 import { type PageProps, renderPage, sendPage } from '../layout';
 import { sendNotFound } from '../not-found';
 import { renderPluginShortcodes } from '../search/shortcodes';
-import { loadShell } from '../shell';
 import { excerptOf } from '../tour';
 import { withGalleries } from '../tour/content';
 import { galleryHtml, galleryShortcodes } from '../tour/gallery';
@@ -240,7 +240,7 @@ function withDocumentTitle(document: string, title: string): string {
 
 async function shellParts(blog: BlogRequest, redirectTo: string) {
   const [shell, topBar, user] = await Promise.all([
-    loadShell(blog.deps.wp, blog.site.homeUrl),
+    loadShell(blog.deps, blog.site.homeUrl),
     renderTopBar(blog.ctx, { redirect: redirectTo, requestUri: blog.req.originalUrl }),
     blog.ctx.user(),
   ]);

@@ -1,17 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import type { ActionContext } from '../../ajax/action';
-import { getMeta } from '../../data/meta';
-import { getPost } from '../../data/posts';
 import type { AppDeps } from '../../http/deps';
 import { type PageContext, pageContext } from '../../http/page-context';
 import { isEmpty, phpInt, str } from '../../php/coerce';
-import { parsePhpQuery } from '../../php/form-body';
 import { PhpJsonError, phpJsonEncode } from '../../php/json';
 import type { PhpValue } from '../../php/values';
 import { orderOfVisitor } from '../../services/booking/ownership';
 import { completeInput, loadGeneralSettings, loadPaymentPage } from '../../services/payment/page-data';
 import { stepThreeFragments, stepTwoFragments } from '../../services/payment/page-fragments';
+import { headOf, pageTitle } from '../../services/payment/page-head';
+import { isPaymentPage } from '../../services/payment/payment-page-route';
+import { loadShell } from '../../services/site/shell';
 import { BOOKING_DETAIL_COOKIE, decodeBookingDetailCookie } from '../../tourmaster/booking-detail-cookie';
 import { type Detail, paymentStep } from '../../tourmaster/payment-page';
 import { setting } from '../../tourmaster/settings';
@@ -23,8 +21,6 @@ import type { PaymentPageData } from '../../views/payment/page-data';
 import type { PaymentPageStyle } from '../../views/payment/summary';
 import { cannotBeSpecialPage, siteNameText, specialPageTopBar } from '../account/site';
 import { pageHeaders, renderPage } from '../layout';
-import { isPaymentPage } from '../payment-handoff';
-import { loadShell } from '../shell';
 import { paymentSkeleton, type StepBarMode } from './skeleton';
 
 /**
@@ -43,14 +39,14 @@ export function paymentPage(deps: AppDeps) {
   return async (req: Request, res: Response, next: NextFunction) => {
     if (!['GET', 'HEAD', 'POST'].includes(req.method) || cannotBeSpecialPage(req)) return next();
     try {
-      if (!(await isPaymentPage(req, deps))) return next();
+      if (!(await isPaymentPage(deps, req.path, req.query))) return next();
       const page = pageContext(req, deps);
-      const ctx = pageActionContext(req, page);
+      const ctx = page;
       const rendered = await renderPaymentPage(ctx, req);
       const [site, user, title] = await Promise.all([ctx.site(), ctx.user(), pageTitle(ctx)]);
       const [topBar, shell] = await Promise.all([
         specialPageTopBar(page, req, `${site.homeUrl}${req.path}`),
-        loadShell(ctx.wp, site.homeUrl),
+        loadShell(ctx, site.homeUrl),
       ]);
       const document = renderPage({
         title,
@@ -88,30 +84,8 @@ export function paymentPageHeaders(loggedIn: boolean, now: Date): Record<string,
   };
 }
 
-/** What the page needs of an admin-ajax action's context, for the views shared with the ajax steps. */
-function pageActionContext(req: Request, page: PageContext): ActionContext {
-  const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
-  return {
-    requestId: req.get('x-request-id') ?? randomUUID(),
-    log: page.log,
-    now: page.now,
-    wp: page.deps.wp,
-    site: page.site,
-    siteWith: page.siteWith,
-    listing: page.listing,
-    user: page.user,
-    query: parsePhpQuery(query),
-    files: {},
-    cookie: page.cookie,
-    ip: page.ip,
-    userAgent: page.userAgent,
-    https: page.https,
-    deps: page.deps,
-  };
-}
-
 /** The page body for this request: which entry mode (§1), then the skeleton around PAGE(detail). */
-export async function renderPaymentPage(ctx: ActionContext, req: Pick<Request, 'query'>): Promise<SafeHtml> {
+export async function renderPaymentPage(ctx: PageContext, req: Pick<Request, 'query'>): Promise<SafeHtml> {
   const general = await loadGeneralSettings(ctx);
   const style: PaymentPageStyle =
     setting(general, 'payment-page-style', 'style-1') === 'style-2' ? 'style-2' : 'style-1';
@@ -133,7 +107,7 @@ interface PageInput {
 }
 
 /** GET without `tid`: the cookie's detail (or `{}`) at its step. */
-async function bookingPage(ctx: ActionContext, input: PageInput): Promise<SafeHtml> {
+async function bookingPage(ctx: PageContext, input: PageInput): Promise<SafeHtml> {
   let detail: Detail = decodeBookingDetailCookie(ctx.cookie(BOOKING_DETAIL_COOKIE));
   if (!encodable(detail)) detail = {};
   const asked = paymentStep(detail);
@@ -180,7 +154,7 @@ async function bookingPage(ctx: ActionContext, input: PageInput): Promise<SafeHt
  * due (its payments so far), with the contact and traveller details and the payment methods. The
  * additional services were chosen when the order was written, so their form is not shown.
  */
-async function existingOrderPage(ctx: ActionContext, input: PageInput & { tid: number }): Promise<SafeHtml> {
+async function existingOrderPage(ctx: PageContext, input: PageInput & { tid: number }): Promise<SafeHtml> {
   const order = await ownOrder(ctx, input.tid);
   if (!order) return orderMissing(ctx, input);
   const stored = storedDetail(order.bookingDetail);
@@ -212,7 +186,7 @@ async function existingOrderPage(ctx: ActionContext, input: PageInput & { tid: n
  * notification, which may arrive later, so the page says so ("delayed" COMPLETE) beside the summary
  * of the order, priced with what it has been paid so far.
  */
-async function paypalReturnPage(ctx: ActionContext, input: PageInput & { tid: number }): Promise<SafeHtml> {
+async function paypalReturnPage(ctx: PageContext, input: PageInput & { tid: number }): Promise<SafeHtml> {
   const order = await ownOrder(ctx, input.tid);
   if (!order) return orderMissing(ctx, input);
   const detail: Detail = { ...storedDetail(order.bookingDetail), step: '4' };
@@ -238,12 +212,12 @@ async function paypalReturnPage(ctx: ActionContext, input: PageInput & { tid: nu
 }
 
 /** The order, when it exists, is not cancelled and belongs to this visitor (the guard already refused others). */
-async function ownOrder(ctx: ActionContext, tid: number) {
+async function ownOrder(ctx: PageContext, tid: number) {
   const own = await orderOfVisitor(ctx, tid);
   return own.ok ? own.order : undefined;
 }
 
-async function orderMissing(ctx: ActionContext, input: PageInput): Promise<SafeHtml> {
+async function orderMissing(ctx: PageContext, input: PageInput): Promise<SafeHtml> {
   const site = await ctx.site();
   return paymentSkeleton({
     style: input.style,
@@ -259,40 +233,6 @@ async function orderMissing(ctx: ActionContext, input: PageInput): Promise<SafeH
 /** The order's `booking_detail` column as a detail (anything else reads as empty). */
 function storedDetail(value: unknown): Record<string, unknown> {
   return value && typeof value === 'object' && !Array.isArray(value) ? { ...(value as Record<string, unknown>) } : {};
-}
-
-/** The head's title and background: the tour's title and featured image (`get_the_title` of any post id). */
-async function headOf(
-  ctx: ActionContext,
-  data: PaymentPageData | undefined,
-  detail: Detail,
-): Promise<{ title: string; backgroundUrl?: string }> {
-  const id = data?.tour.id ?? phpInt(detail['tour-id']);
-  let title = data?.tour.title;
-  if (title === undefined) {
-    const post = id > 0 ? await getPost(ctx.wp, id) : undefined;
-    title = post && post.status === 'publish' ? post.title : '';
-  }
-  const backgroundUrl = id > 0 ? await featuredImageUrl(ctx, id) : undefined;
-  return backgroundUrl ? { title, backgroundUrl } : { title };
-}
-
-/** `wp_get_attachment_url(get_post_thumbnail_id(id))` for the usual uploads folder. */
-async function featuredImageUrl(ctx: ActionContext, postId: number): Promise<string | undefined> {
-  const thumbnail = phpInt(await getMeta(ctx.wp, 'post', postId, '_thumbnail_id'));
-  if (thumbnail <= 0) return undefined;
-  const file = str(await getMeta(ctx.wp, 'post', thumbnail, '_wp_attached_file'));
-  if (file === '') return undefined;
-  const site = await ctx.site();
-  return /^https?:\/\//.test(file) ? file : `${site.siteUrl}/wp-content/uploads/${file}`;
-}
-
-/** The page's own title: the WordPress page named by `payment-page`, else "Payment". */
-async function pageTitle(ctx: ActionContext): Promise<string> {
-  const general = await loadGeneralSettings(ctx);
-  const id = phpInt(general['payment-page']);
-  const post = id > 0 ? await getPost(ctx.wp, id) : undefined;
-  return post?.title || 'Payment';
 }
 
 /** A cookie detail PHP's json_encode could print (JSON.parse accepts lone surrogates; PHP does not). */

@@ -1,18 +1,18 @@
 import type { Request, Response } from 'express';
-import { pagePath } from '../../data/menus';
 import { type ListingPageRows, loadTourTerms, mergeTerms, type TourTerm, termTaxonomies } from '../../data/tour-list';
 import type { AppDeps } from '../../http/deps';
 import { type PageContext, pageContext } from '../../http/page-context';
 import { isSet, phpInt, str } from '../../php/coerce';
 import { type ListingSite, readListingSite } from '../../services/listing/listing-site';
+import { buildShell } from '../../services/site/shell';
 import type { TourListOptions } from '../../tourmaster/listing/page';
 import type { SafeHtml } from '../../views/html';
+import { pagePath, type ShellData } from '../../wp/menus';
 import { unserializeCached } from '../../wp/parse-cache';
 import { originFromHost, type Site, siteFromOptions } from '../../wp/site';
 import type { CurrentUser } from '../../wp/user';
 import { siteNameText } from '../account/site';
-import { renderPage, type ShellData, sendPage } from '../layout';
-import { buildShell } from '../shell';
+import { renderPage, sendPage } from '../layout';
 import { tourTopBar } from '../tour/top-bar';
 
 /**
@@ -141,7 +141,7 @@ function listingShell(lr: ListingRequest): Promise<ShellData> {
   const homeUrl = lr.site.homeUrl;
   let shell = byHome.get(homeUrl);
   if (!shell) {
-    const built = buildShell(lr.deps.wp, { options: lr.rows.options, pages: lr.rows.pages, homeUrl });
+    const built = buildShell(lr.deps, { options: lr.rows.options, pages: lr.rows.pages, homeUrl });
     // A failed read is not kept: the next request tries again.
     built.catch(() => byHome.delete(homeUrl));
     shell = built;

@@ -1,10 +1,11 @@
 import type { NextFunction, Request, Response } from 'express';
 import { createElement } from 'react';
-import { BodyError } from '../../ajax/multipart';
 import { countTourView, loadAttachments, loadTourPageRows, VIEW_COUNT_META } from '../../data/tour-page';
 import type { AppDeps } from '../../http/deps';
+import { BodyError } from '../../http/multipart';
 import { pageContext } from '../../http/page-context';
 import { str } from '../../php/coerce';
+import { buildShell } from '../../services/site/shell';
 import { readTourRating, starIcons } from '../../tourmaster/reviews';
 import { parseTourOption, TOUR_META_KEYS, type Tour } from '../../tourmaster/tour-option';
 import { TourPage, type TourPageModel } from '../../views/tour/TourPage';
@@ -15,7 +16,6 @@ import { readFormBody } from '../account/form-body';
 import { siteNameText } from '../account/site';
 import { renderPage, sendPage } from '../layout';
 import { sendNotFound } from '../not-found';
-import { buildShell } from '../shell';
 import { bookingBarFor } from './booking';
 import { readTourTemp, type TourTemp } from './carry-over';
 import { tourContent, withGalleries } from './content';
@@ -134,7 +134,7 @@ export function tourPage(deps: AppDeps) {
       const [topBar, bookingBar, shell, urgency, content, headerImage] = await Promise.all([
         tourTopBar(tr),
         bookingBarFor(tr, views, temp),
-        buildShell(deps.wp, { options, pages: rows.pages, homeUrl: site.homeUrl }),
+        buildShell(deps, { options, pages: rows.pages, homeUrl: site.homeUrl }),
         tourUrgency(tr),
         contentWithGalleries(tr),
         featuredImage(tr),

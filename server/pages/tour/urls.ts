@@ -1,7 +1,7 @@
-import { pagePath } from '../../data/menus';
 import type { TourPageRows } from '../../data/tour-page';
 import { isSet, str } from '../../php/coerce';
 import type { SpecialPage } from '../../services/accounts/special-pages';
+import { pagePath } from '../../wp/menus';
 import type { TourRequest } from './request';
 
 /** What the URLs need: the settings, the site and the published pages (any page that has read them). */

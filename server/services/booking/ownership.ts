@@ -63,9 +63,11 @@ export const ORDER_OF_ANOTHER_CUSTOMER = 'This booking belongs to another custom
 export async function orderOfVisitor(
   ctx: OwnerContext,
   tid: number,
-): Promise<{ ok: true; order: TourOrder } | { ok: false; message: string }> {
+): Promise<{ ok: true; order: TourOrder } | { ok: false; reason: 'not-found' | 'another-customer'; message: string }> {
   const order = tid > 0 ? await getOrder(ctx.wp, tid) : undefined;
-  if (!order || order.status === 'cancel') return { ok: false, message: ORDER_NOT_FOUND };
-  if (!(await ownsOrder(ctx, order))) return { ok: false, message: ORDER_OF_ANOTHER_CUSTOMER };
+  if (!order || order.status === 'cancel') return { ok: false, reason: 'not-found', message: ORDER_NOT_FOUND };
+  if (!(await ownsOrder(ctx, order))) {
+    return { ok: false, reason: 'another-customer', message: ORDER_OF_ANOTHER_CUSTOMER };
+  }
   return { ok: true, order };
 }

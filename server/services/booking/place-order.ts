@@ -21,6 +21,7 @@ import {
   type AmountCheckPost,
   type AmountCheckReason,
   amountCheck,
+  DATE_CLOSED_MESSAGE,
   seatPool,
   seatStatusFilter,
 } from '../../tourmaster/availability';
@@ -49,7 +50,14 @@ import type { RequestContext } from '../context';
 import { enforceWriteLimit } from '../write-limits';
 import { bookingClient } from './booking-client';
 import { notifyOrder } from './notify';
-import { guestOrderKey, newOrderKeyNonce, orderKeyCookie, ownsOrder } from './ownership';
+import {
+  guestOrderKey,
+  newOrderKeyNonce,
+  ORDER_NOT_FOUND,
+  ORDER_OF_ANOTHER_CUSTOMER,
+  orderKeyCookie,
+  ownsOrder,
+} from './ownership';
 import type { OrderRefusal, OrderRefused, PlaceOrderResult } from './types';
 
 /**
@@ -78,7 +86,7 @@ export async function placeBooking(
   const { tour, settings } = await loadBookingContext(ctx.wp, tourId);
   if (!tour) return refuse('INVALID', GENERIC_ERROR);
   const resolved = resolveDatePrice(tour.option, travelDate, detail.package);
-  if (!resolved) return refuse('CLOSED', CLOSED_MESSAGE);
+  if (!resolved) return refuse('CLOSED', DATE_CLOSED_MESSAGE);
   // The one reading of the travellers: seats, price, order row and mails all use it.
   const checked = checkTravellers(tour.option, resolved.entry, detail, { complete: true });
   if (!checked.ok) return refuse(checked.reason === 'room-limit' ? 'LIMIT' : 'INVALID', checked.message);
@@ -136,7 +144,7 @@ export async function placeBooking(
         if (tid !== undefined) {
           const existing = await getOrder(trx, tid);
           if (!existing || existing.status === 'cancel') return refuse('NOT_FOUND', ORDER_NOT_FOUND);
-          if (!(await ownsOrder(ctx, existing))) return refuse('NOT_OWNER', NOT_OWNER_MESSAGE);
+          if (!(await ownsOrder(ctx, existing))) return refuse('NOT_OWNER', ORDER_OF_ANOTHER_CUSTOMER);
         } else if (fingerprint) {
           const repeated = await findOrderByFingerprint(
             trx,
@@ -205,11 +213,7 @@ function bookingMailEvent(via: 'pay-later' | 'gateway', order: TourOrder): Order
 }
 
 const GENERIC_ERROR = 'An error occurred while processing your request.';
-const CLOSED_MESSAGE =
-  'Sorry, the tour is now off for booking on the date/time you selected. Please select another date.';
 const TOO_LARGE_MESSAGE = 'Sorry, a single booking can hold at most 255 travellers.';
-const ORDER_NOT_FOUND = 'This booking could not be found.';
-const NOT_OWNER_MESSAGE = 'This booking belongs to another customer.';
 /** A submit repeated within this time (double click, retry) returns the first one's order. */
 const REPEAT_WINDOW_MS = 10 * 60_000;
 

@@ -1,9 +1,9 @@
-import { loadMenu, loadShellRows, mainMenuId, pagePath, pagesMenu } from '../data/menus';
-import type { WpDb } from '../data/tables';
-import type { PageRow } from '../data/tour-page';
-import { isSet, phpInt, str } from '../php/coerce';
-import { optionRecord } from '../wp/parse-cache';
-import type { ShellData } from './layout';
+import { loadMenu, loadShellRows } from '../../data/menus';
+import { isSet, phpInt, str } from '../../php/coerce';
+import type { PageRow, ShellData } from '../../wp/menus';
+import { mainMenuId, pagePath, pagesMenu } from '../../wp/menus';
+import { optionRecord } from '../../wp/parse-cache';
+import type { RequestContext } from '../context';
 
 /**
  * The header's main menu and the footer's links (`ShellData` of layout.tsx), from rows a page has
@@ -19,12 +19,12 @@ export interface ShellSource {
 /** The plugin's own pages, which the pages menu leaves out (they are reached from the top bar and the booking). */
 const SPECIAL_PAGE_OPTIONS = ['login-page', 'register-page', 'user-page', 'payment-page'];
 
-export async function buildShell(wp: WpDb, source: ShellSource): Promise<ShellData> {
+export async function buildShell(ctx: Pick<RequestContext, 'wp'>, source: ShellSource): Promise<ShellData> {
   const stylesheet = source.options.get('stylesheet') || 'traveltour';
   const menuId = mainMenuId(source.options.get(`theme_mods_${stylesheet}`));
   const privacyId = phpInt(str(source.options.get('wp_page_for_privacy_policy')));
   const privacyPath = privacyId > 0 ? pagePath(source.pages, privacyId) : undefined;
-  let nav = menuId ? await loadMenu(wp, menuId, source.homeUrl) : [];
+  let nav = menuId ? await loadMenu(ctx.wp, menuId, source.homeUrl) : [];
   if (nav.length === 0) {
     // wp_page_menu's list, without the plugin's pages and the privacy page (the footer links it).
     const general = optionRecord(source.options.get('tourmaster_general'));
@@ -39,7 +39,7 @@ export async function buildShell(wp: WpDb, source: ShellSource): Promise<ShellDa
 }
 
 /** The shell for a page that has not read the rows itself (the 404 page, the payment page). */
-export async function loadShell(wp: WpDb, homeUrl: string): Promise<ShellData> {
-  const rows = await loadShellRows(wp);
-  return buildShell(wp, { ...rows, homeUrl });
+export async function loadShell(ctx: Pick<RequestContext, 'wp'>, homeUrl: string): Promise<ShellData> {
+  const rows = await loadShellRows(ctx.wp);
+  return buildShell(ctx, { ...rows, homeUrl });
 }

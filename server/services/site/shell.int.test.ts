@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractRegion } from '../parity/compare';
-import { get, htmlErrors, loginAs } from '../testing/account';
-import { fixtureSecrets, startTestServer, type TestServer } from '../testing/app';
-import { createTestDatabase, type TestDatabase } from '../testing/db';
+import { extractRegion } from '../../parity/compare';
+import { get, htmlErrors, loginAs } from '../../testing/account';
+import { fixtureSecrets, startTestServer, type TestServer } from '../../testing/app';
+import { createTestDatabase, type TestDatabase } from '../../testing/db';
 import { loadShell } from './shell';
 
 /**
@@ -44,7 +44,7 @@ describe('page shell on every page', () => {
   ];
 
   it.each(pages)('$name: the main menu, the mobile sidebar and the footer', async (page) => {
-    const shell = await loadShell(tdb.wp, HOME);
+    const shell = await loadShell(tdb, HOME);
     const menu = shell.nav.map((item) => item.url);
     expect(menu.length).toBeGreaterThan(1);
     const cookie = page.user ? (await loginAs(tdb, server, page.user)).cookie : undefined;
