@@ -1,5 +1,7 @@
 import { maybeSerialize, maybeUnserialize } from '../php/serialize';
 import type { PhpValue } from '../php/values';
+import type { TourmasterSettings } from '../tourmaster/settings';
+import { optionRecord } from '../wp/parse-cache';
 import { toText } from './dialect';
 import type { WpDb } from './tables';
 
@@ -54,4 +56,14 @@ export async function addOption(
     .insert({ option_name: name, option_value: toText(maybeSerialize(value)), autoload })
     .onConflict('option_name')
     .ignore();
+}
+
+/** The plugin's settings and the site's time zone, from the options' raw text. */
+export function settingsFromOptions(options: ReadonlyMap<string, string>): TourmasterSettings {
+  return {
+    general: optionRecord(options.get('tourmaster_general')),
+    payment: optionRecord(options.get('tourmaster_payment')),
+    timezone: options.get('timezone_string') ?? '',
+    gmtOffsetHours: Number(options.get('gmt_offset') ?? 0) || 0,
+  };
 }

@@ -1,8 +1,9 @@
 import { maybeUnserialize } from '../php/serialize';
-import { toPost, type WpPost } from './posts';
+import type { PostDecoration, PostDecorations, WpPost, WpTerm } from '../wp/post';
+import { loadAttachments } from './attachments';
+import { toPost } from './posts';
 import type { WpDb } from './tables';
-import { getObjectTerms, type WpTerm } from './terms';
-import { type Attachment, loadAttachments } from './tour-page';
+import { getObjectTerms } from './terms';
 
 /**
  * The reads behind the blog pages (server/pages/blog): the reading settings, the main query of the
@@ -168,25 +169,11 @@ export async function adjacentPosts(
   return { previous: previous ? toPost(previous) : undefined, next: next ? toPost(next) : undefined };
 }
 
-/** What the theme prints around a post besides its own row. */
-export interface PostDecoration {
-  categories: WpTerm[];
-  tags: WpTerm[];
-  /** `aside`, `quote`…, or `standard`. */
-  format: string;
-  author: { nicename: string; displayName: string } | undefined;
-  thumbnail: Attachment | undefined;
-}
-
 /**
  * Terms (category, post_tag, post_format), authors and featured images of several posts, in four
  * queries whatever their number. Category parents are read too, for their archive links.
  */
-export async function decoratePosts(
-  wp: WpDb,
-  posts: readonly WpPost[],
-  siteUrl: string,
-): Promise<{ byPost: Map<number, PostDecoration>; categories: Map<number, WpTerm> }> {
+export async function decoratePosts(wp: WpDb, posts: readonly WpPost[], siteUrl: string): Promise<PostDecorations> {
   const ids = posts.map((p) => p.id);
   const authorIds = [...new Set(posts.map((p) => p.authorId))].filter((id) => id > 0);
   const [terms, authors, thumbnails, categories] = await Promise.all([

@@ -1,25 +1,5 @@
+import type { WpPost } from '../wp/post';
 import type { WpDb } from './tables';
-
-/** A row of `{prefix}posts`, with the columns the public site uses. */
-export interface WpPost {
-  id: number;
-  authorId: number;
-  date: string;
-  dateGmt: string;
-  modified: string;
-  modifiedGmt: string;
-  content: string;
-  title: string;
-  excerpt: string;
-  status: string;
-  slug: string;
-  parentId: number;
-  menuOrder: number;
-  type: string;
-  password: string;
-  guid: string;
-  commentCount: number;
-}
 
 type PostRow = Record<string, unknown>;
 

@@ -1,16 +1,5 @@
+import type { WpTerm } from '../wp/post';
 import type { WpDb } from './tables';
-
-/** A term in one taxonomy (terms joined to term_taxonomy). */
-export interface WpTerm {
-  termId: number;
-  termTaxonomyId: number;
-  name: string;
-  slug: string;
-  taxonomy: string;
-  description: string;
-  parentId: number;
-  count: number;
-}
 
 function toTerm(row: Record<string, unknown>): WpTerm {
   return {

@@ -3,10 +3,10 @@ import type { TourListQuery } from '../tourmaster/listing/query';
 import type { MetaClause, TaxClause } from '../tourmaster/listing/search-query';
 import { parseSearch } from '../tourmaster/listing/search-terms';
 import type { PageRow } from '../wp/menus';
+import type { WpTerm } from '../wp/post';
 import { foldKey, foldLikePattern, SQLITE_FOLD_FUNCTION } from './dialect';
 import { SITE_OPTIONS } from './site';
 import { preparedRows, quoteTable, type WpDb } from './tables';
-import type { WpTerm } from './terms';
 import { LARGE_OPTION_BYTES, resolveLargeOptions } from './tour-page';
 
 /**

@@ -3,6 +3,7 @@ import type { SeatGroup } from '../tourmaster/availability';
 import type { TourmasterSettings } from '../tourmaster/settings';
 import { parseTourOption, TOUR_META_KEYS, type Tour } from '../tourmaster/tour-option';
 import { unserializeCached } from '../wp/parse-cache';
+import { settingsFromOptions } from './options';
 import { preparedRows, quoteTable, type WpDb } from './tables';
 
 const SETTING_OPTIONS = ['tourmaster_general', 'tourmaster_payment', 'timezone_string', 'gmt_offset'];
@@ -88,28 +89,27 @@ export async function loadBookingContext(
       });
     }
   }
-  const record = (text: string | undefined) => {
-    const value = text === undefined ? undefined : unserializeCached(text);
-    return (value && typeof value === 'object' && !Array.isArray(value) ? value : {}) as Record<string, unknown>;
-  };
-  const settings: TourmasterSettings = {
-    general: record(options.get('tourmaster_general')),
-    payment: record(options.get('tourmaster_payment')),
-    timezone: options.get('timezone_string') ?? '',
-    gmtOffsetHours: Number(options.get('gmt_offset') ?? 0) || 0,
-  };
+  const settings = settingsFromOptions(options);
   // Only a published tour with booking settings can be booked (the legacy site crashed on others).
   const optionText = meta.get(TOUR_META_KEYS.option);
   if (status !== 'publish' || optionText === undefined) return { tour: undefined, settings, seatGroups };
+  const tour = tourFromMeta({ id: tourId, title, slug }, meta);
+  return { tour, settings, seatGroups };
+}
+
+/**
+ * A tour from its post and its metas' raw text (the first value of each key): the booking option
+ * unserialised and parsed, the plugin's single keys as text. Every reader of a tour builds it here.
+ */
+export function tourFromMeta(post: Pick<Tour, 'id' | 'title' | 'slug'>, meta: ReadonlyMap<string, string>): Tour {
   const single = (key: string) => {
     const v = meta.get(key);
     return v === undefined ? '' : str(unserializeCached(v));
   };
-  const tour: Tour = {
-    id: tourId,
-    title,
-    slug,
-    option: parseTourOption(unserializeCached(optionText)),
+  const optionText = meta.get(TOUR_META_KEYS.option);
+  return {
+    ...post,
+    option: parseTourOption(optionText === undefined ? undefined : unserializeCached(optionText)),
     meta: {
       minPeoplePerBooking: single(TOUR_META_KEYS.minPeoplePerBooking),
       maxPeoplePerBooking: single(TOUR_META_KEYS.maxPeoplePerBooking),
@@ -120,5 +120,4 @@ export async function loadBookingContext(
       contactDetailFields: single(TOUR_META_KEYS.contactDetailFields),
     },
   };
-  return { tour, settings, seatGroups };
 }

@@ -1,5 +1,5 @@
 import type { WpDb } from '../data/tables';
-import { VIEW_COUNT_META } from '../data/tour-page';
+import { VIEW_COUNT_META } from '../tourmaster/tour-option';
 
 /**
  * The capture-time state the tour-list exchanges need in a name-ordered replay (legacy-fixtures/

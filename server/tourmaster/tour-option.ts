@@ -190,3 +190,5 @@ function readTourOption(value: unknown): TourOption {
     'group-discount-apply': stringList(raw['group-discount-apply']),
   };
 }
+
+export const VIEW_COUNT_META = 'tourmaster-view-count';

@@ -1,19 +1,12 @@
 import type { NextFunction, Request, Response } from 'express';
-import type { WpPost } from '../../data/posts';
-import {
-  adjacentPosts,
-  countPublishedPosts,
-  decoratePosts,
-  listIndexPosts,
-  loadBlogOptions,
-  type PostDecoration,
-  pageAncestry,
-} from '../../data/posts-list';
-import type { WpTerm } from '../../data/terms';
-import { loadAttachments } from '../../data/tour-page';
 import type { AppDeps } from '../../http/deps';
 import { type PageContext, pageContext } from '../../http/page-context';
 import { renderTopBar } from '../../services/accounts/top-bar';
+import { pageAncestors, postDecorations } from '../../services/blog/permalink-parts';
+import { loadPostsIndex } from '../../services/blog/posts-index';
+import { type BlogSettings, loadBlogSettings, resolveBlogRequest } from '../../services/blog/resolve-request';
+import { loadSinglePost } from '../../services/blog/single-post';
+import { attachments } from '../../services/site/attachments';
 import { loadShell } from '../../services/site/shell';
 import {
   type ArticleView,
@@ -25,6 +18,8 @@ import {
   type TermLink,
 } from '../../views/blog/article';
 import { escapeHtml, raw, type SafeHtml } from '../../views/html';
+import { authorPath, categoryPath, pagedPath, pagePath, postPath, tagPath } from '../../wp/permalinks';
+import type { PostDecoration, WpPost, WpTerm } from '../../wp/post';
 import type { Site } from '../../wp/site';
 import { cannotBeSpecialPage, siteNameText } from '../account/site';
 import { type PageProps, renderPage, sendPage } from '../layout';
@@ -36,8 +31,6 @@ import { galleryHtml, galleryShortcodes } from '../tour/gallery';
 import { textOf } from '../tour/request';
 import { pluginShortcodes, postContent, postExcerpt, withRenderedShortcodes } from './content';
 import { postsPagination } from './pagination';
-import { authorPath, categoryPath, pagedPath, pagePath, postPath, tagPath } from './permalinks';
-import { type BlogSettings, blogSettings, resolveBlogRequest } from './resolve';
 
 /**
  * The blog: the posts index at `/` (`show_on_front` = `posts`; with `page`, `/` is the front page and
@@ -57,8 +50,8 @@ export function blogPages(deps: AppDeps) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (Object.hasOwn(req.query, 'tour-search') || cannotBeSpecialPage(req)) return next();
     try {
-      const settings = blogSettings(await loadBlogOptions(deps.wp));
-      const route = await resolveBlogRequest(req, settings, deps.wp);
+      const settings = await loadBlogSettings(deps);
+      const route = await resolveBlogRequest(deps, req, settings);
       if (route.kind === 'pass') return next();
       const ctx = pageContext(req, deps);
       if (route.kind === 'not-found') return await sendNotFound(req, res, deps, ctx);
@@ -117,8 +110,8 @@ function queryKey(pair: string): string {
 async function permalinkOf(blog: BlogRequest, post: WpPost): Promise<string> {
   const { settings } = blog;
   if (post.id === settings.frontPageId) return '/';
-  if (post.type === 'page') return pagePath(settings.permalinks, post.id, await pageAncestry(blog.deps.wp, post));
-  const { byPost, categories } = await decoratePosts(blog.deps.wp, [post], blog.site.siteUrl);
+  if (post.type === 'page') return pagePath(settings.permalinks, post.id, await pageAncestors(blog.ctx, post));
+  const { byPost, categories } = await postDecorations(blog.ctx, post, blog.site.siteUrl);
   return postPathOf(settings, post, byPost.get(post.id), categories);
 }
 
@@ -266,18 +259,17 @@ function blogDocument(
 
 async function sendIndex(blog: BlogRequest, page: number, postsPage?: WpPost): Promise<void> {
   const { settings, site, deps } = blog;
-  const total = await countPublishedPosts(deps.wp);
-  const pages = settings.perPage > 0 ? Math.ceil(total / settings.perPage) : total > 0 ? 1 : 0;
-  if (page > Math.max(1, pages)) return sendNotFound(blog.req, blog.res, deps, blog.ctx);
-  const posts = await listIndexPosts(deps.wp, { number: page, perPage: settings.perPage, sticky: settings.sticky });
-  const { byPost, categories } = await decoratePosts(deps.wp, posts, site.siteUrl);
+  const index = await loadPostsIndex(blog.ctx, settings, page, site.siteUrl);
+  if (!index.found) return sendNotFound(blog.req, blog.res, deps, blog.ctx);
+  const { pages, posts } = index;
+  const { byPost, categories } = index.decorations;
   const articles = posts.map((post) =>
     indexArticle(
       articleView(blog, post, byPost.get(post.id), categories, postExcerpt(post), { stickyClass: page === 1 }),
     ),
   );
   const basePath = postsPage
-    ? pagePath(settings.permalinks, postsPage.id, await pageAncestry(deps.wp, postsPage))
+    ? pagePath(settings.permalinks, postsPage.id, await pageAncestors(blog.ctx, postsPage))
     : '/';
   const extraQuery = queryWithout(blog.req, ['paged']);
   const url = (n: number) => {
@@ -329,12 +321,12 @@ async function contentOf(blog: BlogRequest, post: WpPost): Promise<SafeHtml> {
   if (calls.length) content = withRenderedShortcodes(content, await renderPluginShortcodes(blog, calls));
   const shortcodes = galleryShortcodes(post.content);
   if (shortcodes.length === 0) return content;
-  const attachments = await loadAttachments(
-    blog.deps.wp,
+  const images = await attachments(
+    blog.ctx,
     shortcodes.flatMap((g) => g.ids),
     blog.site.siteUrl,
   );
-  const byId = new Map(attachments.map((a) => [a.id, a]));
+  const byId = new Map(images.map((a) => [a.id, a]));
   return withGalleries(
     content,
     shortcodes.map((g, i) => galleryHtml(i, post.id, g, byId)),
@@ -356,17 +348,14 @@ function isCanonical(req: Request, path: string): boolean {
 }
 
 async function sendPost(blog: BlogRequest, post: WpPost): Promise<void> {
-  const { settings, site, deps } = blog;
-  const [{ byPost, categories }, adjacent, body] = await Promise.all([
-    decoratePosts(deps.wp, [post], site.siteUrl),
-    adjacentPosts(deps.wp, post),
-    contentOf(blog, post),
-  ]);
+  const { settings, site } = blog;
+  const [single, body] = await Promise.all([loadSinglePost(blog.ctx, post, site.siteUrl), contentOf(blog, post)]);
+  const { byPost, categories } = single.decorations;
+  const { around } = single;
+  const adjacent = { previous: single.previous, next: single.next };
   const decoration = byPost.get(post.id);
   const path = postPathOf(settings, post, decoration, categories);
   if (!isCanonical(blog.req, path)) return redirect(blog, path);
-  const neighbours = [adjacent.previous, adjacent.next].filter((p): p is WpPost => p !== undefined);
-  const around = neighbours.length ? await decoratePosts(deps.wp, neighbours, site.siteUrl) : undefined;
   const urlOf = (p: WpPost | undefined) =>
     p && around ? { url: `${site.homeUrl}${postPathOf(settings, p, around.byPost.get(p.id), categories)}` } : undefined;
   const article = articleView(blog, post, decoration, categories, body, { stickyClass: false });
@@ -403,8 +392,8 @@ function descriptionOf(post: WpPost): { description?: string } {
 }
 
 async function sendWpPage(blog: BlogRequest, page: WpPost, front: boolean): Promise<void> {
-  const { settings, site, deps } = blog;
-  const path = front ? '/' : pagePath(settings.permalinks, page.id, await pageAncestry(deps.wp, page));
+  const { settings, site } = blog;
+  const path = front ? '/' : pagePath(settings.permalinks, page.id, await pageAncestors(blog.ctx, page));
   if (!front && !isCanonical(blog.req, path)) return redirect(blog, path);
   const body = await contentOf(blog, page);
   const permalink = `${site.homeUrl}${path}`;

@@ -1,9 +1,9 @@
-import { readWishList, wishListHas } from '../../data/wish-list';
 import { isEmpty, str } from '../../php/coerce';
 import { formatWpDate } from '../../php/date';
 import { withArgs } from '../../services/accounts/special-pages';
 import { bookingFieldsHtml } from '../../services/booking/booking-fields';
 import { DATE_NOT_OFFERED_MESSAGE } from '../../services/booking/messages';
+import { isInWishList } from '../../services/wish-list/is-in-wish-list';
 import { bookingFormSettings } from '../../tourmaster/booking-form';
 import { bookableDates, findDateEntry } from '../../tourmaster/dates';
 import { enquiryFields } from '../../tourmaster/enquiry-fields';
@@ -231,6 +231,7 @@ async function wishListFor(tr: TourRequest): Promise<WishListButton> {
       }),
     };
   }
-  const list = await readWishList(tr.ctx.deps.wp, tr.user.user.id);
-  return wishListHas(list, tr.tour.id) ? { kind: 'saved' } : { kind: 'add', ajaxUrl: tr.ajaxUrl, tourId: tr.tour.id };
+  return (await isInWishList(tr.ctx, tr.user.user.id, tr.tour.id))
+    ? { kind: 'saved' }
+    : { kind: 'add', ajaxUrl: tr.ajaxUrl, tourId: tr.tour.id };
 }

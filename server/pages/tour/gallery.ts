@@ -1,6 +1,6 @@
-import type { Attachment } from '../../data/tour-page';
 import { html, raw, type SafeHtml } from '../../views/html';
 import { escUrl } from '../../views/top-bar';
+import type { Attachment } from '../../wp/attachment';
 
 /**
  * WordPress's `[gallery]` shortcode in a tour's content (the classic editor's gallery): the images

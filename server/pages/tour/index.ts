@@ -1,16 +1,17 @@
 import type { NextFunction, Request, Response } from 'express';
 import { createElement } from 'react';
-import { countTourView, loadAttachments, loadTourPageRows, VIEW_COUNT_META } from '../../data/tour-page';
 import type { AppDeps } from '../../http/deps';
 import { BodyError } from '../../http/multipart';
 import { pageContext } from '../../http/page-context';
-import { str } from '../../php/coerce';
+import { attachments } from '../../services/site/attachments';
 import { buildShell } from '../../services/site/shell';
+import { loadTourPage } from '../../services/tour-page/load-tour-page';
+import { countView } from '../../services/tour-page/visits';
 import { readTourRating, starIcons } from '../../tourmaster/reviews';
-import { parseTourOption, TOUR_META_KEYS, type Tour } from '../../tourmaster/tour-option';
+import { VIEW_COUNT_META } from '../../tourmaster/tour-option';
 import { TourPage, type TourPageModel } from '../../views/tour/TourPage';
-import { optionRecord, unserializeCached } from '../../wp/parse-cache';
-import { originFromHost, siteFromOptions } from '../../wp/site';
+import { unserializeCached } from '../../wp/parse-cache';
+import { originFromHost } from '../../wp/site';
 import { siteLocalTime } from '../../wp/site-time';
 import { readFormBody } from '../account/form-body';
 import { siteNameText } from '../account/site';
@@ -63,43 +64,15 @@ export function tourPage(deps: AppDeps) {
         }
       }
       const slug = match[1]!.toLowerCase();
-      const rows = await loadTourPageRows(deps.wp, slug);
       // The site from the options just read: no query of its own (the visitor's context reuses it).
       const origin = deps.config.siteUrlFollowsRequest ? originFromHost(req.get('host'), ctx.https) : undefined;
-      const site = siteFromOptions(rows.options, origin);
+      const { site, page } = await loadTourPage(ctx, slug, origin);
       ctx.site = () => Promise.resolve(site);
       const user = await ctx.user();
-      const post = rows.post;
-      if (post?.status !== 'publish') return await sendNotFound(req, res, deps, ctx);
-
+      if (!page) return await sendNotFound(req, res, deps, ctx);
+      const { rows, post, tour, settings, single } = page;
       const options = rows.options;
-      const general = optionRecord(options.get('tourmaster_general'));
-      const settings = {
-        general,
-        payment: optionRecord(options.get('tourmaster_payment')),
-        timezone: options.get('timezone_string') ?? '',
-        gmtOffsetHours: Number(options.get('gmt_offset') ?? 0) || 0,
-      };
-      const single = (key: string) => {
-        const v = rows.meta.get(key);
-        return v === undefined ? '' : str(unserializeCached(v));
-      };
-      const optionText = rows.meta.get(TOUR_META_KEYS.option);
-      const tour: Tour = {
-        id: post.id,
-        title: post.title,
-        slug,
-        option: parseTourOption(optionText === undefined ? undefined : unserializeCached(optionText)),
-        meta: {
-          minPeoplePerBooking: single(TOUR_META_KEYS.minPeoplePerBooking),
-          maxPeoplePerBooking: single(TOUR_META_KEYS.maxPeoplePerBooking),
-          maxPeople: single(TOUR_META_KEYS.maxPeople),
-          extraBookingInfo: single(TOUR_META_KEYS.extraBookingInfo),
-          bookInAdvance: single(TOUR_META_KEYS.bookInAdvance),
-          dateAvail: single(TOUR_META_KEYS.dateAvail),
-          contactDetailFields: single(TOUR_META_KEYS.contactDetailFields),
-        },
-      };
+      const general = settings.general;
       const permalink = `${site.homeUrl}/tour/${slug}/`;
       const tr: TourRequest = {
         req,
@@ -122,7 +95,7 @@ export function tourPage(deps: AppDeps) {
       let views = Math.max(0, Number.parseInt(single(VIEW_COUNT_META), 10) || 0);
       const viewCookie = `tourmaster-tour-${post.id}`;
       if (ctx.cookie(viewCookie) === undefined && req.method !== 'HEAD') {
-        await countTourView(deps.wp, post.id);
+        await countView(ctx, post.id);
         views += 1;
         const expires = new Date(ctx.now.getTime() + 86_400_000);
         // PHP setcookie without a path: the browser scopes it to this page's path.
@@ -196,12 +169,12 @@ async function contentWithGalleries(tr: TourRequest) {
   const content = tourContent(tr.post.content);
   const shortcodes = galleryShortcodes(tr.post.content);
   if (shortcodes.length === 0) return content;
-  const attachments = await loadAttachments(
-    tr.ctx.deps.wp,
+  const images = await attachments(
+    tr.ctx,
     shortcodes.flatMap((g) => g.ids),
     tr.site.siteUrl,
   );
-  const byId = new Map(attachments.map((a) => [a.id, a]));
+  const byId = new Map(images.map((a) => [a.id, a]));
   return withGalleries(
     content,
     shortcodes.map((g, i) => galleryHtml(i, tr.tour.id, g, byId)),
@@ -212,7 +185,7 @@ async function contentWithGalleries(tr: TourRequest) {
 async function featuredImage(tr: TourRequest): Promise<string | undefined> {
   const id = Number.parseInt(tr.single('_thumbnail_id'), 10);
   if (!Number.isSafeInteger(id) || id <= 0) return undefined;
-  const [image] = await loadAttachments(tr.ctx.deps.wp, [id], tr.site.siteUrl);
+  const [image] = await attachments(tr.ctx, [id], tr.site.siteUrl);
   return image?.url;
 }
 

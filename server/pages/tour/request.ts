@@ -1,6 +1,6 @@
 import type { Request } from 'express';
-import type { TourPageRows, TourPost } from '../../data/tour-page';
 import type { PageContext } from '../../http/page-context';
+import type { TourPageRows, TourPost } from '../../services/tour-page/load-tour-page';
 import type { TourmasterSettings } from '../../tourmaster/settings';
 import type { Tour } from '../../tourmaster/tour-option';
 import { postTitleHtml } from '../../views/post-title';

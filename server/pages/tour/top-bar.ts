@@ -1,6 +1,6 @@
-import type { TourPageRows } from '../../data/tour-page';
 import { wpNonceContext } from '../../services/accounts/context';
 import { renderTopBar } from '../../services/accounts/top-bar';
+import type { TourPageRows } from '../../services/tour-page/load-tour-page';
 import { setting } from '../../tourmaster/settings';
 import { raw, type SafeHtml } from '../../views/html';
 import { guestTopBar, loginForm, registerForm } from '../../views/top-bar';

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { recordTourVisitor } from '../../data/tour-page';
 import { phpInt, str } from '../../php/coerce';
+import { recentVisitors } from '../../services/tour-page/visits';
 import type { SafeHtml } from '../../views/html';
 import { urgencyMessage } from '../../views/tour/booking-bar';
 import type { TourRequest } from './request';
@@ -21,6 +21,6 @@ export async function tourUrgency(tr: TourRequest): Promise<SafeHtml | undefined
     const [low, high] = from <= to ? [from, to] : [to, from];
     return urgencyMessage(randomInt(low, high + 1));
   }
-  const count = await recordTourVisitor(tr.ctx.deps.wp, tr.tour.id, tr.ctx.ip, Math.floor(tr.ctx.now.getTime() / 1000));
+  const count = await recentVisitors(tr.ctx, tr.tour.id);
   return urgencyMessage(count);
 }

@@ -1,6 +1,6 @@
-import type { TourPageRows } from '../../data/tour-page';
 import { isSet, str } from '../../php/coerce';
 import type { SpecialPage } from '../../services/accounts/special-pages';
+import type { TourPageRows } from '../../services/tour-page/load-tour-page';
 import { pagePath } from '../../wp/menus';
 import type { TourRequest } from './request';
 

@@ -1,6 +1,6 @@
+import { loadAttachments } from '../../data/attachments';
 import type { WpDb } from '../../data/tables';
 import { queryTourList, type TourTerm } from '../../data/tour-list';
-import { loadAttachments } from '../../data/tour-page';
 import type { TourListOptions, TourListPageWithMeta } from '../../tourmaster/listing/page';
 import { listQueryOf, type TourListQuery } from '../../tourmaster/listing/query';
 import type { ListSettings } from '../../tourmaster/listing/settings';

@@ -1,10 +1,16 @@
-import type { Request } from 'express';
-import type { WpPost } from '../../data/posts';
-import { type BlogOptionName, getBlogPostBySlug, getPageByPath, getPostById, stickyIds } from '../../data/posts-list';
-import type { WpDb } from '../../data/tables';
+import {
+  type BlogOptionName,
+  getBlogPostBySlug,
+  getPageByPath,
+  getPostById,
+  loadBlogOptions,
+  stickyIds,
+} from '../../data/posts-list';
 import { isSet, phpInt, str } from '../../php/coerce';
 import { optionRecord } from '../../wp/parse-cache';
-import { isPretty, matchPostPath, type PermalinkSettings, pagedPath } from './permalinks';
+import { isPretty, matchPostPath, type PermalinkSettings, pagedPath } from '../../wp/permalinks';
+import type { WpPost } from '../../wp/post';
+import type { RequestContext } from '../context';
 
 /**
  * Which WordPress view a request is (`WP::parse_request` and the main query, for what the blog
@@ -32,6 +38,11 @@ export interface BlogSettings {
 
 /** The plugin's page settings in `tourmaster_general` whose pages other routes (or none) serve. */
 const PLUGIN_PAGE_KEYS = ['login-page', 'register-page', 'user-page', 'payment-page', 'search-page'];
+
+/** The blog's settings, read from the site's options. */
+export async function loadBlogSettings(ctx: Pick<RequestContext, 'wp'>): Promise<BlogSettings> {
+  return blogSettings(await loadBlogOptions(ctx.wp));
+}
 
 export function blogSettings(options: ReadonlyMap<BlogOptionName, string>): BlogSettings {
   const get = (name: BlogOptionName) => options.get(name) ?? '';
@@ -116,10 +127,21 @@ function pageNumber(text: string): number | undefined {
   return /^[1-9]\d{0,8}$/.test(text) ? Number(text) : undefined;
 }
 
-export async function resolveBlogRequest(req: Request, settings: BlogSettings, wp: WpDb): Promise<BlogRoute> {
+/** What a request asks of the blog: its path and its query as Express parsed it. */
+export interface BlogRequestUrl {
+  path: string;
+  query: Readonly<Record<string, unknown>>;
+}
+
+export async function resolveBlogRequest(
+  ctx: Pick<RequestContext, 'wp'>,
+  request: BlogRequestUrl,
+  settings: BlogSettings,
+): Promise<BlogRoute> {
+  const wp = ctx.wp;
   const pretty = isPretty(settings.permalinks);
-  const path = req.path.toLowerCase();
-  const query = req.query as Record<string, unknown>;
+  const path = request.path.toLowerCase();
+  const query = request.query;
   const has = (key: string) => Object.hasOwn(query, key);
   const text = (key: string) => (typeof query[key] === 'string' ? (query[key] as string) : '');
 

@@ -1,0 +1,25 @@
+import { adjacentPosts, decoratePosts } from '../../data/posts-list';
+import type { PostDecorations, WpPost } from '../../wp/post';
+import type { RequestContext } from '../context';
+
+/** A single post's page: the post's decorations, the posts just older and newer, and theirs (for their links). */
+export interface SinglePost {
+  decorations: PostDecorations;
+  previous: WpPost | undefined;
+  next: WpPost | undefined;
+  around: PostDecorations | undefined;
+}
+
+export async function loadSinglePost(
+  ctx: Pick<RequestContext, 'wp'>,
+  post: WpPost,
+  siteUrl: string,
+): Promise<SinglePost> {
+  const [decorations, adjacent] = await Promise.all([
+    decoratePosts(ctx.wp, [post], siteUrl),
+    adjacentPosts(ctx.wp, post),
+  ]);
+  const neighbours = [adjacent.previous, adjacent.next].filter((p): p is WpPost => p !== undefined);
+  const around = neighbours.length ? await decoratePosts(ctx.wp, neighbours, siteUrl) : undefined;
+  return { decorations, ...adjacent, around };
+}
