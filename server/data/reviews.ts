@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { maybeUnserialize } from '../php/serialize';
+import type { TourOrder } from '../tourmaster/order';
 import {
   aggregateRating,
   type ListedReview,
@@ -10,7 +11,8 @@ import {
   type TourReview,
 } from '../tourmaster/reviews';
 import { deleteMeta, getMeta, updateMeta } from './meta';
-import type { WpDb } from './tables';
+import { toOrder } from './orders';
+import { inTransaction, type WpDb } from './tables';
 
 function toReview(row: Record<string, unknown>): TourReview {
   const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
@@ -219,4 +221,32 @@ export async function reviewerProfiles(wp: WpDb, userIds: readonly number[]): Pr
     });
   }
   return out;
+}
+
+/**
+ * One review for an order, in one transaction: the order row is locked first, then its tour's, so
+ * an order gets one review and a tour's aggregate is computed one submission at a time. `refusal`
+ * (the domain's rule) sees the locked order and may stop the insert.
+ */
+export async function insertOrderReview<R extends string>(
+  wp: WpDb,
+  orderId: number,
+  refusal: (order: TourOrder | undefined) => R | undefined,
+  review: Omit<NewReview, 'tourId' | 'orderId'>,
+): Promise<{ inserted: number; tourId: number } | { refused: R | 'no-order' | 'already-reviewed' }> {
+  return inTransaction(
+    wp,
+    async (trx) => {
+      const row = await trx.dialect.forUpdate(trx.knex(trx.t.orders).first().where('id', orderId));
+      const order = row ? toOrder(row as Record<string, unknown>) : undefined;
+      const refused = refusal(order);
+      if (refused || !order) return { refused: refused ?? 'no-order' };
+      await trx.dialect.forUpdate(trx.knex(trx.t.posts).first('ID').where('ID', order.tourId));
+      if ((await countReviewsOfOrder(trx, order.id)) > 0) return { refused: 'already-reviewed' as const };
+      const id = await insertReview(trx, { ...review, tourId: order.tourId, orderId: order.id });
+      await updateTourRating(trx, order.tourId);
+      return { inserted: id, tourId: order.tourId };
+    },
+    { readCommitted: true },
+  );
 }

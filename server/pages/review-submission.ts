@@ -1,19 +1,12 @@
 import bodyParser from 'body-parser';
 import type { NextFunction, Request, Response } from 'express';
-import { TooManyRequestsError } from '../core/errors';
-import { getOptions } from '../data/options';
-import { toOrder } from '../data/orders';
-import { publishedPagePath } from '../data/posts';
-import { countReviewsOfOrder, insertReview, updateTourRating } from '../data/reviews';
-import { inTransaction } from '../data/tables';
 import type { AppDeps } from '../http/deps';
 import { type PageContext, pageContext } from '../http/page-context';
 import { sendTooManyRequests } from '../http/too-many-requests';
-import { phpInt } from '../php/coerce';
 import { parsePhpQuery } from '../php/form-body';
-import { enforceWriteLimit } from '../services/write-limits';
-import { orderReviewRefusal, type ReviewRefusal, readReviewSubmission } from '../tourmaster/reviews';
-import { siteLocalTime } from '../wp/site-time';
+import { type ReviewSubmissionOutcome, submitReview } from '../services/reviews/submit-review';
+import { noCacheHeaders } from '../wp/nocache';
+import { accountSiteFor, isSpecialPageRequest } from './account/site';
 
 /**
  * The review form of the account page (reviews.md §7): `POST {user page}?page_type=reviews` with
@@ -37,33 +30,25 @@ export const REVIEW_NONCE_FIELD = '_wpnonce';
 /** The page routes (`METHOD path`) of this module in the captured site, for the replay's scope. */
 export const REVIEW_SUBMISSION_ROUTES: readonly string[] = ['POST /my-account/?page_type=reviews'];
 
-export type ReviewSubmissionOutcome =
-  | { inserted: number; tourId: number }
-  | { refused: ReviewRefusal | 'forged' }
-  | { refused: 'rate-limited'; error: TooManyRequestsError };
-
 export function reviewSubmission(deps: AppDeps) {
   const readBody = bodyParser.raw({ type: () => true, limit: deps.config.maxBodyBytes });
   return async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'POST' || req.query.page_type !== 'reviews') return next();
     try {
-      const general = await generalSettings(deps);
-      if (general['enable-membership'] === 'disable' || !(await isUserPage(req, deps, general))) return next();
+      const ctx = pageContext(req, deps);
+      const account = await accountSiteFor(req, ctx);
+      if (!account.membership || !isSpecialPageRequest(req, account.pages.user)) return next();
       await new Promise<void>((resolve, reject) =>
         readBody(req, res, (err?: unknown) => (err ? reject(err) : resolve())),
       );
-      const ctx = pageContext(req, deps);
       const user = await ctx.user();
-      if (!user) {
-        const site = await ctx.site();
-        return redirect(res, await loginPageUrl(deps, general, site.homeUrl), false);
-      }
+      if (!user) return redirect(res, account.pages.login.url || `${account.site.homeUrl}/?tourmaster-login`, false);
       const text = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
       const posted = /^application\/x-www-form-urlencoded/i.test(req.get('content-type') ?? '')
         ? parsePhpQuery(text)
         : {};
       if (posted.review_id !== undefined) {
-        const outcome = await submitReview(ctx, posted, { origin: req.get('origin'), referer: req.get('referer') });
+        const outcome = await submitReviewForm(ctx, posted, { origin: req.get('origin'), referer: req.get('referer') });
         if ('refused' in outcome)
           ctx.log.info({ userId: user.user.id, reason: outcome.refused }, 'review submission refused');
         if ('error' in outcome) return sendTooManyRequests(res, outcome.error, req.originalUrl);
@@ -76,59 +61,22 @@ export function reviewSubmission(deps: AppDeps) {
 }
 
 /**
- * Checks and stores one review for the visitor of `ctx` (also usable by another page that shows the
- * form, e.g. the dashboard block). Never throws for a refusal: it says why.
+ * The review form, posted on this route or the account page: refused as forged unless it carries
+ * a valid nonce, or, without one, comes from the site's own pages; then stored by the service.
  */
-export async function submitReview(
+export async function submitReviewForm(
   ctx: PageContext,
   posted: Readonly<Record<string, unknown>>,
   request: { origin: string | undefined; referer: string | undefined },
 ): Promise<ReviewSubmissionOutcome> {
-  const user = await ctx.user();
-  if (!user) return { refused: 'not-logged-in' };
-  const site = await ctx.site();
   const nonce = posted[REVIEW_NONCE_FIELD];
   if (nonce !== undefined) {
     if (!(await ctx.verifyNonce(nonce, REVIEW_NONCE_ACTION))) return { refused: 'forged' };
-  } else if (!isSameSite(request, [site.homeUrl, site.siteUrl])) {
-    return { refused: 'forged' };
+  } else {
+    const site = await ctx.site();
+    if (!isSameSite(request, [site.homeUrl, site.siteUrl])) return { refused: 'forged' };
   }
-  try {
-    await enforceWriteLimit(ctx.deps.wp, 'review', { ip: ctx.ip, userId: user.user.id }, ctx.now);
-  } catch (err) {
-    if (err instanceof TooManyRequestsError) return { refused: 'rate-limited', error: err };
-    throw err;
-  }
-  const read = readReviewSubmission(posted);
-  if (!read.ok) return { refused: read.reason };
-  const submission = read.value;
-  const userId = user.user.id;
-  const date = siteLocalTime(ctx.now, site);
-
-  return inTransaction(
-    ctx.deps.wp,
-    async (trx) => {
-      // The order row is locked first, then the tour's: one review per order, and aggregates computed
-      // one submission at a time per tour.
-      const row = await trx.dialect.forUpdate(trx.knex(trx.t.orders).first().where('id', submission.orderId));
-      const order = row ? toOrder(row as Record<string, unknown>) : undefined;
-      const refusal = orderReviewRefusal(order, userId);
-      if (refusal || !order) return { refused: refusal ?? 'no-order' };
-      await trx.dialect.forUpdate(trx.knex(trx.t.posts).first('ID').where('ID', order.tourId));
-      if ((await countReviewsOfOrder(trx, order.id)) > 0) return { refused: 'already-reviewed' as const };
-      const id = await insertReview(trx, {
-        tourId: order.tourId,
-        orderId: order.id,
-        score: submission.score,
-        type: submission.type,
-        description: submission.description,
-        date,
-      });
-      await updateTourRating(trx, order.tourId);
-      return { inserted: id, tourId: order.tourId };
-    },
-    { readCommitted: true },
-  );
+  return submitReview(ctx, posted);
 }
 
 /**
@@ -156,33 +104,11 @@ function originOf(url: string): string | undefined {
   }
 }
 
-async function generalSettings(deps: AppDeps): Promise<Readonly<Record<string, unknown>>> {
-  const stored = (await getOptions(deps.wp, ['tourmaster_general'])).get('tourmaster_general');
-  return stored && typeof stored === 'object' && !Array.isArray(stored) ? (stored as Record<string, unknown>) : {};
-}
-
-/** The account page: the page named by the `user-page` setting, or, when that is empty, `/?tourmaster-user`. */
-async function isUserPage(req: Request, deps: AppDeps, general: Readonly<Record<string, unknown>>): Promise<boolean> {
-  const pageId = phpInt(general['user-page']);
-  if (pageId > 0) return (await publishedPagePath(deps.wp, pageId)) === req.path;
-  return req.path === '/' && 'tourmaster-user' in req.query;
-}
-
-/** The login page (setting `login-page`), else `{home}/?tourmaster-login`. */
-async function loginPageUrl(deps: AppDeps, general: Readonly<Record<string, unknown>>, homeUrl: string) {
-  const pageId = phpInt(general['login-page']);
-  const path = pageId > 0 ? await publishedPagePath(deps.wp, pageId) : undefined;
-  return path === undefined ? `${homeUrl}/?tourmaster-login` : `${homeUrl}${path}`;
-}
-
 /** wp_redirect's 302; a logged-in visitor's reply also carries WordPress's no-cache headers. */
 function redirect(res: Response, location: string, noCache: boolean): void {
   res.status(302);
   res.setHeader('Content-Type', 'text/html; charset=UTF-8');
-  if (noCache) {
-    res.setHeader('Expires', 'Wed, 11 Jan 1984 05:00:00 GMT');
-    res.setHeader('Cache-Control', 'no-cache, must-revalidate, max-age=0, no-store, private');
-  }
+  if (noCache) res.set(noCacheHeaders(true));
   res.setHeader('X-Redirect-By', 'WordPress');
   res.setHeader('Location', location);
   res.end();

@@ -27,7 +27,7 @@ import { removeQueryArg } from '../../views/account/urls';
 import { AVATAR_OPTIONS, readAvatarSettings } from '../../views/avatar';
 import type { SafeHtml } from '../../views/html';
 import { renderPage, sendPage, sendRedirect } from '../layout';
-import { submitReview } from '../review-submission';
+import { submitReviewForm } from '../review-submission';
 import { bookingList, bookingSinglePage, cancelNonceAction, invoicePage, orderRefusal, ownOrder } from './bookings';
 import { type AccountRequest, accountPageUrl, moneyFormat } from './context';
 import { readFormBody } from './form-body';
@@ -126,7 +126,7 @@ async function serve(a: AccountRequest, res: Response): Promise<void> {
       return send(a, res, pageType, { body: page.body, status: err.status });
     }
     if (body.fields.review_id !== undefined) {
-      const outcome = await submitReview(a.ctx, body.fields, {
+      const outcome = await submitReviewForm(a.ctx, body.fields, {
         origin: req.get('origin'),
         referer: req.get('referer'),
       });
