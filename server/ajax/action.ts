@@ -1,8 +1,7 @@
 import type { z } from 'zod';
 import type { AppError } from '../core/errors';
 import type { AppDeps } from '../http/deps';
-import type { PhpFilesEntry } from '../http/multipart';
-import type { PhpInput } from '../php/form-body';
+import type { PhpFilesEntry, PhpInput } from '../php/form-body';
 import type { PhpValue } from '../php/values';
 import type { RequestContext } from '../services/context';
 import type { ReplyCookie } from '../wp/set-cookie';

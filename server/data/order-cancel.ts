@@ -1,17 +1,7 @@
 import type { TourOrder } from '../tourmaster/order';
+import { CUSTOMER_CANCELLABLE_STATUSES } from '../tourmaster/order-status';
 import { getOrder } from './orders';
 import { inTransaction, type WpDb } from './tables';
-
-/**
- * The statuses whose orders the customer may cancel from the account page: exactly those for which
- * the "my bookings" table shows the remove link (engagement.md §5, item 4). The legacy site
- * cancelled whatever id the link named, paid orders included (DEFECTS.md 17).
- */
-export const CUSTOMER_CANCELLABLE_STATUSES = ['pending', 'receipt-submitted', 'rejected'] as const;
-
-export function isCustomerCancellable(status: string | null): boolean {
-  return (CUSTOMER_CANCELLABLE_STATUSES as readonly string[]).includes(status ?? '');
-}
 
 export type CancelResult =
   | { ok: true; order: TourOrder }

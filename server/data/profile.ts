@@ -1,5 +1,6 @@
 import { maybeUnserialize, serialize } from '../php/serialize';
 import { isPhpArrayObject, PhpOrderedMap, type PhpValue, phpArrayKey, phpArrayValue } from '../php/values';
+import { type AvatarMeta, PROFILE_META_KEYS, type Profile, type ProfileMetaKey } from '../wp/profile';
 import type { WpUser } from '../wp/user';
 import { getAllMeta, updateMeta } from './meta';
 import { lockKeys } from './order-writes';
@@ -8,36 +9,10 @@ import { getUserByEmail, getUserById, getUserByLogin } from './users';
 import { WISH_LIST_META_KEY } from './wish-list';
 
 /**
- * A customer's profile as the plugin keeps it (schema.md §6): `users.user_email` plus user meta
- * `first_name, last_name, gender, birth_date, phone, country, contact_address`, the avatar meta and
- * the wish list. Reads and writes go through the same rows WordPress and the plugin use, so the
- * WordPress admin and the legacy pages see every change.
+ * The profile's rows (schema.md §6): `users.user_email`, the plugin's user meta, the avatar meta and
+ * the wish list, read and written as WordPress and the plugin do, so the WordPress admin and the
+ * legacy pages see every change.
  */
-export const PROFILE_META_KEYS = [
-  'first_name',
-  'last_name',
-  'gender',
-  'birth_date',
-  'phone',
-  'country',
-  'contact_address',
-] as const;
-export type ProfileMetaKey = (typeof PROFILE_META_KEYS)[number];
-
-/** `tourmaster-user-avatar`: where the uploaded picture is and its 150×150 thumbnail. */
-export interface AvatarMeta {
-  /** The file on the server. */
-  local_url: string;
-  file_url: string;
-  thumbnail: string;
-}
-
-export interface Profile {
-  user: WpUser;
-  meta: Readonly<Record<ProfileMetaKey, string>>;
-  avatar: AvatarMeta | undefined;
-}
-
 const AVATAR_KEY = 'tourmaster-user-avatar';
 
 const text = (value: PhpValue | undefined): string =>
@@ -55,13 +30,6 @@ function readAvatar(value: PhpValue | undefined): AvatarMeta | undefined {
   if (!isPhpArrayObject(value)) return undefined;
   const avatar = { local_url: text(value.local_url), file_url: text(value.file_url), thumbnail: text(value.thumbnail) };
   return avatar.file_url || avatar.thumbnail ? avatar : undefined;
-}
-
-/** The display name the plugin shows: `first last` when a first name is set, else `display_name`. */
-export function fullName(profile: Pick<Profile, 'user' | 'meta'>): string {
-  return profile.meta.first_name !== ''
-    ? `${profile.meta.first_name} ${profile.meta.last_name}`
-    : profile.user.displayName;
 }
 
 /** Writes the profile meta given (update_user_meta for each) and, when given, the e-mail. */

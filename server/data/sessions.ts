@@ -1,9 +1,19 @@
 import { maybeUnserialize } from '../php/serialize';
 import type { PhpValue } from '../php/values';
-import { addSession, type MintedLogin, mintAuthCookies, removeSession, type SessionWrite } from '../wp/auth-cookie';
+import {
+  addSession,
+  hashSessionToken,
+  type MintedLogin,
+  mintAuthCookies,
+  normalizeSessions,
+  removeSession,
+  type SessionEntry,
+  type SessionWrite,
+} from '../wp/auth-cookie';
 import type { Site } from '../wp/site';
 import type { WpUser } from '../wp/user';
 import { deleteMeta, updateMeta } from './meta';
+import { setUserPassword } from './profile';
 import type { Salts } from './salts';
 import { inTransaction, type WpDb } from './tables';
 
@@ -70,4 +80,28 @@ export async function storeSession(
   now: Date,
 ): Promise<void> {
   await changeSessions(wp, userId, (current) => addSession(current, token, entry, Math.floor(now.getTime() / 1000)));
+}
+
+/**
+ * A password change as WordPress makes it: the new hash (any reset key cleared) and, of the user's
+ * sessions, only `token`'s kept (the others end), in one transaction. Returns the kept session as it
+ * was, or undefined when it was gone.
+ */
+export async function changePasswordKeepingSession(
+  wp: WpDb,
+  userId: number,
+  hash: string,
+  token: string,
+  now: Date,
+): Promise<SessionEntry | undefined> {
+  const seconds = Math.floor(now.getTime() / 1000);
+  let kept: SessionEntry | undefined;
+  await inTransaction(wp, async (trx) => {
+    await setUserPassword(trx, userId, hash);
+    await changeSessions(trx, userId, (current) => {
+      kept = normalizeSessions(current)[hashSessionToken(token)];
+      return addSession({}, token, kept ?? { expiration: seconds + 2 * 86400, login: seconds }, seconds);
+    });
+  });
+  return kept;
 }

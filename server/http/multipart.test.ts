@@ -2,8 +2,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PhpInput } from '../php/form-body';
-import { BodyError, type MultipartBody, type MultipartLimits, parseMultipart, type UploadedFile } from './multipart';
+import type { PhpInput, UploadedFile } from '../php/form-body';
+import { BodyError, type MultipartBody, type MultipartLimits, parseMultipart } from './multipart';
 
 const LIMITS: MultipartLimits = { maxFileBytes: 1024, maxFiles: 20, maxFields: 1000, maxFieldBytes: 4096 };
 

@@ -1,4 +1,4 @@
-import { isEmpty, isSet, str } from '../php/coerce';
+import { isEmpty, isSet, record, str } from '../php/coerce';
 import { formatWpDate } from '../php/date';
 import { formatMoney, Money, type MoneyFormat } from '../tourmaster/money';
 import type { TourOrder } from '../tourmaster/order';
@@ -653,8 +653,4 @@ function addressList(value: string): string[] {
     if (address && !out.includes(address)) out.push(address);
   }
   return out;
-}
-
-function record(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { getPost } from '../data/posts';
-import { createUser, PROFILE_META_KEYS, type ProfileMetaKey, sanitizeNewLogin } from '../data/profile';
+import { createUser, sanitizeNewLogin } from '../data/profile';
 import { hitRateLimit } from '../data/rate-limit';
 import { getUserByLogin } from '../data/users';
 import type { AppDeps } from '../http/deps';
@@ -10,12 +10,6 @@ import { appendCookies } from '../http/set-cookie';
 import { str } from '../php/coerce';
 import { registrationMails } from '../services/accounts/account-mails';
 import { logIn } from '../services/accounts/login';
-import { postPermalink, redirectTarget } from '../services/accounts/special-pages';
-import { loadShell } from '../services/site/shell';
-import { registerPageContent } from '../views/account/login-forms';
-import { birthYears, PROFILE_FIELDS } from '../views/account/profile-fields';
-import { hashPassword } from '../wp/password';
-import { readFormBody } from './account/form-body';
 import {
   birthDateValue,
   PROFILE_MESSAGES,
@@ -23,7 +17,14 @@ import {
   postedText,
   profileValue,
   validateProfileFields,
-} from './account/profile-form';
+} from '../services/accounts/profile-form';
+import { postPermalink, redirectTarget } from '../services/accounts/special-pages';
+import { loadShell } from '../services/site/shell';
+import { registerPageContent } from '../views/account/login-forms';
+import { birthYears, PROFILE_FIELDS } from '../views/account/profile-fields';
+import { hashPassword } from '../wp/password';
+import { PROFILE_META_KEYS, type ProfileMetaKey } from '../wp/profile';
+import { readFormBody } from './account/form-body';
 import {
   type AccountSite,
   accountSiteFor,

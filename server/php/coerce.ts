@@ -48,3 +48,8 @@ export function list(value: unknown): unknown[] {
   if (value && typeof value === 'object') return Object.values(value);
   return [];
 }
+
+/** A value that should be a keyed array: objects as they are, anything else (lists included) as {}. */
+export function record(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}

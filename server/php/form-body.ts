@@ -248,3 +248,17 @@ function* decodePairs(body: string): Generator<[string, string]> {
 export function parsePhpQuery(body: string, limits: PhpQueryLimits = {}): { [key: string]: PhpInput } {
   return parsePhpQueryEntries(decodePairs(body), limits);
 }
+
+/** One file part, as in a `$_FILES` entry (without `tmp_name`: the bytes are in `data`). */
+export interface UploadedFile {
+  /** Client file name without its path; `''` when no file was chosen. */
+  name: string;
+  /** The part's media type; `''` when `error` is not 0. */
+  type: string;
+  size: number;
+  data: Buffer;
+  /** UPLOAD_ERR_*: 0 ok, 1 over `maxFileBytes`, 2 over the form's MAX_FILE_SIZE, 3 partial, 4 no file. */
+  error: 0 | 1 | 2 | 3 | 4;
+}
+
+export type PhpFilesEntry = UploadedFile | UploadedFile[];

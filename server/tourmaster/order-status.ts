@@ -11,3 +11,14 @@ export const PAYABLE_STATUSES = ['pending', 'receipt-submitted', 'rejected', 'de
 export function awaitsPayment(status: string | null | undefined): boolean {
   return (PAYABLE_STATUSES as readonly string[]).includes(status ?? '');
 }
+
+/**
+ * The statuses whose orders the customer may cancel from the account page: exactly those for which
+ * the "my bookings" table shows the remove link (engagement.md §5, item 4). The legacy site
+ * cancelled whatever id the link named, paid orders included (DEFECTS.md 17).
+ */
+export const CUSTOMER_CANCELLABLE_STATUSES = ['pending', 'receipt-submitted', 'rejected'] as const;
+
+export function isCustomerCancellable(status: string | null): boolean {
+  return (CUSTOMER_CANCELLABLE_STATUSES as readonly string[]).includes(status ?? '');
+}

@@ -1,5 +1,7 @@
-import type { Money } from './money';
+import { list, record, str } from '../php/coerce';
+import { Money } from './money';
 import type { PersonType } from './pricing-settings';
+import { phpMoney } from './pricing-settings';
 import type { ServiceLine } from './services';
 
 /**
@@ -67,3 +69,43 @@ export type PriceBreakdown = {
   'tax-due'?: Money;
 } & TypeBasePrices &
   TypeAmounts<Copied | number>;
+
+/** The stored `price-breakdown` (PHP json_encode of the plugin's array) as the view's breakdown. */
+export function breakdownFromJson(value: unknown): PriceBreakdown {
+  const b = record(value);
+  const out: Record<string, unknown> = {};
+  const asMoney = (v: unknown) => (v instanceof Money ? v : phpMoney(v));
+  const moneyKey = (key: string) =>
+    /(^|-)price$/.test(key) && !/^coupon/.test(key) ? true : key === 'tax-due' || key === 'group-discounted-price';
+  for (const [key, v] of Object.entries(b)) {
+    if (key === 'room') {
+      out.room = list(v).map((room) => {
+        const r: Record<string, unknown> = {};
+        for (const [k, rv] of Object.entries(record(room))) r[k] = /-price$/.test(k) ? asMoney(rv) : rv;
+        return r as RoomPrice;
+      });
+    } else if (key === 'additional-service') {
+      const services = new Map<string, ServiceLine>();
+      for (const [id, line] of Object.entries(record(v))) {
+        const l = record(line);
+        services.set(id, {
+          per: str(l.per),
+          amount: (l.amount as ServiceLine['amount']) ?? null,
+          'price-one': asMoney(l['price-one']),
+          price: asMoney(l.price),
+        });
+      }
+      out[key] = services;
+    } else if (key === 'coupon-amount' || key === 'group-discount-rate') {
+      out[key] = typeof v === 'string' ? v : asMoney(v);
+    } else if (key === 'tax-rate' || key === 'coupon-code' || key === 'coupon-text') {
+      out[key] = str(v);
+    } else if (moneyKey(key)) {
+      out[key] = asMoney(v);
+    } else {
+      out[key] = v;
+    }
+  }
+  if (!(out['sub-total-price'] instanceof Money)) out['sub-total-price'] = Money.ZERO;
+  return out as PriceBreakdown;
+}

@@ -418,18 +418,36 @@ export interface MintedLogin {
 
 /** `wp_set_auth_cookie` with a new session token (`WP_Session_Tokens::create`). */
 export function mintAuthCookies(input: MintAuthCookiesInput): MintedLogin {
-  const { user, now } = input;
+  const { now } = input;
   const expiration = now + (input.remember ? REMEMBER_ME_SECONDS : SESSION_LOGIN_SECONDS);
   const expires = input.remember ? new Date((expiration + COOKIE_EXPIRY_SLACK_SECONDS) * 1000) : undefined;
   const token = generateSessionToken();
   const session = newSessionEntry(expiration, now, input.ip, input.ua);
   const sessionWrite = addSession(input.sessionTokens, token, session, now);
 
+  const issued = authCookiesFor({ ...input, expiration, token, expires });
+  return { token, expiration, session, sessionWrite, ...issued };
+}
+
+/**
+ * The login cookies of one session (`wp_set_auth_cookie` for a known token): the admin cookie on the
+ * plugins and admin paths, then the logged-in cookie(s); persistent when `expires` is given.
+ */
+export function authCookiesFor(input: {
+  user: AuthUser;
+  expiration: number;
+  token: string;
+  expires: Date | undefined;
+  https: boolean;
+  home: string;
+  siteurl: string;
+  salts: SaltFor;
+}): Pick<MintedLogin, 'loggedInCookie' | 'authCookie' | 'authScheme' | 'cookies'> {
+  const { user, expiration, token, expires } = input;
   const authScheme = input.https ? 'secure_auth' : 'auth';
   const secureLoggedIn = input.https && /^https:/.test(input.home);
   const authCookie = generateAuthCookie(user, expiration, token, input.salts(authScheme));
   const loggedInCookie = generateAuthCookie(user, expiration, token, input.salts('logged_in'));
-
   const names = authCookieNames(input.siteurl);
   const paths = cookiePaths(input.home, input.siteurl);
   const make = (name: string, value: string, path: string, secure: boolean): ReplyCookie =>
@@ -442,7 +460,7 @@ export function mintAuthCookies(input: MintAuthCookiesInput): MintedLogin {
   if (paths.cookiePath !== paths.siteCookiePath) {
     cookies.push(make(names.logged_in, loggedInCookie, paths.siteCookiePath, secureLoggedIn));
   }
-  return { token, expiration, session, sessionWrite, loggedInCookie, authCookie, authScheme, cookies };
+  return { loggedInCookie, authCookie, authScheme, cookies };
 }
 
 /**

@@ -15,13 +15,3 @@ describe('pictureProblem (the profile picture, before upload)', () => {
     expect(pictureProblem({ type: 'image/png', size: PICTURE_MAX_BYTES + 1 })).toBe(PICTURE_MESSAGES.tooBig);
   });
 });
-
-describe('the same rule as the server', () => {
-  it('has the sentences and the size limit of server/pages/account/avatar.ts', async () => {
-    const { AVATAR_MESSAGES } = await import('../../../server/pages/account/avatar');
-    const { AVATAR_MAX_BYTES } = await import('../../../server/pages/account/form-body');
-    expect(PICTURE_MESSAGES.wrongType).toBe(AVATAR_MESSAGES.wrongType);
-    expect(PICTURE_MESSAGES.tooBig).toBe(AVATAR_MESSAGES.tooBig);
-    expect(PICTURE_MAX_BYTES).toBe(AVATAR_MAX_BYTES);
-  });
-});

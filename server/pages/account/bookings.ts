@@ -1,15 +1,14 @@
-import { isCustomerCancellable } from '../../data/order-cancel';
 import { getOrder, listOrdersOfUser } from '../../data/orders';
 import { getPost } from '../../data/posts';
 import { loadBookingContext } from '../../data/tours';
-import { isEmpty, isSet, list, str } from '../../php/coerce';
+import { isEmpty, isSet, list, record, str } from '../../php/coerce';
 import { parseCustomFields } from '../../tourmaster/custom-fields';
 import { normalizePaymentInfos, type PaymentInfo } from '../../tourmaster/deposit';
 import { Money } from '../../tourmaster/money';
 import type { TourOrder } from '../../tourmaster/order';
-import { awaitsPayment } from '../../tourmaster/order-status';
+import { awaitsPayment, isCustomerCancellable } from '../../tourmaster/order-status';
 import { contactFieldsFor, travellerFieldsFor } from '../../tourmaster/payment-page';
-import type { PriceBreakdown, RoomPrice } from '../../tourmaster/price-breakdown';
+import { breakdownFromJson } from '../../tourmaster/price-breakdown';
 import { phpMoney } from '../../tourmaster/pricing-settings';
 import type { ServiceLine } from '../../tourmaster/services';
 import { bookingSingle, type Field, invoice, type PaymentEntry } from '../../views/account/booking-single';
@@ -134,10 +133,6 @@ export function orderRefusal(a: AccountRequest, page: 'my-booking' | 'invoices',
 
 const TITLES = new Map<string, string>(TRAVELLER_TITLES.map(([value, label]) => [value, label]));
 
-function record(value: unknown): Record<string, unknown> {
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
 function travellerFields(order: TourOrder, extra: readonly { slug: string; title: string }[]): Field[] {
   const info = record(order.travellerInfo);
   const first = list(info.first_name);
@@ -158,46 +153,6 @@ function travellerFields(order: TourOrder, extra: readonly { slug: string; title
     });
   }
   return rows;
-}
-
-/** The stored `price-breakdown` (PHP json_encode of the plugin's array) as the view's breakdown. */
-export function breakdownFromJson(value: unknown): PriceBreakdown {
-  const b = record(value);
-  const out: Record<string, unknown> = {};
-  const asMoney = (v: unknown) => (v instanceof Money ? v : phpMoney(v));
-  const moneyKey = (key: string) =>
-    /(^|-)price$/.test(key) && !/^coupon/.test(key) ? true : key === 'tax-due' || key === 'group-discounted-price';
-  for (const [key, v] of Object.entries(b)) {
-    if (key === 'room') {
-      out.room = list(v).map((room) => {
-        const r: Record<string, unknown> = {};
-        for (const [k, rv] of Object.entries(record(room))) r[k] = /-price$/.test(k) ? asMoney(rv) : rv;
-        return r as RoomPrice;
-      });
-    } else if (key === 'additional-service') {
-      const services = new Map<string, ServiceLine>();
-      for (const [id, line] of Object.entries(record(v))) {
-        const l = record(line);
-        services.set(id, {
-          per: str(l.per),
-          amount: (l.amount as ServiceLine['amount']) ?? null,
-          'price-one': asMoney(l['price-one']),
-          price: asMoney(l.price),
-        });
-      }
-      out[key] = services;
-    } else if (key === 'coupon-amount' || key === 'group-discount-rate') {
-      out[key] = typeof v === 'string' ? v : asMoney(v);
-    } else if (key === 'tax-rate' || key === 'coupon-code' || key === 'coupon-text') {
-      out[key] = str(v);
-    } else if (moneyKey(key)) {
-      out[key] = asMoney(v);
-    } else {
-      out[key] = v;
-    }
-  }
-  if (!(out['sub-total-price'] instanceof Money)) out['sub-total-price'] = Money.ZERO;
-  return out as PriceBreakdown;
 }
 
 function paymentEntries(a: AccountRequest, order: TourOrder, infos: readonly PaymentInfo[]): PaymentEntry[] {

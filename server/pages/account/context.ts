@@ -1,5 +1,4 @@
 import type { Request } from 'express';
-import type { Profile } from '../../data/profile';
 import type { WpDb } from '../../data/tables';
 import type { PageContext } from '../../http/page-context';
 import { formatWpDate } from '../../php/date';
@@ -7,6 +6,7 @@ import { formatMoney, Money, type MoneyFormat } from '../../tourmaster/money';
 import { phpMoney, readMoneyFormat } from '../../tourmaster/pricing-settings';
 import type { AvatarSettings } from '../../views/avatar';
 import { html, type SafeHtml } from '../../views/html';
+import type { Profile } from '../../wp/profile';
 import type { CurrentUser } from '../../wp/user';
 import { type AccountSite, specialPageUrl } from './site';
 

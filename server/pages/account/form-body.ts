@@ -2,17 +2,15 @@ import { Readable } from 'node:stream';
 import bodyParser from 'body-parser';
 import type { Request, Response } from 'express';
 import type { AppDeps } from '../../http/deps';
-import { type PhpFilesEntry, parseMultipart } from '../../http/multipart';
-import { type PhpInput, parsePhpQuery } from '../../php/form-body';
+import { parseMultipart } from '../../http/multipart';
+import { type PhpFilesEntry, type PhpInput, parsePhpQuery } from '../../php/form-body';
+import { AVATAR_MAX_BYTES } from '../../services/accounts/avatar';
 
 /** A posted form as PHP sees it: `$_POST` and `$_FILES`. */
 export interface FormBody {
   fields: { [key: string]: PhpInput };
   files: { [key: string]: PhpFilesEntry };
 }
-
-/** The largest profile picture we take (the legacy site had PHP's `upload_max_filesize`). */
-export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
 /**
  * Reads a form post: `application/x-www-form-urlencoded` as PHP decodes it, or

@@ -10,6 +10,7 @@ import { pageContext } from '../../http/page-context';
 import { appendCookies } from '../../http/set-cookie';
 import { str } from '../../php/coerce';
 import { LOGOUT_NONCE_ACTION, logoutUrl } from '../../services/accounts/logout';
+import { PROFILE_MESSAGES } from '../../services/accounts/profile-form';
 import { notifyOrder } from '../../services/booking/notify';
 import { loadShell } from '../../services/site/shell';
 import { enforceWriteLimit } from '../../services/write-limits';
@@ -32,7 +33,6 @@ import { bookingList, bookingSinglePage, cancelNonceAction, invoicePage, orderRe
 import { type AccountRequest, accountPageUrl, moneyFormat } from './context';
 import { readFormBody } from './form-body';
 import { dashboardPage, postWishListRemoval, reviewsPage, roomPage, wishListPage } from './pages';
-import { PROFILE_MESSAGES } from './profile-form';
 import { changePasswordPage, editProfilePage, type Notice, postChangePassword, postEditProfile } from './profile-pages';
 import { accountSiteFor, cannotBeSpecialPage, isSpecialPageRequest, siteNameText, specialPageTopBar } from './site';
 

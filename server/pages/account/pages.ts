@@ -1,19 +1,20 @@
 import { getMetaForMany } from '../../data/meta';
-import { fullName, removeFromWishList } from '../../data/profile';
+import { removeFromWishList } from '../../data/profile';
 import { listReviewableOrders } from '../../data/reviews';
 import { readWishList } from '../../data/wish-list';
 import { isEmpty, str } from '../../php/coerce';
+import { postedText } from '../../services/accounts/profile-form';
 import { breadcrumbs, contentBlock, contentInner, updateNotice, userAvatar } from '../../views/account/common';
 import { myProfile } from '../../views/account/profile';
 import { type ReviewRow, reviewTable } from '../../views/account/reviews';
 import { type WishListRow, wishListTable } from '../../views/account/wish-list';
 import { html, type SafeHtml } from '../../views/html';
 import { reviewDescriptionHtml } from '../../views/reviews';
+import { fullName } from '../../wp/profile';
 import { REVIEW_NONCE_ACTION, REVIEW_NONCE_FIELD } from '../review-submission';
 import { currentBookings } from './bookings';
 import { type AccountRequest, accountPageUrl, nonceInput, siteDate, tourTitles, tourUrl } from './context';
 import type { FormBody } from './form-body';
-import { postedText } from './profile-form';
 
 /** The dashboard (engagement.md §5, item 1): profile, current bookings, tour reviews, room reviews. */
 export async function dashboardPage(a: AccountRequest): Promise<SafeHtml> {

@@ -1,9 +1,9 @@
 import { parse } from 'parse5';
 import { describe, expect, it } from 'vitest';
 import { nicenameOf, sanitizeNewLogin } from '../../data/profile';
-import { sniffImage } from '../../pages/account/avatar';
-import { breakdownFromJson } from '../../pages/account/bookings';
-import { birthDateValue, passwordRuleError, validateProfileFields } from '../../pages/account/profile-form';
+import { sniffImage } from '../../services/accounts/avatar';
+import { birthDateValue, passwordRuleError, validateProfileFields } from '../../services/accounts/profile-form';
+import { breakdownFromJson } from '../../tourmaster/price-breakdown';
 import { adminContent, wellFormed } from './common';
 import { EDIT_PROFILE_FIELDS, PROFILE_FIELDS } from './profile-fields';
 import { addQueryArg, removeQueryArg } from './urls';

@@ -1,8 +1,8 @@
 import type { PhpInput } from '../../php/form-body';
-import { passwordProblem } from '../../services/accounts/reset-password';
 import { isEmail } from '../../tourmaster/custom-fields';
 import { isTooLong, textLimit, tooLongMessage } from '../../tourmaster/text-limits';
 import type { ProfileField } from '../../views/account/profile-fields';
+import { passwordProblem } from './reset-password';
 
 /**
  * The plugin's profile-form validation (engagement.md §4.3), shared by registration and the profile
