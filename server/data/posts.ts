@@ -100,3 +100,48 @@ export async function getPostRoute(
     ? { type: String(row.post_type), slug: String(row.post_name), status: String(row.post_status) }
     : undefined;
 }
+
+/** Titles and slugs of posts (any type and status), by id, in one query. */
+export async function titlesAndSlugs(
+  wp: WpDb,
+  ids: readonly number[],
+): Promise<Map<number, { title: string; slug: string }>> {
+  const unique = [...new Set(ids.filter((id) => id > 0))];
+  if (unique.length === 0) return new Map();
+  const rows: { ID: unknown; post_title: unknown; post_name: unknown }[] = await wp
+    .knex(wp.t.posts)
+    .select('ID', 'post_title', 'post_name')
+    .whereIn('ID', unique);
+  return new Map(
+    rows.map((r) => [Number(r.ID), { title: String(r.post_title ?? ''), slug: String(r.post_name ?? '') }]),
+  );
+}
+
+/** The published tours among `ids`: id, title and slug, in one query. */
+export async function publishedTours(
+  wp: WpDb,
+  ids: readonly number[],
+): Promise<Map<number, { title: string; slug: string }>> {
+  const rows: Record<string, unknown>[] = ids.length
+    ? await wp
+        .knex(wp.t.posts)
+        .select('ID', 'post_title', 'post_name')
+        .whereIn('ID', [...ids])
+        .andWhere({ post_type: 'tour', post_status: 'publish' })
+    : [];
+  return new Map(
+    rows.map((r) => [Number(r.ID), { title: String(r.post_title ?? ''), slug: String(r.post_name ?? '') }]),
+  );
+}
+
+/** The `guid` (the file's URL as WordPress stored it) of attachments, by id. */
+export async function attachmentGuids(wp: WpDb, ids: readonly number[]): Promise<Map<number, string>> {
+  const rows: Record<string, unknown>[] = ids.length
+    ? await wp
+        .knex(wp.t.posts)
+        .select('ID', 'guid')
+        .whereIn('ID', [...ids])
+        .andWhere('post_type', 'attachment')
+    : [];
+  return new Map(rows.map((r) => [Number(r.ID), String(r.guid ?? '')]));
+}

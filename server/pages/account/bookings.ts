@@ -1,7 +1,12 @@
-import { getOrder, listOrdersOfUser } from '../../data/orders';
-import { getPost } from '../../data/posts';
-import { loadBookingContext } from '../../data/tours';
 import { isEmpty, isSet, list, record, str } from '../../php/coerce';
+import {
+  attachmentImageUrl,
+  bookedTour,
+  type CustomerOrder,
+  customerOrder,
+  customerOrders,
+  tourTitles,
+} from '../../services/accounts/customer-orders';
 import { parseCustomFields } from '../../tourmaster/custom-fields';
 import { normalizePaymentInfos, type PaymentInfo } from '../../tourmaster/deposit';
 import { Money } from '../../tourmaster/money';
@@ -24,7 +29,7 @@ import { addQueryArg } from '../../views/account/urls';
 import { html, raw, type SafeHtml } from '../../views/html';
 import { priceBreakdown } from '../../views/payment/breakdown';
 import { TRAVELLER_TITLES } from '../../views/payment/traveller-form';
-import { type AccountRequest, accountPageUrl, money, siteDate, siteDateTime, tourTitles, tourUrl } from './context';
+import { type AccountRequest, accountPageUrl, money, siteDate, siteDateTime, tourUrl } from './context';
 
 /** The nonce action of one order's cancel link (ours, DEFECTS.md 17). */
 export function cancelNonceAction(orderId: number): string {
@@ -38,7 +43,7 @@ async function rowsOf(
   withActions: boolean,
 ): Promise<BookingRow[]> {
   const titles = await tourTitles(
-    a.ctx.deps.wp,
+    a.ctx,
     orders.map((o) => o.tourId),
   );
   const rows: BookingRow[] = [];
@@ -78,7 +83,7 @@ async function rowsOf(
 
 /** The dashboard's "Current Booking": the latest five orders that are not cancelled. */
 export async function currentBookings(a: AccountRequest): Promise<SafeHtml> {
-  const orders = (await listOrdersOfUser(a.ctx.deps.wp, a.user.user.id)).filter((o) => o.status !== 'cancel');
+  const orders = (await customerOrders(a.ctx, a.user.user.id)).filter((o) => o.status !== 'cancel');
   return bookingTable(await rowsOf(a, orders.slice(0, 5), 'my-booking', false));
 }
 
@@ -91,7 +96,7 @@ export async function bookingList(
   const statuses: readonly string[] = options.paidOnly ? PAID_FILTER_STATUSES : BOOKING_FILTER_STATUSES;
   const asked = str(a.req.query.status);
   const status = statuses.includes(asked) ? asked : 'all';
-  const orders = (await listOrdersOfUser(a.ctx.deps.wp, a.user.user.id)).filter((o) => {
+  const orders = (await customerOrders(a.ctx, a.user.user.id)).filter((o) => {
     if (status !== 'all') return o.status === status;
     if (options.paidOnly) return statuses.includes(o.status ?? '');
     return o.status !== 'cancel';
@@ -107,15 +112,8 @@ export async function bookingList(
 }
 
 /** The order behind `&id=N`, when it is the visitor's; otherwise the refusal to show instead. */
-export async function ownOrder(
-  a: AccountRequest,
-): Promise<{ order: TourOrder } | { status: 403 | 404; message: string }> {
-  const id = Number(str(a.req.query.id));
-  const order = Number.isSafeInteger(id) && id > 0 ? await getOrder(a.ctx.deps.wp, id) : undefined;
-  if (!order) return { status: 404, message: 'This booking could not be found.' };
-  if (order.userId !== a.user.user.id)
-    return { status: 403, message: 'This booking belongs to another account, so it cannot be shown here.' };
-  return { order };
+export function ownOrder(a: AccountRequest): Promise<CustomerOrder> {
+  return customerOrder(a.ctx, a.user.user.id, Number(str(a.req.query.id)));
 }
 
 /** The refusal page body for a single booking or invoice that is not the visitor's. */
@@ -183,17 +181,16 @@ const METHOD_LABELS: Readonly<Record<string, string>> = {
 };
 
 async function orderDetails(a: AccountRequest, order: TourOrder) {
-  const wp = a.ctx.deps.wp;
-  const [titles, context] = await Promise.all([tourTitles(wp, [order.tourId]), loadBookingContext(wp, order.tourId)]);
+  const [titles, booked] = await Promise.all([tourTitles(a.ctx, [order.tourId]), bookedTour(a.ctx, order.tourId)]);
   const tour = titles.get(order.tourId) ?? { title: '', slug: '' };
   const general = a.account.general;
   const fields = contactFieldsFor({
-    tourMeta: context.tour?.meta.contactDetailFields,
-    option: context.tour?.option,
+    tourMeta: booked?.meta.contactDetailFields,
+    option: booked?.option,
     general,
   });
-  const extraTraveller = context.tour
-    ? travellerFieldsFor(context.tour.option, general)
+  const extraTraveller = booked
+    ? travellerFieldsFor(booked.option, general)
     : parseCustomFields(str(general['additional-traveller-fields']), { userDefaultCountry: '' });
   return { tour, fields, extraTraveller };
 }
@@ -247,7 +244,7 @@ async function serviceTitles(a: AccountRequest, breakdown: unknown): Promise<Map
   const ids = Object.keys(record(record(breakdown)['additional-service']))
     .map(Number)
     .filter((n) => n > 0);
-  const titles = await tourTitles(a.ctx.deps.wp, ids);
+  const titles = await tourTitles(a.ctx, ids);
   return new Map([...titles].map(([id, t]) => [String(id), t.title]));
 }
 
@@ -304,10 +301,8 @@ export async function invoicePage(a: AccountRequest, order: TourOrder): Promise<
 
 /** The `invoice-logo` attachment as an image, when it exists. */
 async function invoiceLogo(a: AccountRequest, value: unknown): Promise<SafeHtml | ''> {
-  const id = Number(str(value));
-  if (!Number.isSafeInteger(id) || id <= 0) return '';
-  const post = await getPost(a.ctx.deps.wp, id);
-  if (post?.type !== 'attachment' || !/^https?:\/\//.test(post.guid)) return '';
+  const url = await attachmentImageUrl(a.ctx, Number(str(value)));
+  if (!url) return '';
   const width = str(a.account.general['invoice-logo-width']);
-  return html`<img src="${post.guid}" alt="" ${width && raw(`style="width: ${width.replace(/[^0-9a-z%.]/gi, '')};"`)} />`;
+  return html`<img src="${url}" alt="" ${width && raw(`style="width: ${width.replace(/[^0-9a-z%.]/gi, '')};"`)} />`;
 }

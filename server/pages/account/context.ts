@@ -1,5 +1,4 @@
 import type { Request } from 'express';
-import type { WpDb } from '../../data/tables';
 import type { PageContext } from '../../http/page-context';
 import { formatWpDate } from '../../php/date';
 import { formatMoney, Money, type MoneyFormat } from '../../tourmaster/money';
@@ -52,22 +51,6 @@ export function moneyFormat(account: AccountSite): MoneyFormat {
 /** A hidden nonce input (`name="{field}"`), as our forms carry them. */
 export async function nonceInput(ctx: PageContext, field: string, action: string): Promise<SafeHtml> {
   return html`<input type="hidden" name="${field}" value="${await ctx.nonce(action)}" />`;
-}
-
-/** Titles and slugs of tours (any status), by id, in one query. */
-export async function tourTitles(
-  wp: WpDb,
-  ids: readonly number[],
-): Promise<Map<number, { title: string; slug: string }>> {
-  const unique = [...new Set(ids.filter((id) => id > 0))];
-  if (unique.length === 0) return new Map();
-  const rows: { ID: unknown; post_title: unknown; post_name: unknown }[] = await wp
-    .knex(wp.t.posts)
-    .select('ID', 'post_title', 'post_name')
-    .whereIn('ID', unique);
-  return new Map(
-    rows.map((r) => [Number(r.ID), { title: String(r.post_title ?? ''), slug: String(r.post_name ?? '') }]),
-  );
 }
 
 /** A tour's permalink under `/%postname%/` permalinks (`/tour/<slug>/`). */

@@ -1,17 +1,14 @@
 import type { NextFunction, Request, Response } from 'express';
 import { TooManyRequestsError } from '../../core/errors';
-import { getOptions } from '../../data/options';
-import { cancelOrderOfCustomer } from '../../data/order-cancel';
-import { readProfile } from '../../data/profile';
-import { loadBookingContext } from '../../data/tours';
 import type { AppDeps } from '../../http/deps';
 import { BodyError } from '../../http/multipart';
 import { pageContext } from '../../http/page-context';
 import { appendCookies } from '../../http/set-cookie';
 import { str } from '../../php/coerce';
+import { cancelCustomerBooking } from '../../services/accounts/cancel-booking';
+import { loadCustomer } from '../../services/accounts/customer';
 import { LOGOUT_NONCE_ACTION, logoutUrl } from '../../services/accounts/logout';
 import { PROFILE_MESSAGES } from '../../services/accounts/profile-form';
-import { notifyOrder } from '../../services/booking/notify';
 import { loadShell } from '../../services/site/shell';
 import { enforceWriteLimit } from '../../services/write-limits';
 import {
@@ -25,7 +22,6 @@ import {
   updateNotice,
 } from '../../views/account/common';
 import { removeQueryArg } from '../../views/account/urls';
-import { AVATAR_OPTIONS, readAvatarSettings } from '../../views/avatar';
 import type { SafeHtml } from '../../views/html';
 import { renderPage, sendPage, sendRedirect } from '../layout';
 import { submitReviewForm } from '../review-submission';
@@ -73,18 +69,15 @@ export function accountPage(deps: AppDeps) {
       if (!account.membership || !isSpecialPageRequest(req, account.pages.user)) return next();
       const user = await ctx.user();
       if (!user) return sendRedirect(res, account.pages.login.url || `${account.site.homeUrl}/`);
-      const [profile, avatarOptions] = await Promise.all([
-        readProfile(deps.wp, user.user.id),
-        getOptions(deps.wp, AVATAR_OPTIONS),
-      ]);
-      if (!profile) return sendRedirect(res, account.pages.login.url || `${account.site.homeUrl}/`);
+      const customer = await loadCustomer(ctx, user.user.id);
+      if (!customer) return sendRedirect(res, account.pages.login.url || `${account.site.homeUrl}/`);
       const a: AccountRequest = {
         req,
         ctx,
         account,
         user,
-        profile,
-        avatar: readAvatarSettings(avatarOptions),
+        profile: customer.profile,
+        avatar: customer.avatar,
         money: moneyFormat(account),
         requestUri: req.originalUrl,
       };
@@ -160,7 +153,7 @@ async function serve(a: AccountRequest, res: Response): Promise<void> {
 /** Counts a form post (or cancellation) of the account; the refusal when it is over its limit. */
 async function writeLimitRefusal(a: AccountRequest): Promise<TooManyRequestsError | undefined> {
   try {
-    await enforceWriteLimit(a.ctx.deps.wp, 'account', { ip: a.ctx.ip, userId: a.user.user.id }, a.ctx.now);
+    await enforceWriteLimit(a.ctx.wp, 'account', { ip: a.ctx.ip, userId: a.user.user.id }, a.ctx.now);
     return undefined;
   } catch (err) {
     if (err instanceof TooManyRequestsError) return err;
@@ -229,15 +222,10 @@ async function cancelBooking(a: AccountRequest): Promise<'redirect' | Rendered> 
   if (!(await a.ctx.verifyNonce(a.req.query._wpnonce, cancelNonceAction(id)))) {
     return refuse(PROFILE_MESSAGES.sessionExpired, 403);
   }
-  const result = await cancelOrderOfCustomer(a.ctx.deps.wp, id, a.user.user.id);
+  const result = await cancelCustomerBooking(a.ctx, a.user.user.id, id);
   if (!result.ok) {
     if (result.reason === 'not-cancellable') return refuse('This booking can no longer be cancelled.', 409);
     return refuse('This booking could not be found.', 404);
-  }
-  a.ctx.log.info({ orderId: id, userId: a.user.user.id }, 'booking cancelled by the customer');
-  const { tour } = await loadBookingContext(a.ctx.deps.wp, result.order.tourId);
-  if (tour) {
-    await notifyOrder(a.ctx, { type: 'booking-cancelled', by: 'customer' }, result.order, tour);
   }
   return 'redirect';
 }

@@ -1,9 +1,8 @@
-import { getMetaForMany } from '../../data/meta';
-import { removeFromWishList } from '../../data/profile';
-import { listReviewableOrders } from '../../data/reviews';
-import { readWishList } from '../../data/wish-list';
-import { isEmpty, str } from '../../php/coerce';
+import { str } from '../../php/coerce';
 import { postedText } from '../../services/accounts/profile-form';
+import { reviewableOrders } from '../../services/reviews/reviewable-orders';
+import { removeTourFromWishList } from '../../services/wish-list/remove-from-wish-list';
+import { wishListTours } from '../../services/wish-list/wish-list-tours';
 import { breadcrumbs, contentBlock, contentInner, updateNotice, userAvatar } from '../../views/account/common';
 import { myProfile } from '../../views/account/profile';
 import { type ReviewRow, reviewTable } from '../../views/account/reviews';
@@ -13,7 +12,7 @@ import { reviewDescriptionHtml } from '../../views/reviews';
 import { fullName } from '../../wp/profile';
 import { REVIEW_NONCE_ACTION, REVIEW_NONCE_FIELD } from '../review-submission';
 import { currentBookings } from './bookings';
-import { type AccountRequest, accountPageUrl, nonceInput, siteDate, tourTitles, tourUrl } from './context';
+import { type AccountRequest, accountPageUrl, nonceInput, siteDate, tourUrl } from './context';
 import type { FormBody } from './form-body';
 
 /** The dashboard (engagement.md §5, item 1): profile, current bookings, tour reviews, room reviews. */
@@ -59,28 +58,16 @@ export async function dashboardPage(a: AccountRequest): Promise<SafeHtml> {
 
 /** The review table of the user's departed orders (reviews.md §7). */
 async function reviewsTable(a: AccountRequest, options: { limit?: number; checkEnabled: boolean }): Promise<SafeHtml> {
-  const wp = a.ctx.deps.wp;
-  const orders = await listReviewableOrders(
-    wp,
-    a.user.user.id,
-    options.limit === undefined ? {} : { limit: options.limit },
-  );
-  const ids = orders.map((o) => o.tourId);
-  const [titles, tourOptions] = await Promise.all([
-    tourTitles(wp, ids),
-    options.checkEnabled ? getMetaForMany(wp, 'post', ids, 'tourmaster-tour-option') : Promise.resolve(new Map()),
-  ]);
+  const orders = await reviewableOrders(a.ctx, a.user.user.id, {
+    ...(options.limit === undefined ? {} : { limit: options.limit }),
+    onlyReviewEnabled: options.checkEnabled,
+  });
   const rows: ReviewRow[] = [];
   for (const order of orders) {
-    if (options.checkEnabled) {
-      const option = tourOptions.get(order.tourId);
-      const enabled = option && typeof option === 'object' ? (option as Record<string, unknown>)['enable-review'] : '';
-      if (!isEmpty(enabled) && enabled !== 'enable') continue;
-    }
     rows.push({
       orderId: order.orderId,
       tourId: order.tourId,
-      tourTitle: titles.get(order.tourId)?.title ?? '',
+      tourTitle: order.tourTitle,
       review: order.review
         ? {
             description: reviewDescriptionHtml(order.review.description),
@@ -106,40 +93,13 @@ export const WISH_LIST_NONCE = 'tourmaster-wish-list-remove';
 
 /** `?page_type=wish-list`, after any removal. */
 export async function wishListPage(a: AccountRequest, notice: SafeHtml | '' = ''): Promise<SafeHtml> {
-  const wp = a.ctx.deps.wp;
-  const ids = await readWishList(wp, a.user.user.id);
-  const numeric = ids.map((id) => Number(id)).filter((id) => Number.isSafeInteger(id) && id > 0);
-  const [posts, options, thumbnails] = await Promise.all([
-    wp
-      .knex(wp.t.posts)
-      .select('ID', 'post_title', 'post_name')
-      .whereIn('ID', numeric)
-      .andWhere({ post_type: 'tour', post_status: 'publish' }) as Promise<Record<string, unknown>[]>,
-    getMetaForMany(wp, 'post', numeric, 'tourmaster-tour-option'),
-    getMetaForMany(wp, 'post', numeric, '_thumbnail_id'),
-  ]);
-  const thumbIds = [...thumbnails.values()].map((v) => Number(str(v))).filter((n) => n > 0);
-  const attachments: Record<string, unknown>[] = thumbIds.length
-    ? await wp.knex(wp.t.posts).select('ID', 'guid').whereIn('ID', thumbIds).andWhere('post_type', 'attachment')
-    : [];
-  const guid = new Map(attachments.map((r) => [Number(r.ID), String(r.guid ?? '')]));
-  const byId = new Map(posts.map((p) => [Number(p.ID), p]));
-  const rows: WishListRow[] = [];
-  for (const id of ids) {
-    const post = byId.get(Number(id));
-    if (!post) continue;
-    const option = options.get(Number(id));
-    const duration =
-      option && typeof option === 'object' ? str((option as Record<string, unknown>)['duration-text']) : '';
-    const thumb = guid.get(Number(str(thumbnails.get(Number(id))))) ?? '';
-    rows.push({
-      tourId: id,
-      title: String(post.post_title ?? ''),
-      url: tourUrl(a, String(post.post_name ?? '')),
-      duration,
-      thumbnail: /^https?:\/\//.test(thumb) ? thumb : '',
-    });
-  }
+  const rows: WishListRow[] = (await wishListTours(a.ctx, a.user.user.id)).map((tour) => ({
+    tourId: tour.tourId,
+    title: tour.title,
+    url: tourUrl(a, tour.slug),
+    duration: tour.duration,
+    thumbnail: tour.thumbnail,
+  }));
   return contentInner('wish-list', [
     breadcrumbs([{ title: 'Dashboard', url: accountPageUrl(a, 'dashboard') }, { title: 'Wish List' }]),
     notice,
@@ -162,7 +122,7 @@ export async function postWishListRemoval(
     };
   }
   const tourId = postedText(body.fields, 'remove-from-wish-list').trim();
-  if (tourId !== '') await removeFromWishList(a.ctx.deps.wp, a.user.user.id, tourId);
+  await removeTourFromWishList(a.ctx, a.user.user.id, tourId);
   return { notice: '', status: 200 };
 }
 
