@@ -62,16 +62,21 @@ export function createApp(deps: AppDeps, registry: ActionRegistry = createRegist
     if (status >= 500) deps.log.error({ err, url: req.originalUrl }, 'request failed');
     if (res.headersSent) return;
     if (req.path === ADMIN_AJAX_PATH) return sendReply(res, tourmasterFailure(error));
-    res
-      .status(status === 404 ? 404 : 500)
-      .type('html')
-      .send(status === 404 ? notFoundPage() : errorPage());
+    if (status === 404) return void res.status(404).type('html').send(notFoundPage());
+    // A request we could not read (too large, malformed): the visitor's side, said as such.
+    if (status >= 400 && status < 500) return void res.status(status).type('html').send(badRequestPage(status));
+    res.status(500).type('html').send(errorPage());
   });
   return app;
 }
 
 function notFoundPage(): string {
   return '<!DOCTYPE html><html lang="en-US"><head><meta charset="UTF-8"><title>Page not found</title></head><body><h1>Page not found</h1><p>Sorry, the page you were looking for could not be found.</p><p><a href="/">Go to the home page</a></p></body></html>';
+}
+
+function badRequestPage(status: number): string {
+  const text = status === 413 ? 'The request is too large.' : 'Please go back and try again.';
+  return `<!DOCTYPE html><html lang="en-US"><head><meta charset="UTF-8"><title>The request could not be read</title></head><body><h1>The request could not be read</h1><p>${text}</p><p><a href="/">Go to the home page</a></p></body></html>`;
 }
 
 function errorPage(): string {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import bodyParser from 'body-parser';
 import type { NextFunction, Request, Response } from 'express';
 import { AppError, InputError, toAppError, UnavailableError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import type { AppDeps } from '../http/deps';
 import { BodyError, parseMultipart } from '../http/multipart';
+import { readRawBody } from '../http/raw-body';
 import { type Visitor, visitorFor } from '../http/visitor';
 import { type PhpFilesEntry, type PhpInput, parsePhpQuery } from '../php/form-body';
 import { decodeCookieValue, findRawCookie } from '../wp/auth-cookie';
@@ -157,31 +157,11 @@ async function readBody(
     });
     return { post: fields, files };
   }
-  const text = await readText(req, maxBytes);
+  const text = (await readRawBody(req, maxBytes)).toString('utf8');
   // PHP fills $_POST only for urlencoded bodies; JSON and other types leave it empty.
   if (type === '' ? text.length === 0 : !type.startsWith('application/x-www-form-urlencoded'))
     return { post: {}, files: {} };
   return { post: parsePhpQuery(text), files: {} };
-}
-
-/**
- * The raw body as bytes, through body-parser (size limit, Content-Encoding, aborted requests).
- * PHP decodes $_POST from the bytes itself, so no parsing happens here.
- */
-function readText(req: Request, maxBytes: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    bodyParser.raw({ type: () => true, limit: maxBytes })(req, {} as Response, (err?: unknown) => {
-      if (!err) return resolve(Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '');
-      const e = err as { type?: string; status?: number; message?: string };
-      if (e.type === 'entity.too.large') return reject(new BodyError('The request is too large.', { status: 413 }));
-      reject(
-        new BodyError('The request body could not be read.', {
-          status: e.status && e.status < 500 ? e.status : 400,
-          cause: err,
-        }),
-      );
-    });
-  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import knexFactory, { type Knex } from 'knex';
 import type { DbConfig } from '../core/config';
-import { createDialect, type Dialect, type Engine, foldKey, SQLITE_FOLD_FUNCTION, wordpressSqlMode } from './dialect';
+import { foldKey } from '../wp/fold-key';
+import { createDialect, type Dialect, type Engine, SQLITE_FOLD_FUNCTION, wordpressSqlMode } from './dialect';
 
 export type { DbConfig };
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError } from '../core/errors';
+import { foldKey } from '../wp/fold-key';
 import {
   createDialect,
   decimalString,
   decimalToMinor,
   escapeLike,
-  foldKey,
   foldLikePattern,
   isZeroDate,
   mapDriverError,

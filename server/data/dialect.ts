@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { type AppError, ConflictError, InternalError } from '../core/errors';
+import { foldKey } from '../wp/fold-key';
 import { asUnavailable } from './db-faults';
 
 /**
@@ -77,25 +78,6 @@ export function decimalToMinor(value: unknown, digits = 2): number | null {
 /** True for MySQL's zero dates, which WordPress and the plugin use as "not set". */
 export function isZeroDate(value: unknown): boolean {
   return value === null || value === undefined || value === ZERO_DATETIME || value === ZERO_DATE || value === '';
-}
-
-/**
- * Case- and accent-insensitive key, approximating MariaDB's utf8mb4_unicode_520_ci for equality:
- * `Muller` = `Müller` = `MULLER`, `straße` = `strasse`. Used where SQLite must match what the MySQL
- * collation matches (user_login, user_email, slugs).
- */
-export function foldKey(value: string): string {
-  return value
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replaceAll('ß', 'ss')
-    .replaceAll('æ', 'ae')
-    .replaceAll('œ', 'oe')
-    .replaceAll('ø', 'o')
-    .replaceAll('đ', 'd')
-    .replaceAll('ł', 'l')
-    .replace(/[ \t]+$/u, ''); // PAD SPACE collations ignore trailing spaces
 }
 
 /** The SQLite function name registered on every connection for folded comparisons. */

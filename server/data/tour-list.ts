@@ -2,9 +2,10 @@ import type { TourListPage, TourListPageWithMeta, TourListRow } from '../tourmas
 import type { TourListQuery } from '../tourmaster/listing/query';
 import type { MetaClause, TaxClause } from '../tourmaster/listing/search-query';
 import { parseSearch } from '../tourmaster/listing/search-terms';
+import { foldKey } from '../wp/fold-key';
 import type { PageRow } from '../wp/menus';
-import type { WpTerm } from '../wp/post';
-import { foldKey, foldLikePattern, SQLITE_FOLD_FUNCTION } from './dialect';
+import { knownTaxonomies, sortTermsByName, type TourTerm, withTaxonomies } from '../wp/term-list';
+import { foldLikePattern, SQLITE_FOLD_FUNCTION } from './dialect';
 import { SITE_OPTIONS } from './site';
 import { preparedRows, quoteTable, type WpDb } from './tables';
 import { LARGE_OPTION_BYTES, resolveLargeOptions } from './tour-page';
@@ -346,19 +347,6 @@ async function termTaxonomyIds(
   });
 }
 
-/**
- * A term of a tour taxonomy, as the lists, the search form and the archives use it: a term without
- * its post count. The name is as stored (WordPress keeps names HTML-escaped: `Food &amp; Wine`).
- */
-export type TourTerm = Omit<WpTerm, 'count'>;
-
-const termLists = new WeakMap<readonly TourTerm[], Set<string>>();
-
-/** The taxonomies a term list was loaded for (`loadTourTerms` records them). */
-function knownTaxonomies(terms: readonly TourTerm[]): Set<string> {
-  return termLists.get(terms) ?? new Set(terms.map((t) => t.taxonomy));
-}
-
 /** Every term of the given taxonomies, by name as `get_terms` orders them (`hide_empty=0`), in one query. */
 export async function loadTourTerms(wp: WpDb, taxonomies: readonly string[]): Promise<TourTerm[]> {
   if (taxonomies.length === 0) return [];
@@ -376,9 +364,7 @@ export async function loadTourTerms(wp: WpDb, taxonomies: readonly string[]): Pr
     description: String(r.description ?? ''),
     parentId: Number(r.parent) || 0,
   }));
-  terms.sort(byTermName);
-  termLists.set(terms, new Set(taxonomies));
-  return terms;
+  return withTaxonomies(sortTermsByName(terms), taxonomies);
 }
 
 /** What a listing page (search, archive) prints around its list: options by name (raw text), the published pages, terms. */
@@ -488,64 +474,6 @@ export async function loadListingPageRows(
   }
   if (digests.size) await resolveLargeOptions(wp, digests, options);
   pages.sort((x, y) => x.menuOrder - y.menuOrder || x.title.localeCompare(y.title) || x.id - y.id);
-  terms.sort(byTermName);
-  termLists.set(terms, new Set(asked));
+  withTaxonomies(sortTermsByName(terms), asked);
   return { options, pages, terms, ...(list ? { list: listPageFrom(listed) } : {}) };
-}
-
-/** `get_terms`' order: by name as the site collation compares (case and accents folded), then id. */
-function byTermName(a: TourTerm, b: TourTerm): number {
-  const x = nameKey(a);
-  const y = nameKey(b);
-  return x < y ? -1 : x > y ? 1 : a.termId - b.termId;
-}
-
-/** Folded names (the terms are read on every request; their names rarely change). */
-const nameKeys = new Map<string, string>();
-
-function nameKey(term: TourTerm): string {
-  let key = nameKeys.get(term.name);
-  if (key === undefined) {
-    key = foldKey(term.name);
-    if (nameKeys.size >= 2000) nameKeys.clear();
-    nameKeys.set(term.name, key);
-  }
-  return key;
-}
-
-/** Terms of two reads as one list (the taxonomies of both known). */
-export function mergeTerms(a: readonly TourTerm[], b: readonly TourTerm[]): TourTerm[] {
-  const merged = [...a, ...b].sort(byTermName);
-  termLists.set(merged, new Set([...knownTaxonomies(a), ...knownTaxonomies(b)]));
-  return merged;
-}
-
-/** The taxonomies a term list holds every term of. */
-export function termTaxonomies(terms: readonly TourTerm[]): ReadonlySet<string> {
-  return knownTaxonomies(terms);
-}
-
-/** A category filterer's terms (listing.md §2.4): every tour category, a single category's children, or the ones named. */
-export async function filtererTerms(
-  wp: WpDb,
-  categories: readonly string[],
-): Promise<{ current?: { name: string }; terms: { name: string; slug: string }[] }> {
-  return filtererTermsFrom(await loadTourTerms(wp, ['tour_category']), categories);
-}
-
-/** `filtererTerms` from the tour categories already read. */
-export function filtererTermsFrom(
-  terms: readonly TourTerm[],
-  categories: readonly string[],
-): { current?: { name: string }; terms: { name: string; slug: string }[] } {
-  const all = terms
-    .filter((t) => t.taxonomy === 'tour_category')
-    .map((t) => ({ id: t.termId, name: t.name, slug: t.slug, parent: t.parentId }));
-  const bySlug = (slug: string) => all.find((t) => foldKey(t.slug) === foldKey(slug));
-  if (categories.length === 0) return { terms: all };
-  if (categories.length === 1) {
-    const current = bySlug(categories[0]!);
-    return current ? { current, terms: all.filter((t) => t.parent === current.id) } : { terms: [] };
-  }
-  return { terms: categories.map(bySlug).filter((t): t is (typeof all)[number] => t !== undefined) };
 }

@@ -1,6 +1,6 @@
-import bodyParser from 'body-parser';
 import type { NextFunction, Request, Response } from 'express';
 import type { AppDeps } from '../http/deps';
+import { readRawBody } from '../http/raw-body';
 import { parsePhpQuery } from '../php/form-body';
 import { isPaymentPage } from '../services/payment/payment-page-route';
 import { BOOKING_DETAIL_COOKIE, encodeBookingDetailCookie } from '../tourmaster/booking-detail-cookie';
@@ -13,15 +13,11 @@ import { setCookieHeader } from '../wp/set-cookie';
  * any URL with `?tourmaster-payment`.
  */
 export function paymentHandoff(deps: AppDeps) {
-  const readBody = bodyParser.raw({ type: () => true, limit: deps.config.maxBodyBytes });
   return async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'POST') return next();
     try {
       if (!(await isPaymentPage(deps, req.path, req.query))) return next();
-      await new Promise<void>((resolve, reject) =>
-        readBody(req, res, (err?: unknown) => (err ? reject(err) : resolve())),
-      );
-      const text = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
+      const text = (await readRawBody(req, deps.config.maxBodyBytes)).toString('utf8');
       const posted = /^application\/x-www-form-urlencoded/i.test(req.get('content-type') ?? '')
         ? parsePhpQuery(text)
         : {};

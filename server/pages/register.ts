@@ -1,30 +1,16 @@
 import type { NextFunction, Request, Response } from 'express';
-import { getPost } from '../data/posts';
-import { createUser, sanitizeNewLogin } from '../data/profile';
-import { hitRateLimit } from '../data/rate-limit';
-import { getUserByLogin } from '../data/users';
 import type { AppDeps } from '../http/deps';
+import { readFormBody } from '../http/form-body';
 import { BodyError } from '../http/multipart';
 import { type PageContext, pageContext } from '../http/page-context';
 import { appendCookies } from '../http/set-cookie';
 import { str } from '../php/coerce';
-import { registrationMails } from '../services/accounts/account-mails';
-import { logIn } from '../services/accounts/login';
-import {
-  birthDateValue,
-  PROFILE_MESSAGES,
-  passwordRuleError,
-  postedText,
-  profileValue,
-  validateProfileFields,
-} from '../services/accounts/profile-form';
-import { postPermalink, redirectTarget } from '../services/accounts/special-pages';
+import { birthDateValue, PROFILE_MESSAGES, postedText, profileValue } from '../services/accounts/profile-form';
+import { register, settingPageLink } from '../services/accounts/register';
+import { redirectTarget } from '../services/accounts/special-pages';
 import { loadShell } from '../services/site/shell';
 import { registerPageContent } from '../views/account/login-forms';
 import { birthYears, PROFILE_FIELDS } from '../views/account/profile-fields';
-import { hashPassword } from '../wp/password';
-import { PROFILE_META_KEYS, type ProfileMetaKey } from '../wp/profile';
-import { readFormBody } from './account/form-body';
 import {
   type AccountSite,
   accountSiteFor,
@@ -39,17 +25,12 @@ import { sameSite } from './login-page';
 
 /**
  * The plugin's register page (engagement.md §4.3): GET shows the form; POST checks the
- * `tourmaster-registration` nonce, the plugin's field rules, then (ours, DEFECTS.md 15) the terms box
- * and a minimum password length, the username, the confirmation and WordPress's own refusals;
- * messages re-render the form with the values typed (never the passwords). Success creates the user
- * as `wp_insert_user` does, sends the registration mails, logs the user in by setting the login
+ * `tourmaster-registration` nonce and hands the typed values to services/accounts/register.ts;
+ * refusals re-render the form with the values typed (never the passwords). Success sets the login
  * cookies and redirects to the account page (the legacy page answered a self-submitting form
- * carrying the password in clear). Registrations are rate-limited per address.
+ * carrying the password in clear).
  */
 export const REGISTRATION_NONCE = 'tourmaster-registration';
-
-/** Sign-ups from one address: per hour (counted for every post that passes the form's checks). */
-export const REGISTER_ADDRESS_LIMIT = { bucket: 'register-address', limit: 10, windowSeconds: 3600 } as const;
 
 export function registerPage(deps: AppDeps) {
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -65,7 +46,7 @@ export function registerPage(deps: AppDeps) {
 
       let fields: Awaited<ReturnType<typeof readFormBody>>['fields'];
       try {
-        fields = (await readFormBody(req, res, deps)).fields;
+        fields = (await readFormBody(req, deps)).fields;
       } catch (err) {
         if (!(err instanceof BodyError)) throw err;
         return renderForm(ctx, req, res, account, {
@@ -89,42 +70,21 @@ export function registerPage(deps: AppDeps) {
         // 200, as the legacy page answered a bad nonce (the notice is ours).
         return again([PROFILE_MESSAGES.sessionExpired]);
       }
-      const errors = validateProfileFields(PROFILE_FIELDS, values);
-      if (errors.length > 0) return again(errors);
-      if (postedText(fields, 'tourmaster-require-acceptance') === '') return again([PROFILE_MESSAGES.terms]);
-      const limit = await hitRateLimit(deps.wp, { ...REGISTER_ADDRESS_LIMIT, subject: ctx.ip }, ctx.now);
-      if (!limit.allowed) {
-        ctx.log.warn({ address: ctx.ip }, 'registration refused: too many from this address');
-        res.setHeader('Retry-After', String(limit.retryAfter));
-        return again(['Too many accounts were created from your address. Please try again later.'], 429);
+      const result = await register(ctx, account, {
+        values,
+        password: postedText(fields, 'password'),
+        confirmPassword: postedText(fields, 'confirm-password'),
+        termsAccepted: postedText(fields, 'tourmaster-require-acceptance') !== '',
+      });
+      if (!result.ok) {
+        if (result.retryAfter !== undefined) res.setHeader('Retry-After', String(result.retryAfter));
+        return again(result.errors, result.status);
       }
-      const username = values.username ?? '';
-      const login = sanitizeNewLogin(username);
-      if ((await getUserByLogin(deps.wp, username)) || (login !== '' && (await getUserByLogin(deps.wp, login)))) {
-        return again([PROFILE_MESSAGES.usernameExists]);
-      }
-      const password = postedText(fields, 'password');
-      if (password !== postedText(fields, 'confirm-password')) return again([PROFILE_MESSAGES.passwordMismatch]);
-      const rule = passwordRuleError(password, { login, email: values.email ?? '' });
-      if (rule) return again([rule]);
-
-      const meta: Partial<Record<ProfileMetaKey, string>> = {};
-      for (const key of PROFILE_META_KEYS) meta[key] = values[key] ?? '';
-      const created = await createUser(
-        deps.wp,
-        { login, passwordHash: hashPassword(password), email: values.email ?? '', meta },
-        ctx.now,
-      );
-      if (!created.ok) return again([created.message]);
-      ctx.log.info({ userId: created.user.id }, 'user registered');
-
-      await sendRegistrationMails(ctx, account, values);
-      const { cookies } = await logIn(ctx, created.user, { remember: true });
-      appendCookies(res, cookies, ctx.now);
+      appendCookies(res, result.cookies, ctx.now);
       const target =
         redirect === ''
           ? account.pages.user.url
-          : await redirectTarget(deps.wp, account.site, account.general, redirect, '');
+          : await redirectTarget(ctx.wp, account.site, account.general, redirect, '');
       sendRedirect(res, target && sameSite(target, account.site.homeUrl) ? target : `${account.site.homeUrl}/`, {
         cache: 'no-cache',
       });
@@ -152,8 +112,8 @@ async function renderForm(
     values: state.values,
     years: birthYears(ctx.now),
     redirect: state.redirect,
-    termsUrl: await pageLink(ctx, general['register-term-of-service-page']),
-    privacyUrl: await pageLink(ctx, general['register-privacy-statement-page']),
+    termsUrl: await settingPageLink(ctx, site, general['register-term-of-service-page']),
+    privacyUrl: await settingPageLink(ctx, site, general['register-privacy-statement-page']),
     loginUrl: account.pages.login.url,
     nonce: await ctx.nonce(REGISTRATION_NONCE),
     defaultCountry: str(general['user-default-country']),
@@ -175,40 +135,4 @@ async function renderForm(
     shell,
   });
   sendPage(res, document, { status: state.status ?? 200, cache: 'no-cache' });
-}
-
-/** The terms and privacy links: a page id gives its permalink, a URL is kept, nothing gives `#`. */
-async function pageLink(ctx: PageContext, value: unknown): Promise<string> {
-  const text = str(value).trim();
-  if (text === '') return '#';
-  if (!/^\d+$/.test(text)) return /^https?:\/\//i.test(text) ? text : '#';
-  const site = await ctx.site();
-  const post = await getPost(ctx.deps.wp, Number(text));
-  if (post?.status !== 'publish') return '#';
-  return (await postPermalink(ctx.deps.wp, site, post.id)) || '#';
-}
-
-async function sendRegistrationMails(
-  ctx: PageContext,
-  account: AccountSite,
-  values: Record<string, string>,
-): Promise<void> {
-  const messages = registrationMails({
-    general: account.general,
-    customer: {
-      firstName: values.first_name ?? '',
-      lastName: values.last_name ?? '',
-      email: values.email ?? '',
-      phone: values.phone ?? '',
-    },
-    profilePageUrl: account.pages.user.url,
-    now: ctx.now,
-  });
-  for (const message of messages) {
-    try {
-      await ctx.deps.mailer.send(message);
-    } catch (err) {
-      ctx.log.error({ err, mail: message.type }, 'registration mail not sent');
-    }
-  }
 }

@@ -1,7 +1,7 @@
-import bodyParser from 'body-parser';
 import type { NextFunction, Request, Response } from 'express';
 import type { AppDeps } from '../http/deps';
 import { type PageContext, pageContext } from '../http/page-context';
+import { readRawBody } from '../http/raw-body';
 import { sendTooManyRequests } from '../http/too-many-requests';
 import { parsePhpQuery } from '../php/form-body';
 import { type ReviewSubmissionOutcome, submitReview } from '../services/reviews/submit-review';
@@ -31,19 +31,15 @@ export const REVIEW_NONCE_FIELD = '_wpnonce';
 export const REVIEW_SUBMISSION_ROUTES: readonly string[] = ['POST /my-account/?page_type=reviews'];
 
 export function reviewSubmission(deps: AppDeps) {
-  const readBody = bodyParser.raw({ type: () => true, limit: deps.config.maxBodyBytes });
   return async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'POST' || req.query.page_type !== 'reviews') return next();
     try {
       const ctx = pageContext(req, deps);
       const account = await accountSiteFor(req, ctx);
       if (!account.membership || !isSpecialPageRequest(req, account.pages.user)) return next();
-      await new Promise<void>((resolve, reject) =>
-        readBody(req, res, (err?: unknown) => (err ? reject(err) : resolve())),
-      );
+      const text = (await readRawBody(req, deps.config.maxBodyBytes)).toString('utf8');
       const user = await ctx.user();
       if (!user) return redirect(res, account.pages.login.url || `${account.site.homeUrl}/?tourmaster-login`, false);
-      const text = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
       const posted = /^application\/x-www-form-urlencoded/i.test(req.get('content-type') ?? '')
         ? parsePhpQuery(text)
         : {};

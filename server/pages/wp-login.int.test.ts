@@ -249,6 +249,16 @@ describe('login', () => {
     expect(reply.text).toContain('name="log"');
   });
 
+  it('answers a body over the size limit with 413 and a short page, not a server error', async () => {
+    const response = await fetch(`${server.baseUrl}/wp-login.php`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: `log=${'a'.repeat(9 * 1024 * 1024)}`,
+    });
+    expect(response.status).toBe(413);
+    expect(await response.text()).toContain('The request is too large.');
+  });
+
   it('keeps redirects on this site', async () => {
     const user = await createUser('Redirect#Pass2026');
     const away = await send('/wp-login.php', {

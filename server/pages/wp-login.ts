@@ -1,8 +1,8 @@
-import bodyParser from 'body-parser';
 import type { NextFunction, Request, Response } from 'express';
 import { TooManyRequestsError } from '../core/errors';
 import type { AppDeps } from '../http/deps';
 import { pageContext } from '../http/page-context';
+import { readRawBody } from '../http/raw-body';
 import { appendCookies } from '../http/set-cookie';
 import { isEmpty, str } from '../php/coerce';
 import { type PhpInput, parsePhpQuery } from '../php/form-body';
@@ -63,17 +63,13 @@ const NOT_SERVED = new Set(['postpass', 'register', 'confirmaction', 'confirm_ad
  * Every reply carries WordPress's no-cache headers, `X-Frame-Options` and the test cookie.
  */
 export function wpLogin(deps: AppDeps) {
-  const readBody = bodyParser.raw({ type: () => true, limit: deps.config.maxBodyBytes });
   return async (req: Request, res: Response, next: NextFunction) => {
     if (req.path !== WP_LOGIN_PATH || (req.method !== 'GET' && req.method !== 'POST')) return next();
     try {
       const query = parsePhpQuery(rawQuery(req));
       let post: Vars = {};
       if (req.method === 'POST') {
-        await new Promise<void>((resolve, reject) =>
-          readBody(req, res, (err?: unknown) => (err ? reject(err) : resolve())),
-        );
-        const text = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
+        const text = (await readRawBody(req, deps.config.maxBodyBytes)).toString('utf8');
         if (/^application\/x-www-form-urlencoded/i.test(req.get('content-type') ?? '')) post = parsePhpQuery(text);
       }
       // $_REQUEST: GET then POST, POST winning (request_order "GP").

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actions } from '../ajax/registry';
-import { REGISTER_ADDRESS_LIMIT } from '../pages/register';
 import { loginAs } from '../testing/account';
 import { CAPTURE_NOW, fixtureSecrets, startTestServer, type TestServer } from '../testing/app';
 import { payLaterBookingBody } from '../testing/booking-body';
 import { createTestDatabase, type TestDatabase } from '../testing/db';
 import { LOGIN_ADDRESS, LOST_PASSWORD_ADDRESS } from './accounts/rate-limits';
+import { REGISTER_ADDRESS_LIMIT } from './accounts/register';
 import { ENQUIRY_LIMITS } from './enquiry/send-enquiry';
 import { WRITE_LIMITS } from './write-limits';
 

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSession } from '../../data/sessions';
 import { loadSite } from '../../data/site';
-import { filtererTerms } from '../../data/tour-list';
 import { getUserByLogin } from '../../data/users';
 import { extractRegion } from '../../parity/compare';
 import { loadExchange } from '../../parity/exchanges';
 import { canonicalHtml } from '../../parity/html-dom';
 import { parsePhpQuery } from '../../php/form-body';
 import { phpJsonEncode } from '../../php/json';
+import { filtererTerms } from '../../services/listing/filterer-terms';
 import { CAPTURE_NOW, postAjax, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
 import { statementsRunBy } from '../../testing/statements';
@@ -477,7 +477,7 @@ describe('tour list controls on the tour-list page (listing.md §2.4–§2.7)', 
 
   it('prints the category filterer with every tour category', async () => {
     const legacy = extractRegion(page, { className: 'tourmaster-filterer-wrap' })!;
-    const { terms, current } = await filtererTerms(tdb.wp, []);
+    const { terms, current } = await filtererTerms(tdb, []);
     same(
       filtererHtml({ settings: settingsIn(legacy), ajaxUrl, terms, ...(current ? { current } : {}) }).value,
       'tourmaster-filterer-wrap',
@@ -499,11 +499,11 @@ describe('tour list controls on the tour-list page (listing.md §2.4–§2.7)', 
   it('lists a single category`s children, or the categories a list names', async () => {
     const child = await addTerm('cyclades', 'tour_category', 2);
     try {
-      expect(await filtererTerms(tdb.wp, ['islands'])).toEqual({
+      expect(await filtererTerms(tdb, ['islands'])).toEqual({
         current: expect.objectContaining({ name: 'Islands' }),
         terms: [expect.objectContaining({ slug: 'cyclades' })],
       });
-      expect((await filtererTerms(tdb.wp, ['mainland', 'islands'])).terms.map((t) => t.slug)).toEqual([
+      expect((await filtererTerms(tdb, ['mainland', 'islands'])).terms.map((t) => t.slug)).toEqual([
         'mainland',
         'islands',
       ]);

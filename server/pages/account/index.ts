@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { TooManyRequestsError } from '../../core/errors';
 import type { AppDeps } from '../../http/deps';
+import { readFormBody } from '../../http/form-body';
 import { BodyError } from '../../http/multipart';
 import { pageContext } from '../../http/page-context';
 import { appendCookies } from '../../http/set-cookie';
@@ -27,7 +28,6 @@ import { renderPage, sendPage, sendRedirect } from '../layout';
 import { submitReviewForm } from '../review-submission';
 import { bookingList, bookingSinglePage, cancelNonceAction, invoicePage, orderRefusal, ownOrder } from './bookings';
 import { type AccountRequest, accountPageUrl, moneyFormat } from './context';
-import { readFormBody } from './form-body';
 import { dashboardPage, postWishListRemoval, reviewsPage, roomPage, wishListPage } from './pages';
 import { changePasswordPage, editProfilePage, type Notice, postChangePassword, postEditProfile } from './profile-pages';
 import { accountSiteFor, cannotBeSpecialPage, isSpecialPageRequest, siteNameText, specialPageTopBar } from './site';
@@ -111,7 +111,7 @@ async function serve(a: AccountRequest, res: Response): Promise<void> {
   if (req.method === 'POST') {
     let body: Awaited<ReturnType<typeof readFormBody>>;
     try {
-      body = await readFormBody(req, res, a.ctx.deps);
+      body = await readFormBody(req, a.ctx.deps);
     } catch (err) {
       if (!(err instanceof BodyError)) throw err;
       a.ctx.log.info({ err: err.message }, 'account form body refused');

@@ -1,3 +1,4 @@
+import type { FormBody } from '../../http/form-body';
 import { str } from '../../php/coerce';
 import { postedText } from '../../services/accounts/profile-form';
 import { reviewableOrders } from '../../services/reviews/reviewable-orders';
@@ -13,7 +14,6 @@ import { fullName } from '../../wp/profile';
 import { REVIEW_NONCE_ACTION, REVIEW_NONCE_FIELD } from '../review-submission';
 import { currentBookings } from './bookings';
 import { type AccountRequest, accountPageUrl, nonceInput, siteDate, tourUrl } from './context';
-import type { FormBody } from './form-body';
 
 /** The dashboard (engagement.md §5, item 1): profile, current bookings, tour reviews, room reviews. */
 export async function dashboardPage(a: AccountRequest): Promise<SafeHtml> {

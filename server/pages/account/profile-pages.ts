@@ -1,3 +1,4 @@
+import type { FormBody } from '../../http/form-body';
 import { changePassword } from '../../services/accounts/change-password';
 import { editProfile } from '../../services/accounts/edit-profile';
 import { birthDateValue, PROFILE_MESSAGES, postedText, profileValue } from '../../services/accounts/profile-form';
@@ -7,7 +8,6 @@ import { birthYears, EDIT_PROFILE_FIELDS } from '../../views/account/profile-fie
 import type { SafeHtml } from '../../views/html';
 import type { ReplyCookie } from '../../wp/set-cookie';
 import { type AccountRequest, accountPageUrl } from './context';
-import type { FormBody } from './form-body';
 
 /** Our nonce actions (DEFECTS.md 18 for the profile; the change-password one is the plugin's). */
 export const EDIT_PROFILE_NONCE = 'tourmaster-edit-profile';

@@ -1,6 +1,4 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { foldKey } from '../../data/dialect';
-import type { TourTerm } from '../../data/tour-list';
 import type { AppDeps } from '../../http/deps';
 import { isEmpty, phpInt, str } from '../../php/coerce';
 import { renderTourListPage } from '../../services/listing/tour-list-page';
@@ -11,6 +9,8 @@ import { html, raw, type SafeHtml } from '../../views/html';
 import { tourListElementHtml } from '../../views/tour-list/element';
 import { pagedUrl } from '../../views/tour-list/pagination';
 import { searchFormHtml } from '../../views/tour-list/search-form';
+import { foldKey } from '../../wp/fold-key';
+import type { TourTerm } from '../../wp/term-list';
 import { contentFilter } from '../../wp/text';
 import { cannotBeSpecialPage } from '../account/site';
 import { sendNotFound } from '../not-found';

@@ -1,8 +1,8 @@
-import type { TourTerm } from '../../data/tour-list';
 import { isEmpty, str } from '../../php/coerce';
 import { formatWpDate } from '../../php/date';
 import type { SearchFormInput, SearchFormTaxonomy } from '../../views/tour-list/search-form';
 import { siteLocalTime } from '../../wp/site-time';
+import type { TourTerm } from '../../wp/term-list';
 import { type ListingRequest, pluginPage } from './listing-request';
 
 /** What the form's settings are read from (a listing page's request, or a page with the shortcode). */

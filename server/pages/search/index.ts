@@ -1,25 +1,16 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { loadListingPageRows, queryTourList, type TourTerm } from '../../data/tour-list';
 import type { AppDeps } from '../../http/deps';
 import { parsePhpQuery } from '../../php/form-body';
-import {
-  type ListingSite,
-  listingSnapshot,
-  readListingSite,
-  storeListingSnapshot,
-  termTaxonomiesToRead,
-} from '../../services/listing/listing-site';
-import { ITEM_META_KEYS, loadTourListPage } from '../../services/listing/tour-list-page';
+import { readSearchRows } from '../../services/listing/search-rows';
+import { loadTourListPage } from '../../services/listing/tour-list-page';
 import type { TourListPageWithMeta } from '../../tourmaster/listing/page';
-import { listQueryOf, type TourListQuery } from '../../tourmaster/listing/query';
-import { searchKeywords, searchListSettings, searchPaged } from '../../tourmaster/listing/search-page';
-import { searchFiltersFromParams } from '../../tourmaster/listing/search-query';
-import type { ListSettings } from '../../tourmaster/listing/settings';
+import { type SearchPlan, searchPlan } from '../../tourmaster/listing/search-plan';
 import { html, raw, type SafeHtml } from '../../views/html';
 import { tourListElementHtml } from '../../views/tour-list/element';
 import { searchFormHtml } from '../../views/tour-list/search-form';
 import { type TourListPageData, tourListPageHtml } from '../../views/tour-list/section';
 import { siteLocalTime } from '../../wp/site-time';
+import type { TourTerm } from '../../wp/term-list';
 import { cannotBeSpecialPage } from '../account/site';
 import { sendTaxonomyArchive, taxonomyArchivePath } from '../archive';
 import { OwnedRenderCache } from '../render-cache';
@@ -59,37 +50,6 @@ export function tourSearchQuery(deps: AppDeps): RequestHandler {
       next(err);
     }
   };
-}
-
-/**
- * The search page's reads. With a fresh listing site (services/listing/listing-site.ts), only the page of tours
- * (one statement, the terms of its filter resolved from the snapshot's). Otherwise the page of tours
- * is planned with the last snapshot's settings and read in the same statement as the options; when
- * the options it brings say otherwise (another search page size, a new custom taxonomy), the page
- * plans again and reads the list in a second statement (sendSearchPage).
- */
-async function readSearchRows(
-  deps: AppDeps,
-  params: Record<string, unknown>,
-  pathPaged: number | undefined,
-): Promise<{ listing: ListingSite; list?: TourListPageWithMeta; plan?: SearchPlan }> {
-  const snapshot = listingSnapshot(deps);
-  if (!snapshot) return { listing: await readListingSite(deps) };
-  const plan = searchPlan(
-    snapshot.site.general,
-    snapshot.site.custom.map((c) => c.slug),
-    params,
-    pathPaged,
-  );
-  if (snapshot.fresh) {
-    const list = await queryTourList(deps.wp, plan.query, snapshot.site.rows.terms, ITEM_META_KEYS);
-    return { listing: snapshot.site, list, plan };
-  }
-  const rows = await loadListingPageRows(deps.wp, termTaxonomiesToRead(snapshot), {
-    query: plan.query,
-    metaKeys: ITEM_META_KEYS,
-  });
-  return { listing: await storeListingSnapshot(deps, rows), list: rows.list, plan };
 }
 
 /**
@@ -141,38 +101,6 @@ export function redirectWithSlash(req: Request, res: Response): void {
     .status(301)
     .set({ 'X-Redirect-By': 'WordPress', Location: `${req.path}/${req.originalUrl.slice(req.path.length)}` })
     .end();
-}
-
-/** What a search request asks for, from the plugin's settings and the GET parameters. */
-export interface SearchPlan {
-  general: Readonly<Record<string, unknown>>;
-  customSlugs: readonly string[];
-  keywords: string;
-  filters: ReturnType<typeof searchFiltersFromParams>;
-  settings: ListSettings;
-  /** The first page's query: WordPress's own, in relevance order when there are keywords. */
-  query: TourListQuery;
-}
-
-export function searchPlan(
-  general: Readonly<Record<string, unknown>>,
-  customSlugs: readonly string[],
-  params: Readonly<Record<string, unknown>>,
-  pathPaged: number | undefined,
-): SearchPlan {
-  const taxonomies = ['tour_category', 'tour_tag', ...customSlugs];
-  const keywords = searchKeywords(params['tour-search']);
-  const filters = { ...searchFiltersFromParams(params, taxonomies), s: keywords };
-  const settings = searchListSettings(general, filters, searchPaged(params, pathPaged), customSlugs);
-  const query = listQueryOf(settings, customSlugs);
-  return {
-    general,
-    customSlugs,
-    keywords,
-    filters,
-    settings,
-    query: keywords.trim() ? { ...query, orderby: 'relevance' } : query,
-  };
 }
 
 /**

@@ -1,15 +1,20 @@
 import type { Request, Response } from 'express';
-import { type ListingPageRows, loadTourTerms, mergeTerms, type TourTerm, termTaxonomies } from '../../data/tour-list';
 import type { AppDeps } from '../../http/deps';
 import { type PageContext, pageContext } from '../../http/page-context';
 import { isSet, phpInt, str } from '../../php/coerce';
-import { type ListingSite, readListingSite } from '../../services/listing/listing-site';
+import {
+  type ListingPageRows,
+  type ListingSite,
+  readListingSite,
+  withTermsOf,
+} from '../../services/listing/listing-site';
 import { buildShell } from '../../services/site/shell';
 import type { TourListOptions } from '../../tourmaster/listing/page';
 import type { SafeHtml } from '../../views/html';
 import { pagePath, type ShellData } from '../../wp/menus';
 import { unserializeCached } from '../../wp/parse-cache';
 import { originFromHost, type Site, siteFromOptions } from '../../wp/site';
+import type { TourTerm } from '../../wp/term-list';
 import type { CurrentUser } from '../../wp/user';
 import { siteNameText } from '../account/site';
 import { renderPage, sendPage } from '../layout';
@@ -45,10 +50,7 @@ export interface ListingRequest {
 
 /** The terms of `taxonomies`: those read with the options, and any other in one more query. */
 export async function termsFor(lr: ListingRequest, taxonomies: readonly string[]): Promise<readonly TourTerm[]> {
-  const known = termTaxonomies(lr.rows.terms);
-  const missing = [...new Set(taxonomies)].filter((t) => !known.has(t));
-  if (missing.length === 0) return lr.rows.terms;
-  return mergeTerms(lr.rows.terms, await loadTourTerms(lr.deps.wp, missing));
+  return withTermsOf(lr.deps, lr.rows.terms, taxonomies);
 }
 
 /** Builds the request's context from the listing site (`readListingSite` when not given). */

@@ -1,11 +1,9 @@
 import type { Request } from 'express';
-import { getOptions } from '../../data/options';
-import { publishedPagePath } from '../../data/posts';
-import { filtererTermsFrom, loadTourTerms, type TourTerm } from '../../data/tour-list';
 import type { AppDeps } from '../../http/deps';
 import { isEmpty, phpInt, str } from '../../php/coerce';
 import { parsePhpQuery } from '../../php/form-body';
-import { customTaxonomiesFrom } from '../../services/listing/listing-site';
+import { filtererTermsFrom } from '../../services/listing/filterer-terms';
+import { loadShortcodeSite, publishedPageUrl } from '../../services/listing/shortcode-site';
 import { renderTourListPage } from '../../services/listing/tour-list-page';
 import { deriveElementKeys, shortcodeListSettings } from '../../tourmaster/listing/element';
 import { listQueryOf } from '../../tourmaster/listing/query';
@@ -15,6 +13,7 @@ import { html, type SafeHtml } from '../../views/html';
 import { tourListElementHtml } from '../../views/tour-list/element';
 import { searchFormHtml } from '../../views/tour-list/search-form';
 import type { Site } from '../../wp/site';
+import type { TourTerm } from '../../wp/term-list';
 import type { ShortcodeCall } from '../blog/content';
 import { type FormSource, formBase, formTaxonomies } from './form';
 import { originOf } from './listing-request';
@@ -42,14 +41,8 @@ export async function renderPluginShortcodes(
 ): Promise<SafeHtml[]> {
   if (calls.length === 0) return [];
   const { deps, req, site } = sc;
-  const options = await getOptions(deps.wp, ['tourmaster_general', 'tourmaster_custom_tour_taxs', 'date_format']);
-  const generalValue = options.get('tourmaster_general');
-  const general = (
-    generalValue && typeof generalValue === 'object' && !Array.isArray(generalValue) ? generalValue : {}
-  ) as Record<string, unknown>;
-  const custom = customTaxonomiesFrom(options.get('tourmaster_custom_tour_taxs'));
+  const { general, custom, terms, dateFormat } = await loadShortcodeSite(deps);
   const customSlugs = custom.map((c) => c.slug);
-  const terms = await loadTourTerms(deps.wp, ['tour_category', 'tour_tag', ...customSlugs]);
   const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
   const params = parsePhpQuery(query);
   const listOptions = { general, customTaxonomies: customSlugs };
@@ -58,7 +51,7 @@ export async function renderPluginShortcodes(
     general,
     custom,
     site,
-    dateFormat: str(options.get('date_format')) || 'F j, Y',
+    dateFormat,
     ctx: { now: deps.clock() },
   };
   const searchCalls = calls.some((c) => c.name === 'tourmaster_tour_search');
@@ -166,6 +159,5 @@ function searchShortcode(lr: FormSource, call: ShortcodeCall, terms: readonly To
 async function shortcodeActionUrl(sc: ShortcodeContext, general: Readonly<Record<string, unknown>>): Promise<string> {
   const value = general['search-page'];
   if (isEmpty(value)) return `${sc.site.homeUrl}/`;
-  const path = await publishedPagePath(sc.deps.wp, phpInt(str(value)));
-  return path ? `${sc.site.homeUrl}${path}` : '';
+  return publishedPageUrl(sc.deps, sc.site.homeUrl, phpInt(str(value)));
 }

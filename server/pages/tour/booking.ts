@@ -1,6 +1,7 @@
 import { isEmpty, str } from '../../php/coerce';
 import { formatWpDate } from '../../php/date';
 import { withArgs } from '../../services/accounts/special-pages';
+import { userMetas } from '../../services/accounts/user-meta';
 import { bookingFieldsHtml } from '../../services/booking/booking-fields';
 import { DATE_NOT_OFFERED_MESSAGE } from '../../services/booking/messages';
 import { isInWishList } from '../../services/wish-list/is-in-wish-list';
@@ -171,30 +172,14 @@ async function fieldsFor(
   });
 }
 
-/** The logged-in visitor's user metas named like the fields (the plugin's pre-fill), in one query. */
-async function userMeta(tr: TourRequest, keys: readonly string[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  if (!tr.user || keys.length === 0) return out;
-  const wp = tr.ctx.deps.wp;
-  const rows: { meta_key: unknown; meta_value: unknown }[] = await wp
-    .knex(wp.t.usermeta)
-    .select('meta_key', 'meta_value')
-    .where('user_id', tr.user.user.id)
-    .whereIn('meta_key', [...new Set(keys)])
-    .orderBy('umeta_id');
-  for (const row of rows) {
-    const key = String(row.meta_key);
-    if (!out.has(key)) out.set(key, String(row.meta_value ?? ''));
-  }
-  return out;
-}
-
 /** The enquiry form (engagement.md §1), pre-filled from a logged-in visitor's user metas. */
 async function enquiryFormFor(tr: TourRequest): Promise<SafeHtml> {
   const fields = enquiryFields(tr.single('tourmaster-enquiry-form-fields'), tr.general);
+  // The plugin pre-fills the form with the logged-in visitor's user metas named like the fields.
   const values = tr.user
-    ? await userMeta(
-        tr,
+    ? await userMetas(
+        tr.ctx,
+        tr.user.user.id,
         fields.map((f) => f.slug),
       )
     : undefined;

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { createElement } from 'react';
 import type { AppDeps } from '../../http/deps';
+import { readFormBody } from '../../http/form-body';
 import { BodyError } from '../../http/multipart';
 import { pageContext } from '../../http/page-context';
 import { attachments } from '../../services/site/attachments';
@@ -13,7 +14,6 @@ import { TourPage, type TourPageModel } from '../../views/tour/TourPage';
 import { unserializeCached } from '../../wp/parse-cache';
 import { originFromHost } from '../../wp/site';
 import { siteLocalTime } from '../../wp/site-time';
-import { readFormBody } from '../account/form-body';
 import { siteNameText } from '../account/site';
 import { renderPage, sendPage } from '../layout';
 import { sendNotFound } from '../not-found';
@@ -56,7 +56,7 @@ export function tourPage(deps: AppDeps) {
       let temp: TourTemp | undefined;
       if (req.method === 'POST') {
         try {
-          const body = await readFormBody(req, res, deps);
+          const body = await readFormBody(req, deps);
           temp = readTourTemp(body.fields.tour_temp);
         } catch (err) {
           if (!(err instanceof BodyError)) throw err;

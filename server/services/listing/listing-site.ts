@@ -1,16 +1,14 @@
 import { performance } from 'node:perf_hooks';
 import type { Config } from '../../core/config';
 import type { WpDb } from '../../data/tables';
-import {
-  type ListingPageRows,
-  loadListingPageRows,
-  loadTourTerms,
-  mergeTerms,
-  termTaxonomies,
-} from '../../data/tour-list';
+import { type ListingPageRows, loadListingPageRows, loadTourTerms } from '../../data/tour-list';
+
+export type { ListingPageRows };
+
 import { isSet, str } from '../../php/coerce';
 import type { TourListOptions } from '../../tourmaster/listing/page';
 import { optionRecord } from '../../wp/parse-cache';
+import { mergeTerms, type TourTerm, termTaxonomies } from '../../wp/term-list';
 
 /**
  * What a tour listing (the search page, a tour taxonomy archive, a list section's ajax page) shows
@@ -126,4 +124,16 @@ export async function storeListingSnapshot(deps: Pick<ListingDeps, 'wp'>, rows: 
 /** The taxonomies a listing page reads the terms of with the options (the last snapshot's, else the plugin's two). */
 export function termTaxonomiesToRead(snapshot: ListingSnapshot | undefined): readonly string[] {
   return snapshot?.site.termTaxonomies ?? ['tour_category', 'tour_tag'];
+}
+
+/** The terms of `taxonomies`: those already read, and any other in one more query. */
+export async function withTermsOf(
+  ctx: Pick<ListingDeps, 'wp'>,
+  terms: readonly TourTerm[],
+  taxonomies: readonly string[],
+): Promise<readonly TourTerm[]> {
+  const known = termTaxonomies(terms);
+  const missing = [...new Set(taxonomies)].filter((t) => !known.has(t));
+  if (missing.length === 0) return terms;
+  return mergeTerms(terms, await loadTourTerms(ctx.wp, missing));
 }

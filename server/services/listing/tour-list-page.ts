@@ -1,11 +1,12 @@
 import { loadAttachments } from '../../data/attachments';
 import type { WpDb } from '../../data/tables';
-import { queryTourList, type TourTerm } from '../../data/tour-list';
+import { queryTourList } from '../../data/tour-list';
 import type { TourListOptions, TourListPageWithMeta } from '../../tourmaster/listing/page';
 import { listQueryOf, type TourListQuery } from '../../tourmaster/listing/query';
 import type { ListSettings } from '../../tourmaster/listing/settings';
 import { type TourListPageData, type TourListPageHtml, tourListPageHtml } from '../../views/tour-list/section';
 import type { Site } from '../../wp/site';
+import type { TourTerm } from '../../wp/term-list';
 
 /** The metas a list item prints, read for a page of tours in one query. */
 export const ITEM_META_KEYS = [

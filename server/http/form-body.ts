@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
-import bodyParser from 'body-parser';
-import type { Request, Response } from 'express';
-import type { AppDeps } from '../../http/deps';
-import { parseMultipart } from '../../http/multipart';
-import { type PhpFilesEntry, type PhpInput, parsePhpQuery } from '../../php/form-body';
-import { AVATAR_MAX_BYTES } from '../../services/accounts/avatar';
+import type { Request } from 'express';
+import { type PhpFilesEntry, type PhpInput, parsePhpQuery } from '../php/form-body';
+import { AVATAR_MAX_BYTES } from '../services/accounts/avatar';
+import type { AppDeps } from './deps';
+import { parseMultipart } from './multipart';
+import { readRawBody } from './raw-body';
 
 /** A posted form as PHP sees it: `$_POST` and `$_FILES`. */
 export interface FormBody {
@@ -18,7 +18,7 @@ export interface FormBody {
  * A body an earlier route already read (a raw Buffer in `req.body`) is parsed from that buffer.
  * Anything else is an empty form. An unreadable body rejects with `BodyError` (its `status`).
  */
-export async function readFormBody(req: Request, res: Response, deps: AppDeps): Promise<FormBody> {
+export async function readFormBody(req: Request, deps: Pick<AppDeps, 'config'>): Promise<FormBody> {
   const type = req.get('content-type') ?? '';
   const alreadyRead = Buffer.isBuffer(req.body) ? (req.body as Buffer) : undefined;
   if (/^\s*multipart\/form-data/i.test(type)) {
@@ -32,14 +32,7 @@ export async function readFormBody(req: Request, res: Response, deps: AppDeps): 
       maxFieldBytes: 64 * 1024,
     });
   }
-  let buffer = alreadyRead;
-  if (!buffer && !req.readableEnded) {
-    const readBody = bodyParser.raw({ type: () => true, limit: deps.config.maxBodyBytes });
-    await new Promise<void>((resolve, reject) =>
-      readBody(req, res, (err?: unknown) => (err ? reject(err) : resolve())),
-    );
-    buffer = Buffer.isBuffer(req.body) ? (req.body as Buffer) : undefined;
-  }
+  const buffer = alreadyRead ?? (req.readableEnded ? undefined : await readRawBody(req, deps.config.maxBodyBytes));
   if (!buffer || !/^\s*application\/x-www-form-urlencoded/i.test(type)) return { fields: {}, files: {} };
   return { fields: parsePhpQuery(buffer.toString('utf8')), files: {} };
 }
