@@ -1,22 +1,20 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { cruise, type IReporterOutput } from 'dependency-cruiser';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../server/core/config';
 
 /**
- * The import rules (scripts/dependency-rules.cjs, from ARCHITECTURE.md) over server/ and client/,
- * with dependency-cruiser. The layers are being moved into place one step at a time: the imports
- * against the rules that remain are listed in dependency-rules.known.json, which only shrinks. Any
- * import against the rules that is not listed there fails this test.
+ * The layers of ARCHITECTURE.md, checked: the import rules (scripts/dependency-rules.cjs) over
+ * server/ and client/ with dependency-cruiser, and SQL (the knex query builder) only in server/data
+ * (and the test and parity harnesses, which set up and inspect databases).
  */
 const RULES = path.join(PROJECT_ROOT, 'scripts', 'dependency-rules.cjs');
-const KNOWN = path.join(PROJECT_ROOT, 'scripts', 'dependency-rules.known.json');
 
 type Violation = { from: string; to: string; rule: { name: string } };
 
-describe('import rules', () => {
-  it('holds everywhere but the imports still listed as known', async () => {
+describe('layers', () => {
+  it('no import goes against the rules', async () => {
     const { default: ruleSet } = await import(RULES);
     const result: IReporterOutput = await cruise(
       ['server', 'client'],
@@ -32,10 +30,15 @@ describe('import rules', () => {
       { tsConfig: { fileName: path.join(PROJECT_ROOT, 'tsconfig.json') } } as never,
     );
     const output = result.output as { summary: { violations: Violation[] } };
-    const found = output.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`).sort();
-    const known = new Set(JSON.parse(readFileSync(KNOWN, 'utf8')) as string[]);
-    expect(found.filter((v) => !known.has(v))).toEqual([]);
-    // A known violation fixed is taken off the list, so it cannot come back.
-    expect([...known].filter((v) => !found.includes(v))).toEqual([]);
+    expect(output.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`).sort()).toEqual([]);
   }, 120_000);
+
+  it('no SQL outside server/data', () => {
+    const server = path.join(PROJECT_ROOT, 'server');
+    const sources = (readdirSync(server, { recursive: true }) as string[]).filter(
+      (file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !/^(data|testing|parity)\//.test(file),
+    );
+    const withSql = sources.filter((file) => /\.knex\b|\bknex\(/.test(readFileSync(path.join(server, file), 'utf8')));
+    expect(withSql).toEqual([]);
+  });
 });
