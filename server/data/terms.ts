@@ -1,7 +1,8 @@
 import type { WpTerm } from '../wp/post';
 import type { WpDb } from './tables';
 
-function toTerm(row: Record<string, unknown>): WpTerm {
+/** A row of terms joined to term_taxonomy, without its post count. */
+export function toTermWithoutCount(row: Record<string, unknown>): Omit<WpTerm, 'count'> {
   return {
     termId: Number(row.term_id),
     termTaxonomyId: Number(row.term_taxonomy_id),
@@ -9,9 +10,12 @@ function toTerm(row: Record<string, unknown>): WpTerm {
     slug: String(row.slug ?? ''),
     taxonomy: String(row.taxonomy),
     description: String(row.description ?? ''),
-    parentId: Number(row.parent),
-    count: Number(row.count),
+    parentId: Number(row.parent) || 0,
   };
+}
+
+function toTerm(row: Record<string, unknown>): WpTerm {
+  return { ...toTermWithoutCount(row), count: Number(row.count) };
 }
 
 function termQuery(wp: WpDb) {

@@ -8,6 +8,7 @@ import { knownTaxonomies, sortTermsByName, type TourTerm, withTaxonomies } from 
 import { foldLikePattern, SQLITE_FOLD_FUNCTION } from './dialect';
 import { SITE_OPTIONS } from './site';
 import { preparedRows, quoteTable, type WpDb } from './tables';
+import { toTermWithoutCount } from './terms';
 import { LARGE_OPTION_BYTES, resolveLargeOptions } from './tour-page';
 
 /**
@@ -355,15 +356,7 @@ export async function loadTourTerms(wp: WpDb, taxonomies: readonly string[]): Pr
     .join({ tt: wp.t.termTaxonomy }, 'tt.term_id', 't.term_id')
     .select('t.term_id', 't.name', 't.slug', 'tt.term_taxonomy_id', 'tt.taxonomy', 'tt.description', 'tt.parent')
     .whereIn('tt.taxonomy', [...new Set(taxonomies)]);
-  const terms = rows.map((r) => ({
-    termId: Number(r.term_id),
-    termTaxonomyId: Number(r.term_taxonomy_id),
-    name: String(r.name ?? ''),
-    slug: String(r.slug ?? ''),
-    taxonomy: String(r.taxonomy),
-    description: String(r.description ?? ''),
-    parentId: Number(r.parent) || 0,
-  }));
+  const terms = rows.map(toTermWithoutCount);
   return withTaxonomies(sortTermsByName(terms), taxonomies);
 }
 

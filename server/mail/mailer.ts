@@ -120,3 +120,13 @@ export function createMemoryMailer(): MemoryMailer {
     async close() {},
   };
 }
+
+/** A comma-separated list of addresses (a setting, a CC meta): the valid ones, each once. */
+export function addressList(value: string): string[] {
+  const out: string[] = [];
+  for (const part of value.split(',')) {
+    const address = mailAddress(part);
+    if (address && !out.includes(address)) out.push(address);
+  }
+  return out;
+}

@@ -7,7 +7,7 @@ import type { TourmasterSettings } from '../tourmaster/settings';
 import { escapeHtml } from '../views/html';
 import { mailLayout, option } from '../views/mail-layout';
 import { addQueryArg, contentFilter } from '../wp/text';
-import { headerText, type Mailer, type MailMessage, mailAddress } from './mailer';
+import { addressList, headerText, type Mailer, type MailMessage, mailAddress } from './mailer';
 
 /**
  * The booking mails (payment.md §7, the plugin's `tourmaster_mail_notification`): which mails an
@@ -644,13 +644,4 @@ function breakdownRows(b: Record<string, unknown>): [string, unknown][] {
   if (!isEmpty(b['tax-due']))
     rows.push([`Tax ${isEmpty(b['tax-rate']) ? '' : `(${esc(b['tax-rate'])}%)`}`.trim(), b['tax-due']]);
   return rows;
-}
-
-function addressList(value: string): string[] {
-  const out: string[] = [];
-  for (const part of value.split(',')) {
-    const address = mailAddress(part);
-    if (address && !out.includes(address)) out.push(address);
-  }
-  return out;
 }

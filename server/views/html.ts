@@ -39,3 +39,8 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 }
+
+/** `esc_url` for printing: `&` as `&#038;`, quotes and angle brackets as entities. */
+export function escUrl(url: string): SafeHtml {
+  return raw(escapeHtml(url).replace(/&amp;/g, '&#038;'));
+}

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { COUNTRIES } from '../tourmaster/countries';
 import { formField } from './form-field';
-import { escapeHtml, html, raw, type SafeHtml } from './html';
+import { escapeHtml, escUrl, html, raw, type SafeHtml } from './html';
+import { loginFormMarkup } from './login-form';
 
 /**
  * The plugin's user top bar (engagement.md §3), printed by the page header and answered by
@@ -10,14 +11,6 @@ import { escapeHtml, html, raw, type SafeHtml } from './html';
  * login form and the registration form). The builders are pure; `renderTopBar` loads what they need.
  * Every value is escaped (the legacy plugin printed the name and redirect as they were).
  */
-
-/** `esc_url` for printing: `&` as `&#038;`, quotes and angle brackets as entities. */
-export function escUrl(url: string): SafeHtml {
-  return raw(escapeHtml(url).replace(/&amp;/g, '&#038;'));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Logged in
 
 export type TopBarAvatar =
   /** `get_avatar($id, 30)`: the Gravatar of the account's e-mail. */
@@ -119,31 +112,7 @@ export interface LoginFormInput {
 
 /** The plugin's login form (engagement.md §4.1), posting to wp-login.php with `source=tm`. */
 export function loginForm(input: LoginFormInput): SafeHtml {
-  return html`<form class="tourmaster-login-form tourmaster-form-field tourmaster-with-border" method="post" action="${escUrl(input.siteUrl)}/wp-login.php">
-	<div class="tourmaster-login-form-fields clearfix" >
-		<p class="tourmaster-login-user">
-			<label>Username or E-Mail</label>
-			<input type="text" name="log" />
-		</p>
-		<p class="tourmaster-login-pass">
-			 <label>Password</label>
-			 <input type="password" name="pwd" />
-		</p>
-	</div>
-	 
-	<p class="tourmaster-login-submit" >
-		<input type="submit" name="wp-submit" class="tourmaster-button" value="Sign In!" />
-	</p>
-	<p class="tourmaster-login-lost-password" >
-		<a href="${escUrl(input.siteUrl)}/wp-login.php?action=lostpassword&source=tm&lang" >Forget Password?</a>
-	</p>
-
-	<input type="hidden" name="rememberme"  value="forever" />
-	<input type="hidden" name="redirect_to" value="${input.redirectTo}" />
-	<input type="hidden" name="redirect" value="${input.redirect}" />
-	<input type="hidden" name="source"  value="tm" />
-</form>
-
+  return html`${loginFormMarkup({ variant: 'top-bar', siteUrl: input.siteUrl, redirectTo: input.redirectTo, redirect: input.redirect })}
 <div class="tourmaster-login-bottom" >
 	<h3 class="tourmaster-login-bottom-title" >Do not have an account?</h3>
 	<a class="tourmaster-login-bottom-link" href="${escUrl(input.registerUrl)}" >Create an Account</a>

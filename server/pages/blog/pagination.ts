@@ -1,5 +1,4 @@
-import { html, raw, type SafeHtml } from '../../views/html';
-import { escUrl } from '../../views/top-bar';
+import { escUrl, html, raw, type SafeHtml } from '../../views/html';
 
 /**
  * The posts index's link pagination as the theme prints it (`the_posts_pagination` with "Previous

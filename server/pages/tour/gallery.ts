@@ -1,5 +1,4 @@
-import { html, raw, type SafeHtml } from '../../views/html';
-import { escUrl } from '../../views/top-bar';
+import { escUrl, html, raw, type SafeHtml } from '../../views/html';
 import type { Attachment } from '../../wp/attachment';
 
 /**

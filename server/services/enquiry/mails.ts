@@ -1,4 +1,4 @@
-import { headerText, type Mailer, type MailMessage, mailAddress } from '../../mail/mailer';
+import { addressList, headerText, type Mailer, type MailMessage, mailAddress } from '../../mail/mailer';
 import { isEmpty, isSet, str } from '../../php/coerce';
 import { escapeHtml } from '../../views/html';
 import { mailLayout, option } from '../../views/mail-layout';
@@ -59,15 +59,6 @@ const adminText = (value: string): string => value.replace(/</g, '&lt;').replace
 /** Replaces `{name}` tokens in one pass; unknown tokens stay as written. */
 function fill(template: string, tokens: ReadonlyMap<string, string>): string {
   return template.replace(/\{([^{}\s]{1,100})\}/g, (token, name: string) => tokens.get(name) ?? token);
-}
-
-function addressList(value: string): string[] {
-  const out: string[] = [];
-  for (const part of value.split(',')) {
-    const address = mailAddress(part);
-    if (address && !out.includes(address)) out.push(address);
-  }
-  return out;
 }
 
 export function renderEnquiryMails(input: EnquiryMailInput): EnquiryMails {

@@ -1,5 +1,4 @@
-import { html, raw, type SafeHtml } from '../html';
-import { escUrl } from '../top-bar';
+import { escUrl, html, raw, type SafeHtml } from '../html';
 
 /**
  * The theme's (Traveltour) markup of the blog: a post in the posts index (`content/content-full`),

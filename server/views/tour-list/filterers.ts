@@ -1,7 +1,6 @@
 import type { ListSettings } from '../../tourmaster/listing/settings';
 import { text } from '../../tourmaster/listing/settings';
-import { html, type SafeHtml } from '../html';
-import { escUrl } from '../top-bar';
+import { escUrl, html, type SafeHtml } from '../html';
 import { settingsAttr } from './settings-json';
 
 /**

@@ -1,6 +1,5 @@
 import type { ListDisplay } from '../../tourmaster/listing/display';
-import { html, type SafeHtml } from '../html';
-import { escUrl } from '../top-bar';
+import { escUrl, html, type SafeHtml } from '../html';
 import type { TourListItem } from './item';
 import { excerptHtml, infoHtml, priceHtml, ratingHtml, ribbonHtml, styleAttr, thumbnailHtml, titleHtml } from './parts';
 

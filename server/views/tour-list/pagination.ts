@@ -1,8 +1,7 @@
 import { ajaxPaginationItems, linkPaginationItems, loadMorePage } from '../../tourmaster/listing/pagination';
 import type { ListSettings } from '../../tourmaster/listing/settings';
 import { text } from '../../tourmaster/listing/settings';
-import { html, raw, type SafeHtml } from '../html';
-import { escUrl } from '../top-bar';
+import { escUrl, html, raw, type SafeHtml } from '../html';
 import { settingsAttr } from './settings-json';
 
 /**

@@ -2,9 +2,8 @@ import type { ListDisplay } from '../../tourmaster/listing/display';
 import { rgba } from '../../tourmaster/listing/display';
 import type { TourInfoKey } from '../../tourmaster/listing/settings';
 import { contentFilter } from '../../wp/text';
-import { html, raw, type SafeHtml } from '../html';
+import { escUrl, html, raw, type SafeHtml } from '../html';
 import { tourRatingWidgetHtml } from '../reviews';
-import { escUrl } from '../top-bar';
 import { tourPriceWrap } from '../tour/price';
 import type { TourListItem } from './item';
 

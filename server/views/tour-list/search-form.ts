@@ -1,6 +1,5 @@
 import { formatWpDate } from '../../php/date';
-import { html, raw, type SafeHtml } from '../html';
-import { escUrl } from '../top-bar';
+import { escUrl, html, raw, type SafeHtml } from '../html';
 import { styleAttr } from './parts';
 
 /**

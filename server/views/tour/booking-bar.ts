@@ -1,5 +1,6 @@
-import { html, raw, type SafeHtml } from '../html';
-import { escUrl, lightbox } from '../top-bar';
+import { escUrl, html, raw, type SafeHtml } from '../html';
+import { loginFormMarkup } from '../login-form';
+import { lightbox } from '../top-bar';
 import { type HeaderPrice, tourPriceWrap } from './price';
 
 /**
@@ -91,30 +92,7 @@ export interface LoginForm2Input {
 export function loginForm2(input: LoginForm2Input): SafeHtml {
   const fields = input.recaptchaLoginUrl
     ? html`<a class="tourmaster-button" href="${escUrl(input.recaptchaLoginUrl)}" >Login</a>`
-    : html`<form class="tourmaster-login-form2 tourmaster-form-field tourmaster-with-border" method="post" action="${escUrl(input.siteUrl)}/wp-login.php">
-	<h3 class="tourmaster-login-title">Already A Member?</h3>
-					<div class="tourmaster-login-form-fields clearfix" >
-					<p class="tourmaster-login-user">
-						<label>Username or E-mail</label>
-						<input type="text" name="log" />
-					</p>
-					<p class="tourmaster-login-pass">
-						 <label>Password</label>
-						 <input type="password" name="pwd" />
-					</p>
-				</div>
-				<p class="tourmaster-login-submit" >
-					<input type="submit" name="wp-submit" class="tourmaster-button" value="Sign In!" />
-				</p>
-				<p class="tourmaster-login-lost-password" >
-					<a href="${escUrl(input.siteUrl)}/wp-login.php?action=lostpassword&source=tm&lang" >Forget Password?</a>
-				</p>
-
-				<input type="hidden" name="rememberme"  value="forever" />
-				<input type="hidden" name="redirect_to" value="${input.redirectTo}" />
-				<input type="hidden" name="source"  value="tm" />
-			</form>
-`;
+    : loginFormMarkup({ variant: 'booking', siteUrl: input.siteUrl, redirectTo: input.redirectTo });
   return html`<div class="tourmaster-login-form2-wrap clearfix" >
 ${fields}
 <div class="tourmaster-login2-right" >
