@@ -6,6 +6,7 @@ import { ADMIN_AJAX_PATH, sendReply, tourmasterFailure, unavailableReply } from 
 import { PROJECT_ROOT } from './core/config';
 import { toAppError } from './core/errors';
 import { asUnavailable } from './data/db-faults';
+import { readCookies } from './http/cookies';
 import type { AppDeps } from './http/deps';
 import { readiness } from './http/readiness';
 import { ourAdminAjax, ourPages } from './http/security-headers';
@@ -25,6 +26,8 @@ export function createApp(deps: AppDeps, registry: ActionRegistry = createRegist
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.config.trustProxy);
+  // Cookies as they came on the wire (http/cookies.ts): WordPress's are decoded as PHP decodes them.
+  app.use(readCookies);
 
   app.all(ADMIN_AJAX_PATH, ourAdminAjax(adminAjax(deps, registry)));
   // Switch-over: WordPress's admin, REST API, files and feeds go to it before any page route.

@@ -7,7 +7,6 @@ import { BodyError, parseMultipart } from '../http/multipart';
 import { readRawBody } from '../http/raw-body';
 import { type Visitor, visitorFor } from '../http/visitor';
 import { type PhpFilesEntry, type PhpInput, parsePhpQuery } from '../php/form-body';
-import { decodeCookieValue, findRawCookie } from '../wp/auth-cookie';
 import type { Site } from '../wp/site';
 import type { ActionContext } from './action';
 import type { ActionRegistry } from './registry';
@@ -116,7 +115,6 @@ function actionContext(
   },
 ): ActionContext {
   let log: Logger | undefined;
-  const cookieHeader = parts.req.headers.cookie;
   return {
     requestId: parts.requestId,
     get log() {
@@ -131,10 +129,7 @@ function actionContext(
     user: visitor.user,
     query: parts.query,
     files: parts.files,
-    cookie: (name) => {
-      const wire = findRawCookie(cookieHeader, name);
-      return wire === undefined ? undefined : decodeCookieValue(wire);
-    },
+    cookie: visitor.cookie,
     ip: visitor.ip,
     userAgent: visitor.userAgent,
     https: visitor.https,

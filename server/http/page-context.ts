@@ -1,6 +1,5 @@
 import type { Request } from 'express';
 import type { RequestContext } from '../services/context';
-import { decodeCookieValue, findRawCookie } from '../wp/auth-cookie';
 import { createNonce, verifyNonce } from '../wp/nonce';
 import type { AppDeps } from './deps';
 import { type Visitor, visitorFor } from './visitor';
@@ -20,7 +19,6 @@ export interface PageContext extends Visitor, RequestContext {
 
 export function pageContext(req: Request, deps: AppDeps): PageContext {
   const visitor = visitorFor(req, deps, { adminAjax: false });
-  const cookieHeader = req.headers.cookie;
   const nonceFor = async () => {
     const [user, salts] = await Promise.all([visitor.user(), deps.salts()]);
     return {
@@ -35,10 +33,6 @@ export function pageContext(req: Request, deps: AppDeps): PageContext {
     deps,
     wp: deps.wp,
     log: deps.log,
-    cookie: (name) => {
-      const wire = findRawCookie(cookieHeader, name);
-      return wire === undefined ? undefined : decodeCookieValue(wire);
-    },
     nonce: async (action) => createNonce(action, await nonceFor()),
     verifyNonce: async (nonce, action) => verifyNonce(nonce, action, await nonceFor()) !== false,
   };

@@ -5,6 +5,7 @@ import { resolveCurrentUser } from '../services/accounts/current-user';
 import { type ListingSite, readListingSite } from '../services/listing/listing-site';
 import { originFromHost, type Site, siteFromOptions } from '../wp/site';
 import type { CurrentUser } from '../wp/user';
+import { phpCookie, wireCookie } from './cookies';
 import type { AppDeps } from './deps';
 
 /**
@@ -27,6 +28,8 @@ export interface Visitor {
    */
   listing(): Promise<{ site: Site; listing: ListingSite }>;
   user(): Promise<CurrentUser | null>;
+  /** A request cookie as PHP reads `$_COOKIE` (percent-decoded, `+` kept), or undefined. */
+  cookie(name: string): string | undefined;
 }
 
 const LOGIN_COOKIE = /(?:^|;\s*)wordpress_(?:logged_in_|sec_)?[0-9a-f]{32}=/;
@@ -67,7 +70,7 @@ export function visitorFor(req: Request, deps: AppDeps, options: { adminAjax: bo
         ? (async () =>
             resolveCurrentUser(
               deps.wp,
-              { cookieHeader: req.headers.cookie, https, method: req.method, adminAjax: options.adminAjax },
+              { cookie: (name) => wireCookie(req, name), https, method: req.method, adminAjax: options.adminAjax },
               await loadTheSite(),
               await deps.salts(),
               now,
@@ -75,5 +78,6 @@ export function visitorFor(req: Request, deps: AppDeps, options: { adminAjax: bo
         : Promise.resolve(null);
       return user;
     },
+    cookie: (name) => phpCookie(req, name),
   };
 }

@@ -4,6 +4,7 @@ import { createLogger } from '../core/logger';
 import { getMeta } from '../data/meta';
 import { loadSite } from '../data/site';
 import { getUserByLogin } from '../data/users';
+import { wireCookiesOf } from '../http/cookies';
 import { createMemoryMailer, type MemoryMailer } from '../mail/mailer';
 import { loadExchange } from '../parity/exchanges';
 import { resolveCurrentUser } from '../services/accounts/current-user';
@@ -119,7 +120,7 @@ function cookieHeader(reply: Reply): string {
 async function currentUserFor(cookie: string, method = 'GET') {
   return resolveCurrentUser(
     tdb.wp,
-    { cookieHeader: cookie, https: false, method },
+    { cookie: wireCookiesOf(cookie), https: false, method },
     site,
     await server.deps.salts(),
     CAPTURE_NOW,

@@ -9,7 +9,6 @@ import {
   cookiePaths,
   decodeCookieValue,
   encodeCookieValue,
-  findRawCookie,
   findSession,
   generateAuthCookie,
   generateSessionToken,
@@ -113,14 +112,6 @@ describe('wire encoding and parsing', () => {
     expect(splitAuthCookie(`alice|${EXPIRATION}|${TOKEN}|${HMAC}|x`)).toBeUndefined();
     expect(splitAuthCookie('')).toBeUndefined();
     expect(splitAuthCookie('|||')).toEqual({ username: '', expiration: '', token: '', hmac: '' });
-  });
-
-  it('finds the first raw cookie in a Cookie header', () => {
-    const header = `a=1; wordpress_logged_in_x=${WIRE};wordpress_logged_in_x=second; flag`;
-    expect(findRawCookie(header, 'wordpress_logged_in_x')).toBe(WIRE);
-    expect(findRawCookie(header, 'flag')).toBe('');
-    expect(findRawCookie(header, 'missing')).toBeUndefined();
-    expect(findRawCookie(undefined, 'a')).toBeUndefined();
   });
 });
 

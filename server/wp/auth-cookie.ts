@@ -7,9 +7,9 @@
  * `session_tokens` meta, passes salts from `wp-salt`, and writes back what it is told to.
  *
  * Cookie values in this module's types are decoded text (`login|expiration|token|hmac`); the
- * wire form is RFC 3986 percent-encoding (`encodeCookieValue` / `decodeCookieValue`). Note that
- * cookie-parser's `req.cookies` is already decoded (and silently keeps undecodable values), so read
- * the raw `Cookie` header with `findRawCookie` and hand the wire value to `parseAuthCookie`.
+ * wire form is RFC 3986 percent-encoding (`encodeCookieValue` / `decodeCookieValue`). cookie-parser's
+ * default decoding would silently keep undecodable values, so the app reads the request's wire
+ * cookie (http/cookies.ts, cookie-parser with the identity `decode`) and hands it to `parseAuthCookie`.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { ReplyCookie } from './set-cookie';
@@ -136,21 +136,6 @@ export function decodeCookieValue(wire: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/**
- * The raw (still encoded) value of cookie `name` in a `Cookie` request header. Like PHP, the first
- * occurrence wins (browsers list the most specific path first); a pair without `=` has value ''.
- */
-export function findRawCookie(cookieHeader: string | undefined, name: string): string | undefined {
-  if (!cookieHeader) return undefined;
-  for (const part of cookieHeader.split(';')) {
-    const pair = part.replace(/^[ \t]+/, '');
-    const eq = pair.indexOf('=');
-    const key = eq === -1 ? pair : pair.slice(0, eq);
-    if (key === name) return eq === -1 ? '' : pair.slice(eq + 1);
-  }
-  return undefined;
 }
 
 /** `wp_parse_auth_cookie` on the decoded value: exactly four `|`-separated parts, else undefined. */

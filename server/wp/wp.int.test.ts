@@ -10,6 +10,7 @@ import { loadSite } from '../data/site';
 import { getObjectTerms, getTermBySlug, listTerms } from '../data/terms';
 import { queryTourList } from '../data/tour-list';
 import { getUserByEmail, getUserById, getUserByLogin } from '../data/users';
+import { wireCookiesOf } from '../http/cookies';
 import { resolveCurrentUser } from '../services/accounts/current-user';
 import { createTestDatabase, type TestDatabase } from '../testing/db';
 import { authCookieNames, parseAuthCookie, validateAuthCookie } from './auth-cookie';
@@ -169,7 +170,7 @@ describe('WordPress logins', () => {
     const header = `${names.logged_in}=${encodeURIComponent(minted.loggedInCookie)}`;
     const current = await resolveCurrentUser(
       tdb.wp,
-      { cookieHeader: header, https: false, method: 'GET' },
+      { cookie: wireCookiesOf(header), https: false, method: 'GET' },
       site,
       salts,
       now,
@@ -189,7 +190,13 @@ describe('WordPress logins', () => {
     await endSession(tdb.wp, user.id, minted.token, now);
     expect(await getRawMeta(tdb.wp, 'user', user.id, 'session_tokens')).toBeUndefined();
     expect(
-      await resolveCurrentUser(tdb.wp, { cookieHeader: header, https: false, method: 'GET' }, site, salts, now),
+      await resolveCurrentUser(
+        tdb.wp,
+        { cookie: wireCookiesOf(header), https: false, method: 'GET' },
+        site,
+        salts,
+        now,
+      ),
     ).toBeNull();
   });
 

@@ -6,7 +6,6 @@ import {
   type AuthRequest,
   type AuthScheme,
   authCookieNames,
-  findRawCookie,
   isAuthCookieExpired,
   parseAuthCookie,
   validateAuthCookie,
@@ -15,7 +14,8 @@ import type { Site } from '../../wp/site';
 import type { CurrentUser } from '../../wp/user';
 
 export interface CookieRequest extends AuthRequest {
-  cookieHeader: string | undefined;
+  /** A request cookie's raw (still encoded) value, or undefined. */
+  cookie: (name: string) => string | undefined;
   https: boolean;
 }
 
@@ -31,12 +31,11 @@ export async function resolveCurrentUser(
   salts: Salts,
   now: Date,
 ): Promise<CurrentUser | null> {
-  if (!request.cookieHeader) return null;
   const names = authCookieNames(site.siteUrl);
   const nowSeconds = Math.floor(now.getTime() / 1000);
   const schemes: AuthScheme[] = [request.https ? 'secure_auth' : 'auth', 'logged_in'];
   for (const scheme of schemes) {
-    const wire = findRawCookie(request.cookieHeader, names[scheme]);
+    const wire = request.cookie(names[scheme]);
     const cookie = wire === undefined ? undefined : parseAuthCookie(wire);
     if (!cookie || isAuthCookieExpired(cookie, request, nowSeconds)) continue;
     const user = await getUserByLogin(wp, cookie.username);
