@@ -3,7 +3,7 @@ import { createElement } from 'react';
 import type { AppDeps } from '../../http/deps';
 import { readFormBody } from '../../http/form-body';
 import { BodyError } from '../../http/multipart';
-import { pageContext } from '../../http/page-context';
+import { type PageContext, pageContext } from '../../http/page-context';
 import { attachments } from '../../services/site/attachments';
 import { buildShell } from '../../services/site/shell';
 import { loadTourPage } from '../../services/tour-page/load-tour-page';
@@ -52,115 +52,129 @@ export function tourPage(deps: AppDeps) {
           .end();
         return;
       }
-      const ctx = pageContext(req, deps);
-      let temp: TourTemp | undefined;
-      if (req.method === 'POST') {
-        try {
-          const body = await readFormBody(req, deps);
-          temp = readTourTemp(body.fields.tour_temp);
-        } catch (err) {
-          if (!(err instanceof BodyError)) throw err;
-          ctx.log.info({ err: err.message }, 'tour page form body refused');
-        }
-      }
-      const slug = match[1]!.toLowerCase();
-      // The site from the options just read: no query of its own (the visitor's context reuses it).
-      const origin = deps.config.siteUrlFollowsRequest ? originFromHost(req.get('host'), ctx.https) : undefined;
-      const { site, page } = await loadTourPage(ctx, slug, origin);
-      ctx.site = () => Promise.resolve(site);
-      const user = await ctx.user();
-      if (!page) return await sendNotFound(req, res, deps, ctx);
-      const { rows, post, tour, settings, single } = page;
-      const options = rows.options;
-      const general = settings.general;
-      const permalink = `${site.homeUrl}/tour/${slug}/`;
-      const tr: TourRequest = {
-        req,
-        ctx,
-        site,
-        user,
-        tour,
-        post,
-        rows,
-        general,
-        settings,
-        single,
-        permalink,
-        ajaxUrl: `${site.siteUrl}/wp-admin/admin-ajax.php`,
-        nowLocal: siteLocalTime(ctx.now, settings),
-        dateFormat: options.get('date_format') || 'F j, Y',
-      };
-
-      // The view counter: one atomic increment per browser and day (engagement.md §7).
-      let views = Math.max(0, Number.parseInt(single(VIEW_COUNT_META), 10) || 0);
-      const viewCookie = `tourmaster-tour-${post.id}`;
-      if (ctx.cookie(viewCookie) === undefined && req.method !== 'HEAD') {
-        await countView(ctx, post.id);
-        views += 1;
-        const expires = new Date(ctx.now.getTime() + 86_400_000);
-        // PHP setcookie without a path: the browser scopes it to this page's path.
-        res.append('Set-Cookie', `${viewCookie}=1; expires=${expires.toUTCString()}; Max-Age=86400`);
-      }
-
-      const ratingMeta = rows.meta.get('tourmaster-tour-rating');
-      const rating = ratingMeta === undefined ? undefined : readTourRating(unserializeCached(ratingMeta));
-      const [topBar, bookingBar, shell, urgency, content, headerImage] = await Promise.all([
-        tourTopBar(tr),
-        bookingBarFor(tr, views, temp),
-        buildShell(deps, { options, pages: rows.pages, homeUrl: site.homeUrl }),
-        tourUrgency(tr),
-        contentWithGalleries(tr),
-        featuredImage(tr),
-      ]);
-      const reviews = reviewSection(tr);
-      const review = rating?.reviewer ? newestReview(tr) : undefined;
-
-      const title = textOf(post.title);
-      const model: TourPageModel = {
-        tourId: post.id,
-        title: title.text,
-        jsonLd: tourJsonLd({
-          id: post.id,
-          name: title.html,
-          brand: site.name,
-          url: permalink,
-          description: excerptOf(post.excerpt, post.content),
-          price: single('tourmaster-tour-price'),
-          priceValidUntil: `${Number(tr.nowLocal.slice(0, 4)) + 1}-01-01`,
-          ...(rating ? { rating } : {}),
-          ...(review ? { review } : {}),
-        }),
-        rating:
-          rating === undefined
-            ? { kind: 'none' }
-            : rating.reviewer
-              ? { kind: 'stars', icons: starIcons(rating.score / rating.reviewer), reviewer: rating.reviewer }
-              : { kind: 'empty' },
-        ...(bookingBar ? { bookingBar } : {}),
-        info: tourInfoItems(tour.option),
-        content,
-        ...(headerImage ? { headerImage } : {}),
-        ...(reviews ? { reviews } : {}),
-        ...(urgency ? { urgency } : {}),
-      };
-      const document = renderPage({
-        title: title.text,
-        siteName: siteNameText(site),
-        homeUrl: site.homeUrl,
-        siteUrl: site.siteUrl,
-        content: createElement(TourPage, { model }),
-        ...(topBar ? { topBar } : {}),
-        bodyClass: `single single-tour postid-${post.id} tourmaster-template-tour${user ? ' logged-in' : ''}`,
-        robots: 'max-image-preview:large',
-        description: excerptOf(post.excerpt, post.content),
-        canonical: permalink,
-        showTitle: false,
-        shell,
-      });
-      sendPage(res, document, { cache: user ? 'private' : 'public' });
+      await serveTourPage(req, res, deps, match[1]!.toLowerCase());
     } catch (err) {
       next(err);
     }
+  };
+}
+
+async function serveTourPage(req: Request, res: Response, deps: AppDeps, slug: string): Promise<void> {
+  const ctx = pageContext(req, deps);
+  const temp = req.method === 'POST' ? await carriedBooking(req, ctx) : undefined;
+  // The site from the options just read: no query of its own (the visitor's context reuses it).
+  const origin = deps.config.siteUrlFollowsRequest ? originFromHost(req.get('host'), ctx.https) : undefined;
+  const { site, page } = await loadTourPage(ctx, slug, origin);
+  ctx.site = () => Promise.resolve(site);
+  const user = await ctx.user();
+  if (!page) return sendNotFound(req, res, deps, ctx);
+  const { rows, settings } = page;
+  const tr: TourRequest = {
+    ...page,
+    req,
+    ctx,
+    site,
+    user,
+    general: settings.general,
+    permalink: `${site.homeUrl}/tour/${slug}/`,
+    ajaxUrl: `${site.siteUrl}/wp-admin/admin-ajax.php`,
+    nowLocal: siteLocalTime(ctx.now, settings),
+    dateFormat: rows.options.get('date_format') || 'F j, Y',
+  };
+  const views = await countViewOnce(tr, res);
+  const [topBar, bookingBar, shell, urgency, content, headerImage] = await Promise.all([
+    tourTopBar(tr),
+    bookingBarFor(tr, views, temp),
+    buildShell(deps, { options: rows.options, pages: rows.pages, homeUrl: site.homeUrl }),
+    tourUrgency(tr),
+    contentWithGalleries(tr),
+    featuredImage(tr),
+  ]);
+  const model = tourPageModel(tr, {
+    ...(bookingBar ? { bookingBar } : {}),
+    content,
+    ...(headerImage ? { headerImage } : {}),
+    ...(urgency ? { urgency } : {}),
+  });
+  const { post } = tr;
+  const document = renderPage({
+    title: model.title,
+    siteName: siteNameText(site),
+    homeUrl: site.homeUrl,
+    siteUrl: site.siteUrl,
+    content: createElement(TourPage, { model }),
+    ...(topBar ? { topBar } : {}),
+    bodyClass: `single single-tour postid-${post.id} tourmaster-template-tour${user ? ' logged-in' : ''}`,
+    robots: 'max-image-preview:large',
+    description: excerptOf(post.excerpt, post.content),
+    canonical: tr.permalink,
+    showTitle: false,
+    shell,
+  });
+  sendPage(res, document, { cache: user ? 'private' : 'public' });
+}
+
+/** The booking the payment page's "edit" link carries back (`tour_temp`), when the post could be read. */
+async function carriedBooking(req: Request, ctx: PageContext): Promise<TourTemp | undefined> {
+  try {
+    const body = await readFormBody(req, ctx.deps);
+    return readTourTemp(body.fields.tour_temp);
+  } catch (err) {
+    if (!(err instanceof BodyError)) throw err;
+    ctx.log.info({ err: err.message }, 'tour page form body refused');
+    return undefined;
+  }
+}
+
+/**
+ * The view counter (engagement.md §7): one atomic increment per browser and day, remembered by the
+ * `tourmaster-tour-{id}` cookie. Returns the views to show.
+ */
+async function countViewOnce(tr: TourRequest, res: Response): Promise<number> {
+  const views = Math.max(0, Number.parseInt(tr.single(VIEW_COUNT_META), 10) || 0);
+  const viewCookie = `tourmaster-tour-${tr.post.id}`;
+  if (tr.ctx.cookie(viewCookie) !== undefined || tr.req.method === 'HEAD') return views;
+  await countView(tr.ctx, tr.post.id);
+  const expires = new Date(tr.ctx.now.getTime() + 86_400_000);
+  // PHP setcookie without a path: the browser scopes it to this page's path.
+  res.append('Set-Cookie', `${viewCookie}=1; expires=${expires.toUTCString()}; Max-Age=86400`);
+  return views + 1;
+}
+
+/** The page's model: title, rating, structured data, information, and the parts loaded for it. */
+function tourPageModel(
+  tr: TourRequest,
+  parts: Pick<TourPageModel, 'bookingBar' | 'content' | 'headerImage' | 'urgency'>,
+): TourPageModel {
+  const { post, site } = tr;
+  const ratingMeta = tr.rows.meta.get('tourmaster-tour-rating');
+  const rating = ratingMeta === undefined ? undefined : readTourRating(unserializeCached(ratingMeta));
+  const reviews = reviewSection(tr);
+  const review = rating?.reviewer ? newestReview(tr) : undefined;
+  const title = textOf(post.title);
+  return {
+    tourId: post.id,
+    title: title.text,
+    jsonLd: tourJsonLd({
+      id: post.id,
+      name: title.html,
+      brand: site.name,
+      url: tr.permalink,
+      description: excerptOf(post.excerpt, post.content),
+      price: tr.single('tourmaster-tour-price'),
+      priceValidUntil: `${Number(tr.nowLocal.slice(0, 4)) + 1}-01-01`,
+      ...(rating ? { rating } : {}),
+      ...(review ? { review } : {}),
+    }),
+    rating:
+      rating === undefined
+        ? { kind: 'none' }
+        : rating.reviewer
+          ? { kind: 'stars', icons: starIcons(rating.score / rating.reviewer), reviewer: rating.reviewer }
+          : { kind: 'empty' },
+    info: tourInfoItems(tr.tour.option),
+    ...parts,
+    ...(reviews ? { reviews } : {}),
   };
 }
 
