@@ -35,3 +35,8 @@ export interface OrderRefused {
   reason: OrderRefusal;
   message: string;
 }
+
+/** A refusal with the sentence to show. */
+export function refusal(reason: OrderRefusal, message: string): OrderRefused {
+  return { ok: false, reason, message };
+}

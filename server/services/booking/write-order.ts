@@ -1,0 +1,136 @@
+import { countCouponUses } from '../../data/coupons';
+import { mapDriverError } from '../../data/dialect';
+import { insertOrderAttribution, type OrderAttribution } from '../../data/order-attribution';
+import {
+  findOrderByFingerprint,
+  insertOrder,
+  lockKeys,
+  storeOrderKey,
+  updateOrderBooking,
+} from '../../data/order-writes';
+import { getOrder } from '../../data/orders';
+import { inTransaction } from '../../data/tables';
+import { seatPool } from '../../tourmaster/availability';
+import { type CouponOption, checkCoupon } from '../../tourmaster/coupon';
+import { Money } from '../../tourmaster/money';
+import { orderColumns } from '../../tourmaster/order-row';
+import { adminApprovalEnabled, contactFieldsFor, travellerFieldsFor } from '../../tourmaster/payment-page';
+import type { TourPrice } from '../../tourmaster/pricing';
+import type { TourmasterSettings } from '../../tourmaster/settings';
+import type { Tour } from '../../tourmaster/tour-option';
+import { siteLocalTime } from '../../wp/site-time';
+import type { CurrentUser } from '../../wp/user';
+import type { RequestContext } from '../context';
+import { checkCapacity } from './capacity';
+import { newOrderKeyNonce, ORDER_NOT_FOUND, ORDER_OF_ANOTHER_CUSTOMER, ownsOrder } from './ownership';
+import type { PreparedBooking } from './prepare-booking';
+import { type OrderRefused, refusal } from './types';
+
+/** A submit repeated within this time (double click, retry) returns the first one's order. */
+const REPEAT_WINDOW_MS = 10 * 60_000;
+
+export interface WriteOptions {
+  via: 'pay-later' | 'gateway';
+  user: CurrentUser | null;
+  /** The same visitor's same detail (null when rewriting an order): a repeat finds the first order. */
+  fingerprint: string | null;
+  attribution?: OrderAttribution;
+}
+
+/**
+ * Writes a prepared booking in one transaction, with locks that hold across server processes (the
+ * date's seats, the coupon): an existing order (`tid`) only by its owner; a repeated submit returns
+ * the order the first one wrote; seats, people limits and the coupon's remaining uses are checked
+ * again on counts read inside the transaction. A deadlock victim runs again.
+ */
+export function writeOrder(
+  ctx: RequestContext,
+  b: PreparedBooking,
+  options: WriteOptions,
+): Promise<{ orderId: number; created: boolean } | OrderRefused> {
+  return withDeadlockRetry(() =>
+    inTransaction(ctx.wp, (trx) => writeIn({ ...ctx, wp: trx }, b, options), { readCommitted: true }),
+  );
+}
+
+async function writeIn(
+  ctx: RequestContext,
+  b: PreparedBooking,
+  options: WriteOptions,
+): Promise<{ orderId: number; created: boolean } | OrderRefused> {
+  const { tour, settings, travelDate, tid, coupon } = b;
+  const trx = ctx.wp;
+  await lockKeys(trx, [`seats:${tour.id}:${travelDate}`, ...(coupon ? [`coupon:${coupon.code.toLowerCase()}`] : [])]);
+  if (tid !== undefined) {
+    const existing = await getOrder(trx, tid);
+    if (!existing || existing.status === 'cancel') return refusal('NOT_FOUND', ORDER_NOT_FOUND);
+    if (!(await ownsOrder(ctx, existing))) return refusal('NOT_OWNER', ORDER_OF_ANOTHER_CUSTOMER);
+  } else if (options.fingerprint) {
+    const since = siteLocalTime(new Date(ctx.now.getTime() - REPEAT_WINDOW_MS), settings);
+    const repeated = await findOrderByFingerprint(trx, options.fingerprint, since);
+    if (repeated !== undefined) return { orderId: repeated, created: false };
+  }
+  const capacity = await checkCapacity(trx, b);
+  if (capacity) return capacity;
+  if (coupon) {
+    const uses = await countCouponUses(trx, coupon.code, { excludeOrderId: tid });
+    const still = checkCoupon(coupon.option as CouponOption, { tourId: tour.id, today: b.today, timesUsed: uses });
+    if (!still.ok) return refusal('COUPON', still.message);
+  }
+  const columns = orderColumns({
+    tourId: tour.id,
+    travelDate,
+    groupSlug: seatPool(tour.id, travelDate, b.resolved.entry).groupSlug,
+    travellers: b.travellers,
+    detail: b.detail,
+    price: b.price,
+    contactFields: contactFieldsFor({
+      tourMeta: tour.meta.contactDetailFields,
+      option: tour.option,
+      general: settings.general,
+    }),
+    travellerFields: travellerFieldsFor(tour.option, settings.general),
+  });
+  if (tid !== undefined) {
+    await updateOrderBooking(trx, tid, columns);
+    return { orderId: tid, created: false };
+  }
+  const orderId = await insertOrder(trx, {
+    ...columns,
+    user_id: options.user?.user.id ?? 0,
+    booking_date: b.nowLocal,
+    order_status: newOrderStatus(tour, settings, options.via, b.price),
+  });
+  await storeOrderKey(trx, {
+    orderId,
+    nonce: newOrderKeyNonce(),
+    fingerprint: options.fingerprint,
+    createdAt: b.nowLocal,
+  });
+  if (options.attribution) await insertOrderAttribution(trx, orderId, options.attribution, b.nowLocal);
+  return { orderId, created: true };
+}
+
+/** payment.md §3.1: waiting for the admin when the tour (or site) requires approval; free orders are approved. */
+function newOrderStatus(
+  tour: Tour,
+  settings: TourmasterSettings,
+  via: 'pay-later' | 'gateway',
+  price: TourPrice,
+): string {
+  if (price.total.compare(Money.ZERO) <= 0) return 'approved';
+  if (via === 'gateway') return 'pending';
+  return adminApprovalEnabled(tour.option, settings.payment) ? 'wait-for-approval' : 'pending';
+}
+
+/** MariaDB may pick a deadlock victim between lock waits; the whole transaction is then run again. */
+async function withDeadlockRetry<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await run();
+    } catch (err) {
+      const mapped = mapDriverError(err);
+      if (i >= attempts || mapped?.code !== 'BUSY') throw err;
+    }
+  }
+}
