@@ -36,7 +36,7 @@ import {
 } from './pricing-settings';
 import { pairServices, priceServices, type ServiceOptions } from './services';
 import type { DatePriceEntry, TourOption } from './tour-option';
-import { fieldAt, readTravellers } from './travellers';
+import { fieldAt, readTravellers, type Travellers } from './travellers';
 
 export { MAX_ROOMS } from './travellers';
 export { PERSON_TYPES, type PersonType };
@@ -98,163 +98,23 @@ export interface TourPrice {
 export function getTourPrice(input: PriceInput): TourPrice {
   const { option, entry, detail, settings } = input;
   const d = taxDivisor(settings);
-  const price = (value: unknown) => phpMoney(value).dividedBy(d);
   const method = pricingMethod(entry);
   // The one reading of the count fields, shared with the seats and the order row (travellers.ts).
   const travellers = readTravellers(option, entry, detail);
-  const b = {} as PriceBreakdown;
-  let total = Money.ZERO;
-  let traveller = 0;
-  let rooms = 0;
-
-  if (travellers.mode === 'group') {
-    // A. group price
-    b['group-price'] = price(entry['group-price']);
-    total = total.plus(b['group-price']);
-    traveller = travellers.total;
-  } else if (travellers.mode === 'people') {
-    // B. no rooms
-    const party = travellers.rooms[0] ?? {};
-    if (method === 'fixed') {
-      const base = price(entry['person-price']);
-      b['traveller-base-price'] = base;
-      b['traveller-amount'] = copied(detail['tour-people']);
-      const n = party.people ?? 0;
-      total = total.plus(base.times(n));
-      traveller += n;
-      rooms += n;
-    } else {
-      for (const type of PERSON_TYPES) {
-        const n = party[type];
-        if (n === undefined) continue;
-        // A blank category price means "not offered": its travellers cost 0 (and a booking is refused).
-        const base = price(entry[`${type}-price`]);
-        b[`${type}-base-price`] = base;
-        b[`${type}-amount`] = copied(detail[`tour-${type}`]);
-        total = total.plus(base.times(n));
-        traveller += n;
-        rooms += n; // yes: R counts people in non-room mode
-      }
-    }
-  } else {
-    b.room = [];
-    if (method === 'fixed') {
-      let people = 0;
-      b['traveller-amount'] = people;
-      const counts = detail['tour-people'];
-      if (entry['enable-supplement-pricing'] === 'enable') {
-        // C. fixed, per person with single/triple supplements. The room records its traveller-amount
-        // as pricing.md §3C says (the breakdown HTML switches on it for the supplement row).
-        travellers.rooms.forEach((party, i) => {
-          const base = price(entry['person-price']);
-          const n = party.people ?? 0;
-          const room: RoomPrice = {
-            'enable-supplement-price': 'enable',
-            'base-price': base,
-            'traveller-amount': fieldAt(counts, i),
-          };
-          if (n === 1) {
-            const supplement = price(entry['single-supplement-price']);
-            total = total.plus(base).plus(supplement);
-            room['single-supplement-price'] = supplement;
-          } else if (n === 2) {
-            total = total.plus(base.times(2));
-          } else if (n === 3) {
-            const supplement = price(entry['triple-supplement-price']);
-            total = total.plus(base.times(2)).plus(supplement);
-            room['triple-supplement-price'] = supplement;
-          } // any other count adds nothing (a booking is refused: travellers.ts)
-          b.room!.push(room);
-          people += n;
-          b['traveller-amount'] = people;
-          b['traveller-base-price'] = base;
-          rooms++;
-        });
-        traveller += people;
-      } else {
-        // D. fixed, room price for two, single discount, additional persons, plus a person price each
-        travellers.rooms.forEach((party, i) => {
-          const n = party.people ?? 0;
-          const room: RoomPrice = {
-            'base-price': price(entry['initial-price']),
-            'traveller-amount': fieldAt(counts, i),
-          };
-          if (n === 1 && !isEmpty(entry['single-discount'])) {
-            room['base-price'] = room['base-price'].minus(price(entry['single-discount']));
-          } else if (n > 2) {
-            const additional = price(entry['additional-person']);
-            room['additional-traveller-price'] = additional;
-            room['additional-traveller-amount'] = n - 2;
-            total = total.plus(additional.times(n - 2));
-          }
-          total = total.plus(room['base-price']);
-          b.room!.push(room);
-          people += n;
-          b['traveller-amount'] = people;
-          rooms++;
-        });
-        const base = price(entry['person-price']);
-        b['traveller-base-price'] = base;
-        total = total.plus(base.times(people));
-        traveller += people;
-      }
-    } else {
-      // E. variable: room price for two; the first two people of a room are included, the others are additional
-      travellers.rooms.forEach((party, i) => {
-        const room: RoomPrice = { 'base-price': price(entry['initial-price']) };
-        let free = 2;
-        for (const type of PERSON_TYPES) {
-          const c = party[type];
-          if (c === undefined) continue;
-          room[`${type}-amount`] = fieldAt(detail[`tour-${type}`], i);
-          let extra = 0;
-          if (c >= free) {
-            extra = c - free;
-            free = 0;
-          } else {
-            free -= c;
-          }
-          if (extra > 0) {
-            const additional = price(entry[`additional-${type}`]);
-            room[`additional-${type}-price`] = additional;
-            room[`additional-${type}-amount`] = extra;
-            total = total.plus(additional.times(extra));
-          }
-          b[`${type}-amount`] = phpNumber(b[`${type}-amount`]) + c;
-        }
-        if (free === 1 && !isEmpty(entry['single-discount'])) {
-          room['base-price'] = room['base-price'].minus(price(entry['single-discount']));
-        }
-        total = total.plus(room['base-price']);
-        b.room!.push(room);
-        rooms++;
-      });
-      for (const type of PERSON_TYPES) {
-        const amount = b[`${type}-amount`];
-        if (isEmpty(amount)) continue;
-        const base = price(entry[`${type}-price`]);
-        b[`${type}-base-price`] = base;
-        const n = phpNumber(amount);
-        total = total.plus(base.times(n));
-        traveller += n;
-      }
-    }
-  }
-
-  // §4 additional services
-  if (!isEmpty(detail.service) && !isEmpty(detail['service-amount'])) {
-    const pairs = pairServices(detail.service, detail['service-amount']);
-    if (pairs.size > 0) {
-      const lines = priceServices(pairs, input.services ?? {}, { traveller, room: rooms }, d);
-      b['additional-service'] = lines;
-      for (const line of lines.values()) total = total.plus(line.price);
-    }
-  }
-  b['sub-total-price'] = total;
+  const t: Tally = { b: {} as PriceBreakdown, total: Money.ZERO, traveller: 0, rooms: 0 };
+  const at: PriceAt = { entry, detail, price: (value) => phpMoney(value).dividedBy(d) };
+  if (travellers.mode === 'group') groupPrice(t, at, travellers);
+  else if (travellers.mode === 'people') peoplePrices(t, at, travellers, method);
+  else if (method !== 'fixed') variableRooms(t, at, travellers);
+  else if (entry['enable-supplement-pricing'] === 'enable') supplementRooms(t, at, travellers);
+  else fixedRooms(t, at, travellers);
+  addServices(t, detail, input.services ?? {}, d);
+  const b = t.b;
+  b['sub-total-price'] = t.total;
 
   // §5 group discount
-  total = applyGroupDiscount(
-    total,
+  let total = applyGroupDiscount(
+    t.total,
     b,
     {
       rows: option['group-discount'] ?? [],
@@ -263,7 +123,7 @@ export function getTourPrice(input: PriceInput): TourPrice {
       perPerson: option['group-discount-per-person'],
     },
     method,
-    traveller,
+    t.traveller,
     d,
   );
 
@@ -276,23 +136,201 @@ export function getTourPrice(input: PriceInput): TourPrice {
     total = total.plus(tax);
   }
   if (settings.applyCouponAfterTax) total = applyCoupon(total, b, detail['coupon-code'], input.coupon);
+  return paymentTerms(input, { total, breakdown: b, travellerAmount: t.traveller, roomAmount: t.rooms });
+}
 
-  // §8 deposits, paid amount, gateway fee
+/** The running price: the breakdown as the plugin builds it, its total, counters T and R. */
+interface Tally {
+  b: PriceBreakdown;
+  total: Money;
+  traveller: number;
+  rooms: number;
+}
+
+/** What the traveller prices read: the date's prices, the detail's count fields, a price net of tax. */
+interface PriceAt {
+  entry: DatePriceEntry;
+  detail: BookingDetail;
+  price: (value: unknown) => Money;
+}
+
+/** A. group price. */
+function groupPrice(t: Tally, at: PriceAt, travellers: Travellers): void {
+  t.b['group-price'] = at.price(at.entry['group-price']);
+  t.total = t.total.plus(t.b['group-price']);
+  t.traveller = travellers.total;
+}
+
+/** B. no rooms: a person price for everyone (fixed), or per traveller category. */
+function peoplePrices(t: Tally, at: PriceAt, travellers: Travellers, method: string): void {
+  const { b } = t;
+  const party = travellers.rooms[0] ?? {};
+  if (method === 'fixed') {
+    const base = at.price(at.entry['person-price']);
+    b['traveller-base-price'] = base;
+    b['traveller-amount'] = copied(at.detail['tour-people']);
+    const n = party.people ?? 0;
+    t.total = t.total.plus(base.times(n));
+    t.traveller += n;
+    t.rooms += n;
+    return;
+  }
+  for (const type of PERSON_TYPES) {
+    const n = party[type];
+    if (n === undefined) continue;
+    // A blank category price means "not offered": its travellers cost 0 (and a booking is refused).
+    const base = at.price(at.entry[`${type}-price`]);
+    b[`${type}-base-price`] = base;
+    b[`${type}-amount`] = copied(at.detail[`tour-${type}`]);
+    t.total = t.total.plus(base.times(n));
+    t.traveller += n;
+    t.rooms += n; // yes: R counts people in non-room mode
+  }
+}
+
+/**
+ * C. fixed, per person with single/triple supplements. The room records its traveller-amount as
+ * pricing.md §3C says (the breakdown HTML switches on it for the supplement row).
+ */
+function supplementRooms(t: Tally, at: PriceAt, travellers: Travellers): void {
+  const { b } = t;
+  const counts = at.detail['tour-people'];
+  let people = 0;
+  b.room = [];
+  b['traveller-amount'] = people;
+  travellers.rooms.forEach((party, i) => {
+    const base = at.price(at.entry['person-price']);
+    const n = party.people ?? 0;
+    const room: RoomPrice = {
+      'enable-supplement-price': 'enable',
+      'base-price': base,
+      'traveller-amount': fieldAt(counts, i),
+    };
+    if (n === 1) {
+      const supplement = at.price(at.entry['single-supplement-price']);
+      t.total = t.total.plus(base).plus(supplement);
+      room['single-supplement-price'] = supplement;
+    } else if (n === 2) {
+      t.total = t.total.plus(base.times(2));
+    } else if (n === 3) {
+      const supplement = at.price(at.entry['triple-supplement-price']);
+      t.total = t.total.plus(base.times(2)).plus(supplement);
+      room['triple-supplement-price'] = supplement;
+    } // any other count adds nothing (a booking is refused: travellers.ts)
+    b.room!.push(room);
+    people += n;
+    b['traveller-amount'] = people;
+    b['traveller-base-price'] = base;
+    t.rooms++;
+  });
+  t.traveller += people;
+}
+
+/** D. fixed, room price for two, single discount, additional persons, plus a person price each. */
+function fixedRooms(t: Tally, at: PriceAt, travellers: Travellers): void {
+  const { b } = t;
+  const { entry } = at;
+  const counts = at.detail['tour-people'];
+  let people = 0;
+  b.room = [];
+  b['traveller-amount'] = people;
+  travellers.rooms.forEach((party, i) => {
+    const n = party.people ?? 0;
+    const room: RoomPrice = {
+      'base-price': at.price(entry['initial-price']),
+      'traveller-amount': fieldAt(counts, i),
+    };
+    if (n === 1 && !isEmpty(entry['single-discount'])) {
+      room['base-price'] = room['base-price'].minus(at.price(entry['single-discount']));
+    } else if (n > 2) {
+      const additional = at.price(entry['additional-person']);
+      room['additional-traveller-price'] = additional;
+      room['additional-traveller-amount'] = n - 2;
+      t.total = t.total.plus(additional.times(n - 2));
+    }
+    t.total = t.total.plus(room['base-price']);
+    b.room!.push(room);
+    people += n;
+    b['traveller-amount'] = people;
+    t.rooms++;
+  });
+  const base = at.price(entry['person-price']);
+  b['traveller-base-price'] = base;
+  t.total = t.total.plus(base.times(people));
+  t.traveller += people;
+}
+
+/** E. variable: room price for two; the first two people of a room are included, the others are additional. */
+function variableRooms(t: Tally, at: PriceAt, travellers: Travellers): void {
+  const { b } = t;
+  const { entry } = at;
+  b.room = [];
+  travellers.rooms.forEach((party, i) => {
+    const room: RoomPrice = { 'base-price': at.price(entry['initial-price']) };
+    let free = 2;
+    for (const type of PERSON_TYPES) {
+      const c = party[type];
+      if (c === undefined) continue;
+      room[`${type}-amount`] = fieldAt(at.detail[`tour-${type}`], i);
+      const extra = c >= free ? c - free : 0;
+      free = c >= free ? 0 : free - c;
+      if (extra > 0) {
+        const additional = at.price(entry[`additional-${type}`]);
+        room[`additional-${type}-price`] = additional;
+        room[`additional-${type}-amount`] = extra;
+        t.total = t.total.plus(additional.times(extra));
+      }
+      b[`${type}-amount`] = phpNumber(b[`${type}-amount`]) + c;
+    }
+    if (free === 1 && !isEmpty(entry['single-discount'])) {
+      room['base-price'] = room['base-price'].minus(at.price(entry['single-discount']));
+    }
+    t.total = t.total.plus(room['base-price']);
+    b.room!.push(room);
+    t.rooms++;
+  });
+  for (const type of PERSON_TYPES) {
+    const amount = b[`${type}-amount`];
+    if (isEmpty(amount)) continue;
+    const base = at.price(entry[`${type}-price`]);
+    b[`${type}-base-price`] = base;
+    const n = phpNumber(amount);
+    t.total = t.total.plus(base.times(n));
+    t.traveller += n;
+  }
+}
+
+/** §4 additional services, priced per traveller, room or booking. */
+function addServices(t: Tally, detail: BookingDetail, services: ServiceOptions, d: Money): void {
+  if (isEmpty(detail.service) || isEmpty(detail['service-amount'])) return;
+  const pairs = pairServices(detail.service, detail['service-amount']);
+  if (pairs.size === 0) return;
+  const lines = priceServices(pairs, services, { traveller: t.traveller, room: t.rooms }, d);
+  t.b['additional-service'] = lines;
+  for (const line of lines.values()) t.total = t.total.plus(line.price);
+}
+
+/** §8 deposits, the paid amount and the gateway fee, on the total after discounts and tax. */
+function paymentTerms(
+  input: PriceInput,
+  priced: Pick<TourPrice, 'total' | 'breakdown' | 'travellerAmount' | 'roomAmount'>,
+): TourPrice {
+  const { option, settings, detail } = input;
   const plan = paymentPlan({
     option,
     settings,
     paymentInfos: input.paymentInfos ?? [],
-    total,
+    total: priced.total,
     today: input.today,
     travelDate: input.travelDate,
   });
   const result: TourPrice = {
-    total,
-    breakdown: b,
+    total: priced.total,
+    breakdown: priced.breakdown,
     paidAmount: plan.paidAmount,
-    payAmount: total.minus(plan.paidAmount),
-    travellerAmount: traveller,
-    roomAmount: rooms,
+    payAmount: priced.total.minus(plan.paidAmount),
+    travellerAmount: priced.travellerAmount,
+    roomAmount: priced.roomAmount,
     plan,
     payment: resolvePaymentType(detail['payment-type'], detail.payment_method, plan, settings),
   };
@@ -300,7 +338,6 @@ export function getTourPrice(input: PriceInput): TourPrice {
     result.depositRate = plan.nextDepositPercent;
     result.depositPrice = plan.nextDepositAmount;
   }
-
   const gateway = gatewayFee(detail.payment_method, settings);
   if (gateway) {
     const rate = phpMoney(gateway.rate);

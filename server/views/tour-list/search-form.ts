@@ -159,14 +159,40 @@ function actionQueryInputs(actionUrl: string): SafeHtml[] {
 }
 
 export function searchFormHtml(input: SearchFormInput): SafeHtml {
-  const { params, fields } = input;
+  const kit = fieldKit(input);
+  const parts: SafeHtml[] = [
+    ...termFields(input, kit),
+    ...choiceFields(input, kit),
+    ...priceFields(input, kit),
+    ...actionQueryInputs(input.actionUrl),
+  ];
+  if (kit.style === 'full') parts.push(...fullStyleParts(input, kit));
+  const submit = raw('<input class="tourmaster-tour-search-submit" type="submit" value="Search" />');
+  parts.push(
+    kit.style === 'column-full-background'
+      ? html`<div class="tourmaster-tour-search-field tourmaster-tour-search-field-submit" ${kit.fieldStyle} >${kit.label('Search Now')}${submit}</div>`
+      : submit,
+  );
+  return searchFormFrame(input, kit, parts);
+}
+
+/** How this form prints a field: its style, labels or placeholders, spacing. */
+interface FieldKit {
+  style: string;
+  itemStyle: string;
+  boxStyle: string;
+  placeholder: boolean;
+  fieldStyle: SafeHtml;
+  has: (field: string) => boolean;
+  label: (text: string) => SafeHtml | '';
+  hint: (text: string) => SafeHtml | '';
+  field: (name: string, body: SafeHtml) => SafeHtml;
+}
+
+function fieldKit(input: SearchFormInput): FieldKit {
   const style = input.style || 'column';
-  const itemStyle = style === 'full' ? input.itemStyle || 'style-1' : 'style-1';
   const boxStyle = input.inputBoxStyle || 'default';
-  const has = (field: string) => fields.length === 0 || fields.includes(field);
   const placeholder = ['no-border', 'transparent-bottom-border', 'round'].includes(boxStyle);
-  const label = (text: string) => (placeholder ? '' : html`<label class="gdlr-core-skin-title" >${text}</label>`);
-  const hint = (text: string) => (placeholder ? html`placeholder="${text}" ` : '');
   const space = input.spaceBetweenInput ?? '';
   const fieldStyle = styleAttr(
     space
@@ -176,9 +202,25 @@ export function searchFormHtml(input: SearchFormInput): SafeHtml {
         ]
       : [],
   );
-  const field = (name: string, body: SafeHtml) =>
-    html`<div class="tourmaster-tour-search-field tourmaster-tour-search-field-${name}" ${fieldStyle} >${body}</div>`;
-  const withStyle = { ...input, itemStyle };
+  return {
+    style,
+    itemStyle: style === 'full' ? input.itemStyle || 'style-1' : 'style-1',
+    boxStyle,
+    placeholder,
+    fieldStyle,
+    has: (field) => input.fields.length === 0 || input.fields.includes(field),
+    label: (text) => (placeholder ? '' : html`<label class="gdlr-core-skin-title" >${text}</label>`),
+    hint: (text) => (placeholder ? html`placeholder="${text}" ` : ''),
+    field: (name, body) =>
+      html`<div class="tourmaster-tour-search-field tourmaster-tour-search-field-${name}" ${fieldStyle} >${body}</div>`,
+  };
+}
+
+/** Keywords, then the category and the custom taxonomies: selects, or (style-2) type filters. */
+function termFields(input: SearchFormInput, kit: FieldKit): SafeHtml[] {
+  const { params } = input;
+  const { has, label, hint, field } = kit;
+  const withStyle = { ...input, itemStyle: kit.itemStyle };
   /** A taxonomy's select: "Any" (or its name as the placeholder) and its terms by slug. */
   const termSelect = (fieldName: string, title: string, name: string, terms: readonly SearchFormTerm[]) =>
     field(
@@ -186,13 +228,12 @@ export function searchFormHtml(input: SearchFormInput): SafeHtml {
       html`${label(title)}${combobox(
         name,
         [
-          { value: '', label: placeholder ? title : 'Any' },
+          { value: '', label: kit.placeholder ? title : 'Any' },
           ...terms.map((t) => ({ value: t.slug, label: escName(t.name) })),
         ],
         params,
       )}`,
     );
-
   const parts: SafeHtml[] = [];
   if (has('keywords')) {
     parts.push(
@@ -204,36 +245,34 @@ export function searchFormHtml(input: SearchFormInput): SafeHtml {
       ),
     );
   } else parts.push(raw('<input name="tour-search" type="hidden" value="" />'));
-
+  const styleTwo = kit.itemStyle === 'style-2';
   if (has('tour_category')) {
-    if (itemStyle === 'style-2') parts.push(typeFilter(withStyle, 'Category', input.categories, 'tax-tour_category'));
+    if (styleTwo) parts.push(typeFilter(withStyle, 'Category', input.categories, 'tax-tour_category'));
     else parts.push(termSelect('tour-category', 'Category', 'tax-tour_category', input.categories));
   }
   for (const taxonomy of input.taxonomies) {
     if (!has(taxonomy.slug)) continue;
-    if (itemStyle === 'style-2') {
-      parts.push(typeFilter(withStyle, taxonomy.label, taxonomy.terms, `tax-${taxonomy.slug}`));
-      continue;
-    }
-    parts.push(termSelect('tax', taxonomy.label, `tax-${taxonomy.slug}`, taxonomy.terms));
+    if (styleTwo) parts.push(typeFilter(withStyle, taxonomy.label, taxonomy.terms, `tax-${taxonomy.slug}`));
+    else parts.push(termSelect('tax', taxonomy.label, `tax-${taxonomy.slug}`, taxonomy.terms));
   }
+  return parts;
+}
+
+/** Duration, date and month. */
+function choiceFields(input: SearchFormInput, kit: FieldKit): SafeHtml[] {
+  const { params } = input;
+  const { has, label, hint, field } = kit;
+  const any = (title: string) => (kit.placeholder ? title : 'Any');
+  const parts: SafeHtml[] = [];
   if (has('duration')) {
-    parts.push(
-      field(
-        'duration',
-        html`${label('Duration')}${combobox(
-          'duration',
-          [
-            { value: '', label: placeholder ? 'Duration' : 'Any' },
-            { value: '1', label: '1 Day Tour' },
-            { value: '2', label: '2-4 Days Tour' },
-            { value: '5', label: '5-7 Days Tour' },
-            { value: '7', label: '7+ Days Tour' },
-          ],
-          params,
-        )}`,
-      ),
-    );
+    const durations = [
+      { value: '', label: any('Duration') },
+      { value: '1', label: '1 Day Tour' },
+      { value: '2', label: '2-4 Days Tour' },
+      { value: '5', label: '5-7 Days Tour' },
+      { value: '7', label: '7+ Days Tour' },
+    ];
+    parts.push(field('duration', html`${label('Duration')}${combobox('duration', durations, params)}`));
   }
   if (has('date')) {
     const date = param(params, 'date');
@@ -249,21 +288,25 @@ export function searchFormHtml(input: SearchFormInput): SafeHtml {
     );
   }
   if (has('month')) {
-    parts.push(
-      field(
-        'month',
-        html`${label('Month')}${combobox('month', [{ value: '', label: placeholder ? 'Month' : 'Any' }, ...input.months], params)}`,
-      ),
-    );
+    const months = [{ value: '', label: any('Month') }, ...input.months];
+    parts.push(field('month', html`${label('Month')}${combobox('month', months, params)}`));
   }
-  const priceColumns = itemStyle === 'style-2' && has('min-price') && has('max-price');
+  return parts;
+}
+
+/** Min and max price, side by side in style-2 when both are shown. */
+function priceFields(input: SearchFormInput, kit: FieldKit): SafeHtml[] {
+  const { params } = input;
+  const { has, label, hint, field } = kit;
+  const columns = kit.itemStyle === 'style-2' && has('min-price') && has('max-price');
+  const parts: SafeHtml[] = [];
   if (has('min-price')) {
     const body = field(
       'min-price',
       html`${label('Min Price')}<input name="min-price" type="text" value="${param(params, 'min-price')}" ${hint('Min Price')} />`,
     );
     parts.push(
-      priceColumns ? html`<div class="tourmaster-column-30 tourmaster-search-price-column-left" >${body}</div>` : body,
+      columns ? html`<div class="tourmaster-column-30 tourmaster-search-price-column-left" >${body}</div>` : body,
     );
   }
   if (has('max-price')) {
@@ -272,40 +315,42 @@ export function searchFormHtml(input: SearchFormInput): SafeHtml {
       html`${label('Max Price')}<input name="max-price" type="text" value="${param(params, 'max-price')}" ${hint('Max Price')} />`,
     );
     parts.push(
-      priceColumns
+      columns
         ? html`<div class="tourmaster-column-30 tourmaster-search-price-column-right" >${body}</div><div class="clear" ></div>`
         : body,
     );
   }
-  parts.push(...actionQueryInputs(input.actionUrl));
+  return parts;
+}
 
-  if (style === 'full') {
-    if (input.enableRatingField) parts.push(ratingField(params, fieldStyle));
-    parts.push(raw('<a class="tourmaster-tour-search-filter-clear" href="#" >\u00d7 Clear Filter</a>'));
-    if (input.filters.length) {
-      const active = input.filterState ? 'tourmaster-active' : '';
-      parts.push(
-        html`<div class="tourmaster-tour-search-item-divier" ></div><div class="tourmaster-tour-search-type-filter" ><h3 class="tourmaster-type-filter-title">${
-          itemStyle === 'style-2' ? raw('<i class="fa fa-sliders" ></i>') : ''
-        }Type Filter<i class="${itemStyle === 'style-2' ? 'icon_plus' : 'fa fa-plus-circle'} ${active}" ></i></h3><div class="tourmaster-type-filter-item-wrap ${active}" >${input.filters.map(
-          (taxonomy) => typeFilter(withStyle, taxonomy.label, taxonomy.terms, `tax-${taxonomy.slug}`),
-        )}</div></div>`,
-      );
-    }
-  }
-  const submit = raw('<input class="tourmaster-tour-search-submit" type="submit" value="Search" />');
+/** The full style's extras: the rating field, "Clear Filter" and the type filter. */
+function fullStyleParts(input: SearchFormInput, kit: FieldKit): SafeHtml[] {
+  const parts: SafeHtml[] = [];
+  if (input.enableRatingField) parts.push(ratingField(input.params, kit.fieldStyle));
+  parts.push(raw('<a class="tourmaster-tour-search-filter-clear" href="#" >\u00d7 Clear Filter</a>'));
+  if (input.filters.length === 0) return parts;
+  const styleTwo = kit.itemStyle === 'style-2';
+  const withStyle = { ...input, itemStyle: kit.itemStyle };
+  const active = input.filterState ? 'tourmaster-active' : '';
   parts.push(
-    style === 'column-full-background'
-      ? html`<div class="tourmaster-tour-search-field tourmaster-tour-search-field-submit" ${fieldStyle} >${label('Search Now')}${submit}</div>`
-      : submit,
+    html`<div class="tourmaster-tour-search-item-divier" ></div><div class="tourmaster-tour-search-type-filter" ><h3 class="tourmaster-type-filter-title">${
+      styleTwo ? raw('<i class="fa fa-sliders" ></i>') : ''
+    }Type Filter<i class="${styleTwo ? 'icon_plus' : 'fa fa-plus-circle'} ${active}" ></i></h3><div class="tourmaster-type-filter-item-wrap ${active}" >${input.filters.map(
+      (taxonomy) => typeFilter(withStyle, taxonomy.label, taxonomy.terms, `tax-${taxonomy.slug}`),
+    )}</div></div>`,
   );
+  return parts;
+}
 
+/** The item around the form: its classes, frame, head ("Search Results") and title. */
+function searchFormFrame(input: SearchFormInput, kit: FieldKit, parts: readonly SafeHtml[]): SafeHtml {
+  const { style, itemStyle, boxStyle } = kit;
   let formClass = 'tourmaster-form-field ';
   if (boxStyle === 'default') formClass += 'tourmaster-with-border';
   else if (boxStyle === 'transparent-bottom-border') formClass += 'tourmaster-transparent-bottom-border';
   if (style === 'column') formClass += ` tourmaster-${input.inputSize || 'medium'}`;
 
-  let itemClass = `tourmaster-style-${style} tourmaster-column-count-${fields.length + 1}`;
+  let itemClass = `tourmaster-style-${style} tourmaster-column-count-${input.fields.length + 1}`;
   if (!input.noPdlr) itemClass += ' tourmaster-item-pdlr';
   itemClass += ` tourmaster-input-style-${boxStyle}`;
   if (style === 'full') itemClass += ` tourmaster-tour-search-item-${itemStyle}`;
