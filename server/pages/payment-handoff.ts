@@ -3,8 +3,11 @@ import type { AppDeps } from '../http/deps';
 import { readRawBody } from '../http/raw-body';
 import { parsePhpQuery } from '../php/form-body';
 import { isPaymentPage } from '../services/payment/payment-page-route';
+import { bookingDetailInput } from '../tourmaster/booking-detail';
 import { BOOKING_DETAIL_COOKIE, encodeBookingDetailCookie } from '../tourmaster/booking-detail-cookie';
 import { setCookieHeader } from '../wp/set-cookie';
+
+const BAD_FORM = 'This booking form could not be read. Please go back to the tour and choose again.';
 
 /**
  * The booking bar's form posts to the payment page (payment.md §1): the page keeps the posted
@@ -18,10 +21,13 @@ export function paymentHandoff(deps: AppDeps) {
     try {
       if (!(await isPaymentPage(deps, req.path, req.query))) return next();
       const text = (await readRawBody(req, deps.config.maxBodyBytes)).toString('utf8');
-      const posted = /^application\/x-www-form-urlencoded/i.test(req.get('content-type') ?? '')
+      const fields = /^application\/x-www-form-urlencoded/i.test(req.get('content-type') ?? '')
         ? parsePhpQuery(text)
         : {};
-      if (Object.keys(posted).length === 0) return next();
+      if (Object.keys(fields).length === 0) return next();
+      const posted = bookingDetailInput.safeParse(fields);
+      // A form no booking bar posts (fields too long, nested too deep) is refused, not stored.
+      if (!posted.success) return void res.status(400).type('text').send(BAD_FORM);
       res.status(302);
       res.setHeader('Content-Type', 'text/html; charset=UTF-8');
       res.setHeader('Expires', 'Tue, 01 Jan 2000 00:00:00 GMT');
@@ -31,7 +37,7 @@ export function paymentHandoff(deps: AppDeps) {
       res.setHeader(
         'Set-Cookie',
         setCookieHeader(
-          { name: BOOKING_DETAIL_COOKIE, value: encodeBookingDetailCookie(posted), path: '/', secure: req.secure },
+          { name: BOOKING_DETAIL_COOKIE, value: encodeBookingDetailCookie(posted.data), path: '/', secure: req.secure },
           new Date(),
         ),
       );

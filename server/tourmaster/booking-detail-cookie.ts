@@ -1,5 +1,6 @@
 import { phpJsonEncode } from '../php/json';
 import type { PhpValue } from '../php/values';
+import { type BookingDetail, bookingDetailFrom } from './booking-detail';
 
 /**
  * The `tourmaster-booking-detail` cookie (booking.md §7.3). Two writers exist: the booking bar's
@@ -9,8 +10,6 @@ import type { PhpValue } from '../php/values';
  * writers' cookies read the same.
  */
 export const BOOKING_DETAIL_COOKIE = 'tourmaster-booking-detail';
-
-export type BookingDetail = { [key: string]: unknown };
 
 /** The cookie value (before percent-encoding) for a posted booking form. */
 export function encodeBookingDetailCookie(detail: BookingDetail): string {
@@ -30,7 +29,7 @@ export function decodeBookingDetailCookie(value: string | undefined): BookingDet
     return {};
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
-  return mapStrings(parsed, stripslashes) as BookingDetail;
+  return bookingDetailFrom(mapStrings(parsed, stripslashes));
 }
 
 function mapStrings(value: unknown, fn: (s: string) => string): unknown {

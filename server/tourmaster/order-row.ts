@@ -1,6 +1,7 @@
 import { isEmpty, list, str } from '../php/coerce';
 import { phpJsonEncode } from '../php/json';
 import type { PhpArrayObject, PhpValue } from '../php/values';
+import type { BookingDetail } from './booking-detail';
 import type { CustomField } from './custom-fields';
 import { numberFormat } from './money';
 import type { TourPrice } from './pricing';
@@ -35,7 +36,7 @@ export interface OrderRowInput {
   groupSlug: string;
   /** The detail's travellers (travellers.ts): the seats, counts and traveller rows stored. */
   travellers: Travellers;
-  detail: Readonly<Record<string, unknown>>;
+  detail: BookingDetail;
   price: TourPrice;
   contactFields: readonly CustomField[];
   /** The tour's (or site's) `additional-traveller-fields`. */
@@ -63,11 +64,7 @@ export function orderColumns(input: OrderRowInput): OrderColumns {
 }
 
 /** `{slug: value}` for the configured fields the visitor filled in, then the notes when written. */
-function contactInfo(
-  detail: Readonly<Record<string, unknown>>,
-  fields: readonly CustomField[],
-  prefix: string,
-): PhpArrayObject | never[] {
+function contactInfo(detail: BookingDetail, fields: readonly CustomField[], prefix: string): PhpArrayObject | never[] {
   const out: PhpArrayObject = {};
   for (const field of fields) {
     const value = detail[`${prefix}${field.slug}`];
@@ -82,11 +79,7 @@ function contactInfo(
  * were named; no longer than the traveller rows of the booking (`rows`), so an order never lists
  * more travellers than it holds.
  */
-function travellerInfo(
-  detail: Readonly<Record<string, unknown>>,
-  extra: readonly CustomField[],
-  rows: number,
-): PhpArrayObject | never[] {
+function travellerInfo(detail: BookingDetail, extra: readonly CustomField[], rows: number): PhpArrayObject | never[] {
   const column = (key: string) => list(detail[key]).slice(0, rows).map(str);
   const first = column('traveller_first_name');
   const last = column('traveller_last_name');

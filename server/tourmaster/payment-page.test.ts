@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { BookingDetail } from './booking-detail';
 import {
   adminApprovalEnabled,
   contactFieldsFor,
-  type Detail,
   onlinePaymentBlocked,
   PAGE_MESSAGES,
   paymentMethods,
@@ -39,7 +39,7 @@ const fixed = entry({ 'pricing-method': 'fixed', 'pricing-room-base': 'disable',
 const general = {};
 const contactFields = contactFieldsFor({ general });
 
-const valid: Detail = {
+const valid: BookingDetail = {
   'tour-id': '4',
   'tour-date': '2027-05-22',
   'tour-people': '2',
@@ -54,7 +54,7 @@ const valid: Detail = {
   step: '3',
 };
 
-const validate = (detail: Detail, step: 3 | 4 = 3, tour = tourWith(), at = fixed) =>
+const validate = (detail: BookingDetail, step: 3 | 4 = 3, tour = tourWith(), at = fixed) =>
   validateBookingDetail(detail, { step, tour, entry: at, settings: { general }, contactFields });
 
 describe('paymentStep', () => {
@@ -105,7 +105,7 @@ describe('contact and traveller fields', () => {
 });
 
 describe('travellerRows', () => {
-  const rows = (option: TourOption, e: DatePriceEntry, detail: Record<string, unknown>) =>
+  const rows = (option: TourOption, e: DatePriceEntry, detail: BookingDetail) =>
     travellerRows(option, readTravellers(option, e, detail));
 
   it('is null when the tour does not ask for travellers', () => {

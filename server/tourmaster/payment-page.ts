@@ -1,4 +1,5 @@
 import { isEmpty, list, str } from '../php/coerce';
+import type { BookingDetail, FormValue } from './booking-detail';
 import { type CustomField, isEmail, parseCustomFields } from './custom-fields';
 import { phpLooseEquals } from './packages';
 import type { ServiceOption } from './services';
@@ -11,8 +12,6 @@ import { readTravellers, type Travellers } from './travellers';
  * in the browser, repeated on the server (DEFECTS.md 11): nothing here reads the database.
  */
 
-/** A booking detail as the request decoder gives it (strings, lists, nested objects). */
-export type Detail = Readonly<Record<string, unknown>>;
 type Options = Readonly<Record<string, unknown>>;
 
 /** The texts of the page's error boxes (`data-default`, `data-email`, `data-phone`, the terms box). */
@@ -26,7 +25,7 @@ export const PAGE_MESSAGES = {
 /** The step a detail asks for: `empty(step)` or 2 → 2, then 3 and 4 (PHP `==`); anything else (1) renders nothing. */
 export type PaymentStep = 2 | 3 | 4 | 'other';
 
-export function paymentStep(detail: Detail): PaymentStep {
+export function paymentStep(detail: BookingDetail): PaymentStep {
   const step = detail.step;
   if (isEmpty(step)) return 2;
   const text = str(step);
@@ -103,14 +102,14 @@ export function travellerRows(option: TourOption, travellers: Travellers): Trave
  * detail does not already name with a non-empty amount is appended with amount 1. Returns a copy.
  */
 export function withMandatoryServices(
-  detail: Detail,
+  detail: BookingDetail,
   tourServices: readonly string[],
   options: ReadonlyMap<string, ServiceOption>,
-): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...detail };
+): BookingDetail {
+  const out: Record<string, FormValue | undefined> = { ...detail };
   if (tourServices.length === 0) return out;
   const services = isEmpty(detail.service) ? [] : list(detail.service).map(str);
-  const amounts: unknown[] = isEmpty(detail['service-amount']) ? [] : list(detail['service-amount']);
+  const amounts: string[] = isEmpty(detail['service-amount']) ? [] : list(detail['service-amount']).map(str);
   let changed = false;
   for (const id of tourServices) {
     const pos = services.indexOf(id);
@@ -218,7 +217,7 @@ const PHONE_FIELDS = ['phone', 'billing_phone'];
  * step 4 the terms checkbox. Billing fields are not required: the legacy script filled them from
  * the contact fields and the server stored whatever came.
  */
-export function validateBookingDetail(detail: Detail, context: DetailValidationContext): DetailValidation {
+export function validateBookingDetail(detail: BookingDetail, context: DetailValidationContext): DetailValidation {
   const { tour, entry, settings } = context;
   const travellerFields = context.travellerFields ?? travellerFieldsFor(tour.option, settings.general);
   const extraFields = context.extraFields ?? extraBookingFieldsFor(tour, settings.general);
@@ -266,7 +265,7 @@ export function validateBookingDetail(detail: Detail, context: DetailValidationC
  * other text the detail carries (bounded as notes). Lists are read element by element.
  */
 function overlongField(
-  detail: Detail,
+  detail: BookingDetail,
   fields: readonly CustomField[],
   travellerFields: readonly CustomField[],
 ): { field: string; message: string } | undefined {

@@ -1,4 +1,5 @@
 import { list, record, str } from '../php/coerce';
+import type { FormValue } from './booking-detail';
 import { Money } from './money';
 import type { PersonType } from './pricing-settings';
 import { phpMoney } from './pricing-settings';
@@ -8,16 +9,6 @@ import type { ServiceLine } from './services';
  * The types of a price (pricing.md §3–§7): the booking detail as the request decoder gives it, and
  * the breakdown `B` the engine builds (pricing.ts) and the group discount amends (group-discount.ts).
  */
-
-/** A booking-detail field as the request decoder gives it. */
-export type FormValue = string | readonly string[];
-
-/**
- * The booking detail: the form fields of the booking bar and payment page (`tour-people`,
- * `tour-adult`…, `tour-room`, `group`, `traveller_first_name`, `service`, `service-amount`,
- * `coupon-code`, `payment_method`, `payment-type`, …). Room mode sends the counts as lists.
- */
-export type BookingDetail = Readonly<Record<string, FormValue | undefined>>;
 
 /** A booking-detail value copied into the breakdown as PHP holds it: the request's string (or list), null when missing. */
 export type Copied = FormValue | null;

@@ -6,10 +6,11 @@ import { parseDump, type SqlValue } from '../data/mysql-dump';
 import { type Exchange, loadExchange, loadExchanges } from '../parity/exchanges';
 import { phpFloatToString } from '../php/float';
 import { unserialize } from '../php/serialize';
+import type { BookingDetail, FormValue } from './booking-detail';
 import { type CouponOption, checkCoupon } from './coupon';
 import { DEFAULT_MONEY_FORMAT, formatMoney } from './money';
 import { resolveDatePrice } from './packages';
-import type { BookingDetail, FormValue } from './price-breakdown';
+
 import { breakdownMoney, getTourPrice, headPrice, type TourPrice } from './pricing';
 import { pricingInfoJson } from './pricing-info';
 import { type PricingSettings, readPricingSettings } from './pricing-settings';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { BookingDetail } from './booking-detail';
 import type { CouponOption } from './coupon';
 import { DEFAULT_MONEY_FORMAT, formatMoney, type Money, numberFormat } from './money';
-import type { BookingDetail } from './price-breakdown';
+
 import { getTourPrice, headPrice, MAX_ROOMS, type PriceInput, type TourPrice } from './pricing';
 import { DEFAULT_PRICING_SETTINGS, type PricingSettings } from './pricing-settings';
 import type { DatePriceEntry, TourOption } from './tour-option';

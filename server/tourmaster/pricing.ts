@@ -1,3 +1,4 @@
+import type { BookingDetail, FormValue } from './booking-detail';
 /**
  * The tour price (`tourmaster_get_tour_price`, pricing.md §3–§8) in exact Money arithmetic.
  *
@@ -25,7 +26,7 @@ import {
 import { applyGroupDiscount } from './group-discount';
 import { formatMoney, Money, type MoneyFormat } from './money';
 import { pricingMethod } from './packages';
-import type { BookingDetail, Copied, FormValue, PriceBreakdown, RoomPrice } from './price-breakdown';
+import type { Copied, PriceBreakdown, RoomPrice } from './price-breakdown';
 import {
   PERSON_TYPES,
   type PersonType,

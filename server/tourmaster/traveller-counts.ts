@@ -1,4 +1,5 @@
 import { list } from '../php/coerce';
+import type { BookingDetail } from './booking-detail';
 
 /**
  * Traveller counts as the booking form posts them (`tour-people`, `tour-adult`…, arrays per room in
@@ -39,7 +40,7 @@ export type TravellerCounts =
  * Checks every count field of a booking detail (and `tour-room`); returns the number of travellers.
  * In room mode only the first `tour-room` entries of each array count (the room template adds one).
  */
-export function readTravellerCounts(detail: Readonly<Record<string, unknown>>): TravellerCounts {
+export function readTravellerCounts(detail: BookingDetail): TravellerCounts {
   const rooms = parseCount(detail['tour-room']);
   if (rooms === 'invalid' || (rooms !== null && rooms > MAX_TRAVELLERS)) {
     return { ok: false, reason: 'INVALID_COUNT', message: INVALID_COUNT_MESSAGE };

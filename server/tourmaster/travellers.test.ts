@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { BookingDetail, FormValue } from './booking-detail';
 import { Money } from './money';
 import { orderColumns } from './order-row';
 import { travellerRows } from './payment-page';
@@ -120,7 +121,7 @@ const detailArb = fc
     names: fc.integer({ min: 0, max: 60 }),
   })
   .map(({ counts, rooms, names }) => {
-    const detail: Record<string, unknown> = {};
+    const detail: Record<string, FormValue> = {};
     for (const [field, value] of Object.entries(counts)) if (value !== undefined) detail[field] = value;
     if (rooms !== undefined) detail['tour-room'] = rooms;
     if (names > 0) {
@@ -225,7 +226,7 @@ describe('the audit', () => {
   const supplement = tourOf(CASES[5]!);
 
   it('refuses tour-adult on a per-person tour, ten infants beside one person, and 18 people on a per-adult tour', () => {
-    const refusal = (t: typeof fixed, detail: Record<string, unknown>) => {
+    const refusal = (t: typeof fixed, detail: BookingDetail) => {
       const check = checkTravellers(t.option, t.entry, detail, { complete: true });
       return check.ok ? 'ok' : check.message;
     };
@@ -241,7 +242,7 @@ describe('the audit', () => {
   });
 
   it('refuses supplement rooms that would be priced at nothing, and rooms with nobody in them', () => {
-    const check = (detail: Record<string, unknown>) =>
+    const check = (detail: BookingDetail) =>
       checkTravellers(supplement.option, supplement.entry, detail, {
         complete: true,
       });

@@ -1,4 +1,5 @@
 import { isEmpty, isSet, list, phpFloat, phpInt, str } from '../php/coerce';
+import type { BookingDetail } from './booking-detail';
 import { type BookingMode, bookingMode, pricingMethod } from './packages';
 import { PERSON_TYPES, type PersonType, phpNumber } from './pricing-settings';
 import type { DatePriceEntry, TourOption } from './tour-option';
@@ -73,7 +74,7 @@ export function fieldAt(value: unknown, i: number): string | readonly string[] |
  * traveller rows with a first or last name. Every field is read, offered or not, as the plugin's
  * price did: {@link checkTravellers} is what refuses the others.
  */
-export function readTravellers(option: TourOption, entry: DatePriceEntry, detail: Readonly<Record<string, unknown>>) {
+export function readTravellers(option: TourOption, entry: DatePriceEntry, detail: BookingDetail) {
   const mode = bookingMode(option, entry);
   const variable = pricingMethod(entry) === 'variable';
   const rooms: PartyCounts[] = [];
@@ -120,7 +121,7 @@ export function readTravellers(option: TourOption, entry: DatePriceEntry, detail
 }
 
 /** Group pricing's T: rows whose first or last name is filled in. */
-function namedTravellers(detail: Readonly<Record<string, unknown>>): number {
+function namedTravellers(detail: BookingDetail): number {
   const first = detail.traveller_first_name;
   if (isEmpty(first) || !Array.isArray(first)) return 0;
   let named = 0;
@@ -177,7 +178,7 @@ const SUPPLEMENT_ROOM_MAX = 3;
 export function checkTravellers(
   option: TourOption,
   entry: DatePriceEntry,
-  detail: Readonly<Record<string, unknown>>,
+  detail: BookingDetail,
   options: { complete: boolean },
 ): TravellersCheck {
   const mode = bookingMode(option, entry);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isEmpty, phpInt } from '../../php/coerce';
+import { formText } from '../../php/form-input';
 import { loadReviewDisplay, renderReviewList } from '../../services/reviews/review-list';
 import { type AjaxReply, defineAction } from '../action';
 
@@ -13,13 +14,13 @@ export const get_single_tour_review = defineAction({
   name: 'get_single_tour_review',
   access: 'both',
   input: z.looseObject({
-    tour_id: z.unknown().optional(),
-    sort_by: z.unknown().optional(),
-    filter_by: z.unknown().optional(),
-    paged: z.unknown().optional(),
+    tour_id: formText.optional(),
+    sort_by: formText.optional(),
+    filter_by: formText.optional(),
+    paged: formText.optional(),
   }),
   async handle(input, ctx): Promise<string | null> {
-    if (typeof input.tour_id !== 'string' || isEmpty(input.tour_id)) return null;
+    if (input.tour_id === undefined || isEmpty(input.tour_id)) return null;
     const tourId = phpInt(input.tour_id);
     // An id that is not a tour's (0, negative, unknown) simply has no reviews: `content` is "".
     if (tourId <= 0) return '';

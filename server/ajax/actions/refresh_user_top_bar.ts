@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { str } from '../../php/coerce';
+import { formText } from '../../php/form-input';
 import { renderTopBar } from '../../services/accounts/top-bar';
 import { defineAction } from '../action';
 import { ADMIN_AJAX_PATH } from '../reply';
@@ -13,7 +14,7 @@ import { ADMIN_AJAX_PATH } from '../reply';
 export const refresh_user_top_bar = defineAction({
   name: 'refresh_user_top_bar',
   access: 'both',
-  input: z.looseObject({ redirect: z.unknown().optional() }),
+  input: z.looseObject({ redirect: formText.optional() }),
   async handle(input, ctx): Promise<string | null> {
     const bar = await renderTopBar(ctx, { redirect: str(input.redirect), requestUri: ADMIN_AJAX_PATH });
     return bar === null ? null : bar.value;

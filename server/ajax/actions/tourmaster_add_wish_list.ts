@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formText } from '../../php/form-input';
 import { addTourToWishList } from '../../services/wish-list/add-to-wish-list';
 import { type AjaxReply, defineAction } from '../action';
 
@@ -13,7 +14,7 @@ import { type AjaxReply, defineAction } from '../action';
 export const tourmaster_add_wish_list = defineAction({
   name: 'tourmaster_add_wish_list',
   access: 'both',
-  input: z.looseObject({ 'tour-id': z.unknown().optional() }),
+  input: z.looseObject({ 'tour-id': formText.optional() }),
   handle: (input, ctx) => addTourToWishList(ctx, input),
   reply: (result): AjaxReply =>
     'added' in result

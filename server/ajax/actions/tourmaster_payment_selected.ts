@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { formRecord, formText } from '../../php/form-input';
 import type { PhpValue } from '../../php/values';
 import { payOnline } from '../../services/payment/pay-online';
+import { bookingDetailInput } from '../../tourmaster/booking-detail';
 import { bookingRefused } from '../../views/payment/error';
 import { type AjaxReply, defineAction } from '../action';
 
@@ -13,10 +15,10 @@ export const tourmaster_payment_selected = defineAction({
   name: 'tourmaster_payment_selected',
   access: 'both',
   input: z.looseObject({
-    type: z.unknown().optional(),
-    booking_detail: z.unknown().optional(),
-    paypal_type: z.unknown().optional(),
-    order_data: z.unknown().optional(),
+    type: formText.optional(),
+    booking_detail: bookingDetailInput.optional(),
+    paypal_type: formText.optional(),
+    order_data: formRecord.optional(),
   }),
   handle: (input, ctx) => payOnline(ctx, input),
   reply(result): AjaxReply {

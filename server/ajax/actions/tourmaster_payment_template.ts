@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isEmpty, phpInt } from '../../php/coerce';
+import { formText } from '../../php/form-input';
 import type { PhpValue } from '../../php/values';
 import {
   CONSENT_COOKIE,
@@ -12,7 +13,9 @@ import { orderOfVisitor } from '../../services/booking/ownership';
 import { placeBooking } from '../../services/booking/place-order';
 import { completeInput, loadPaymentPage, resolvePaymentTour } from '../../services/payment/page-data';
 import { sidebarFragment, stepThreeFragments, stepTwoFragments } from '../../services/payment/page-fragments';
-import { type Detail, paymentStep, validateBookingDetail } from '../../tourmaster/payment-page';
+import type { BookingDetail } from '../../tourmaster/booking-detail';
+import { bookingDetailInput } from '../../tourmaster/booking-detail';
+import { paymentStep, validateBookingDetail } from '../../tourmaster/payment-page';
 import { html, type SafeHtml } from '../../views/html';
 import { paymentComplete } from '../../views/payment/complete';
 import { bookingRefused } from '../../views/payment/error';
@@ -38,10 +41,10 @@ interface TemplateResult {
 export const tourmaster_payment_template = defineAction({
   name: 'tourmaster_payment_template',
   access: 'both',
-  input: z.looseObject({ booking_detail: z.unknown().optional(), sub_action: z.unknown().optional() }),
+  input: z.looseObject({ booking_detail: bookingDetailInput.optional(), sub_action: formText.optional() }),
   async handle(input, ctx): Promise<TemplateResult> {
     // Our attribution fields are read and taken out: what is echoed and stored is the plugin's detail.
-    const { detail, attribution } = splitAttribution(asDetail(input.booking_detail), {
+    const { detail, attribution } = splitAttribution(input.booking_detail ?? {}, {
       marketing: marketingAccepted(ctx.cookie(CONSENT_COOKIE)),
     });
     const step = paymentStep(detail);
@@ -72,7 +75,7 @@ export const tourmaster_payment_template = defineAction({
 
 async function render(
   ctx: ActionContext,
-  detail: Detail,
+  detail: BookingDetail,
   step: ReturnType<typeof paymentStep>,
   sidebarOnly: boolean,
   attribution: OrderAttribution | undefined,
@@ -126,7 +129,7 @@ function validationContext(data: PageData) {
  */
 async function bookAndPayLater(
   ctx: ActionContext,
-  detail: Detail,
+  detail: BookingDetail,
   data: PageData,
   attribution: OrderAttribution | undefined,
 ): Promise<TemplateResult> {
@@ -143,7 +146,7 @@ async function bookAndPayLater(
     ...data,
     price: placed.price,
     tid: placed.orderId,
-    detail: { ...data.detail, tid: placed.orderId },
+    detail: { ...data.detail, tid: String(placed.orderId) },
   };
   return {
     content: paymentComplete(await completeInput(ctx, data.settings.general)),
@@ -163,7 +166,7 @@ async function payLaterForExistingOrder(ctx: ActionContext, tid: number): Promis
   const own = await orderOfVisitor(ctx, tid);
   if (!own.ok) return { content: bookingRefused(own.message), sidebar: html`` };
   const stored = own.order.bookingDetail;
-  const detail = stored && typeof stored === 'object' && !Array.isArray(stored) ? (stored as Detail) : {};
+  const detail = stored && typeof stored === 'object' && !Array.isArray(stored) ? (stored as BookingDetail) : {};
   const load = await loadPaymentPage(ctx, { ...detail, tid: String(tid) }, 4);
   if (!load.ok) return { content: load.content, sidebar: html`` };
   return {
@@ -171,9 +174,4 @@ async function payLaterForExistingOrder(ctx: ActionContext, tid: number): Promis
     sidebar: summary(load.data, { editable: false }),
     cookie: '',
   };
-}
-
-/** `booking_detail` as an object; missing, empty or scalar → the empty detail. */
-function asDetail(value: unknown): Detail {
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Detail) : {};
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formFields } from '../../php/form-input';
 import { sendEnquiry } from '../../services/enquiry/send-enquiry';
 import { type AjaxReply, defineAction } from '../action';
 
@@ -6,7 +7,7 @@ import { type AjaxReply, defineAction } from '../action';
 export const tourmaster_send_enquiry_form = defineAction({
   name: 'tourmaster_send_enquiry_form',
   access: 'both',
-  input: z.looseObject({ data: z.unknown().optional() }),
+  input: z.looseObject({ data: formFields.optional() }),
   handle: (input, ctx) => sendEnquiry(ctx, input),
   reply: (result): AjaxReply => ({ kind: 'json', body: { status: result.status, message: result.message } }),
 });

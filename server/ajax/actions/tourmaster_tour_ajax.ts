@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { InputError } from '../../core/errors';
+import type { FormTree } from '../../php/form-input';
+import { formTree } from '../../php/form-input';
 import type { ListingSite } from '../../services/listing/listing-site';
 import { renderTourListPage } from '../../services/listing/tour-list-page';
 import { applyListOption, readOption } from '../../tourmaster/listing/protocol';
@@ -9,13 +11,13 @@ import { ajaxPaginationHtml, loadMoreHtml } from '../../views/tour-list/paginati
 import { type ActionContext, type AjaxReply, defineAction } from '../action';
 
 /** What both list actions post: the list's settings and the control's option. */
-export const tourListInput = z.looseObject({ settings: z.unknown().optional(), option: z.unknown().optional() });
+export const tourListInput = z.looseObject({ settings: formTree.optional(), option: formTree.optional() });
 
 export const NO_SETTINGS = 'Settings variable is not defined.';
 
 /** The posted settings, whitelisted and bounded (DEFECTS.md 23), or the legacy failure reply. */
 export async function postedListSettings(
-  posted: unknown,
+  posted: FormTree | undefined,
   ctx: ActionContext,
 ): Promise<{ settings: ListSettings; listing: ListingSite }> {
   // The plugin's settings, the tour terms and the site (which renderListReply reads next) as the

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bookingFieldsFragment } from '../../services/booking/booking-fields';
+import { bookingDetailInput } from '../../tourmaster/booking-detail';
 import { defineAction } from '../action';
 
 /**
@@ -10,7 +11,7 @@ import { defineAction } from '../action';
 export const tourmaster_tour_booking = defineAction({
   name: 'tourmaster_tour_booking',
   access: 'both',
-  input: z.looseObject({ data: z.unknown().optional() }),
+  input: z.looseObject({ data: bookingDetailInput.optional() }),
   handle: (input, ctx) => bookingFieldsFragment(ctx, input),
   reply: (content) => ({ kind: 'json', body: { content } }),
 });

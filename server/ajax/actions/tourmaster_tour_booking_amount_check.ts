@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { formRecord } from '../../php/form-input';
 import { checkBookingAmount } from '../../services/booking/amount-check';
 import { amountCheckReply } from '../../tourmaster/availability';
 import { defineAction } from '../action';
@@ -11,8 +11,8 @@ import { defineAction } from '../action';
 export const tourmaster_tour_booking_amount_check = defineAction({
   name: 'tourmaster_tour_booking_amount_check',
   access: 'both',
-  // Every field is optional and read the way PHP reads $_POST; the rules themselves give the messages.
-  input: z.looseObject({}),
+  // The booking bar's fields, each optional (the rules themselves give the messages).
+  input: formRecord,
   handle: (post, ctx) => checkBookingAmount(ctx, post),
   reply: (result) => ({ kind: 'json', body: amountCheckReply(result) }),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { quoteHeadPrice } from '../../services/booking/head-price';
+import { bookingDetailInput } from '../../tourmaster/booking-detail';
 import { type AjaxReply, defineAction } from '../action';
 
 /**
@@ -10,7 +11,7 @@ import { type AjaxReply, defineAction } from '../action';
 export const tourmaster_update_head_price = defineAction({
   name: 'tourmaster_update_head_price',
   access: 'both',
-  input: z.looseObject({ data: z.unknown().optional() }),
+  input: z.looseObject({ data: bookingDetailInput.optional() }),
   handle: (input, ctx) => quoteHeadPrice(ctx, input),
   // The legacy script writes `price` into the header when the key is there and ignores anything else.
   reply: (result): AjaxReply => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formText } from '../../php/form-input';
 import { checkCouponCode } from '../../services/booking/coupon-check';
 import { defineAction } from '../action';
 
@@ -11,7 +12,7 @@ import { defineAction } from '../action';
 export const tourmaster_validate_coupon_code = defineAction({
   name: 'tourmaster_validate_coupon_code',
   access: 'both',
-  input: z.looseObject({ coupon_code: z.unknown().optional(), tour_id: z.unknown().optional() }),
+  input: z.looseObject({ coupon_code: formText.optional(), tour_id: formText.optional() }),
   handle: (input, ctx) => checkCouponCode(ctx, input),
   reply: (result) => ({ kind: 'json', body: { status: result.status, message: result.message } }),
 });

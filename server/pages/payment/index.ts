@@ -10,8 +10,9 @@ import { stepThreeFragments, stepTwoFragments } from '../../services/payment/pag
 import { headOf, pageTitle } from '../../services/payment/page-head';
 import { isPaymentPage } from '../../services/payment/payment-page-route';
 import { loadShell } from '../../services/site/shell';
+import type { BookingDetail } from '../../tourmaster/booking-detail';
 import { BOOKING_DETAIL_COOKIE, decodeBookingDetailCookie } from '../../tourmaster/booking-detail-cookie';
-import { type Detail, paymentStep } from '../../tourmaster/payment-page';
+import { paymentStep } from '../../tourmaster/payment-page';
 import { setting } from '../../tourmaster/settings';
 import { html, type SafeHtml } from '../../views/html';
 import { paymentComplete } from '../../views/payment/complete';
@@ -108,7 +109,7 @@ interface PageInput {
 
 /** GET without `tid`: the cookie's detail (or `{}`) at its step. */
 async function bookingPage(ctx: PageContext, input: PageInput): Promise<SafeHtml> {
-  let detail: Detail = decodeBookingDetailCookie(ctx.cookie(BOOKING_DETAIL_COOKIE));
+  let detail: BookingDetail = decodeBookingDetailCookie(ctx.cookie(BOOKING_DETAIL_COOKIE));
   if (!encodable(detail)) detail = {};
   const asked = paymentStep(detail);
   let step: 2 | 3 | 4 = asked === 'other' ? 2 : asked;
@@ -158,7 +159,7 @@ async function existingOrderPage(ctx: PageContext, input: PageInput & { tid: num
   const order = await ownOrder(ctx, input.tid);
   if (!order) return orderMissing(ctx, input);
   const stored = storedDetail(order.bookingDetail);
-  const detail: Detail = { ...stored, tid: String(input.tid), step: '3' };
+  const detail: BookingDetail = { ...stored, tid: String(input.tid), step: '3' };
   const load = await loadPaymentPage(ctx, detail, 3);
   let fragments: PaymentFragments;
   let data: PaymentPageData | undefined;
@@ -189,7 +190,7 @@ async function existingOrderPage(ctx: PageContext, input: PageInput & { tid: num
 async function paypalReturnPage(ctx: PageContext, input: PageInput & { tid: number }): Promise<SafeHtml> {
   const order = await ownOrder(ctx, input.tid);
   if (!order) return orderMissing(ctx, input);
-  const detail: Detail = { ...storedDetail(order.bookingDetail), step: '4' };
+  const detail: BookingDetail = { ...storedDetail(order.bookingDetail), step: '4' };
   const load = await loadPaymentPage(ctx, { ...detail, tid: String(input.tid) }, 4);
   let fragments: PaymentFragments;
   let data: PaymentPageData | undefined;
@@ -236,7 +237,7 @@ function storedDetail(value: unknown): Record<string, unknown> {
 }
 
 /** A cookie detail PHP's json_encode could print (JSON.parse accepts lone surrogates; PHP does not). */
-function encodable(detail: Detail): boolean {
+function encodable(detail: BookingDetail): boolean {
   try {
     phpJsonEncode(detail as PhpValue);
     return true;

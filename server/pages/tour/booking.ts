@@ -5,6 +5,7 @@ import { userMetas } from '../../services/accounts/user-meta';
 import { bookingFieldsHtml } from '../../services/booking/booking-fields';
 import { DATE_NOT_OFFERED_MESSAGE } from '../../services/booking/messages';
 import { isInWishList } from '../../services/wish-list/is-in-wish-list';
+import type { BookingDetail } from '../../tourmaster/booking-detail';
 import { bookingFormSettings } from '../../tourmaster/booking-form';
 import { bookableDates, findDateEntry } from '../../tourmaster/dates';
 import { enquiryFields } from '../../tourmaster/enquiry-fields';
@@ -159,7 +160,7 @@ async function fieldsFor(
   const { tour, general } = tr;
   const entry = findDateEntry(tour.option, date);
   if (!entry) return bookingFieldsError(DATE_NOT_OFFERED_MESSAGE);
-  const values: Record<string, unknown> = carried ?? { package: defaultPackageTitle(entry) };
+  const values: BookingDetail = carried ?? { package: defaultPackageTitle(entry) };
   return bookingFieldsHtml(tr.ctx.deps.wp, {
     tour,
     general,

@@ -11,6 +11,7 @@ import {
   seatStatusFilter,
   seatsLeft,
 } from '../../tourmaster/availability';
+import type { BookingDetail } from '../../tourmaster/booking-detail';
 import { bookingFormModel, bookingFormSettings } from '../../tourmaster/booking-form';
 import { parseCustomFields } from '../../tourmaster/custom-fields';
 import { findDateEntry, isOfferedDate, isWellFormedDate } from '../../tourmaster/dates';
@@ -33,7 +34,7 @@ export interface BookingFieldsRequest {
   entry: DatePriceEntry;
   date: string;
   /** The visitor's choices so far (`package`, `tour-room`, `tour-people`…). */
-  values: Readonly<Record<string, unknown>>;
+  values: BookingDetail;
   step: string;
   /** Site-local `Y-m-d H:i:s`. */
   nowLocal: string;
@@ -118,13 +119,13 @@ async function seatPools(
  * posted, or a notice for a date the tour does not run or no longer takes; false for no request or
  * an unknown tour, as the legacy site answered.
  */
-export async function bookingFieldsFragment(ctx: RequestContext, input: { data?: unknown }): Promise<string | false> {
+export async function bookingFieldsFragment(
+  ctx: RequestContext,
+  input: { data?: BookingDetail | undefined },
+): Promise<string | false> {
   // A `data` that is not a bracket-encoded object (missing, '' or a plain string) is no request.
-  const data =
-    input.data && typeof input.data === 'object' && !Array.isArray(input.data)
-      ? (input.data as Record<string, unknown>)
-      : undefined;
-  if (!data) return false;
+  const data = input.data;
+  if (!data || Object.keys(data).length === 0) return false;
   const { tour, settings } = await loadBookingContext(ctx.wp, phpInt(data['tour-id']));
   if (!tour) return false;
   const date = data['tour-date'];

@@ -14,10 +14,10 @@ export type CouponReply = { status: 'success' | 'failed'; message: string };
  */
 export async function checkCouponCode(
   ctx: RequestContext,
-  input: { coupon_code?: unknown; tour_id?: unknown },
+  input: { coupon_code?: string | undefined; tour_id?: string | undefined },
 ): Promise<CouponReply> {
-  if (isEmpty(input.coupon_code)) return { status: 'failed', message: COUPON_MESSAGES.empty };
-  const code = typeof input.coupon_code === 'string' ? input.coupon_code : '';
+  const code = input.coupon_code ?? '';
+  if (isEmpty(code)) return { status: 'failed', message: COUPON_MESSAGES.empty };
   const coupon = code ? await findCouponByCode(ctx.wp, code) : undefined;
   if (!coupon) return { status: 'failed', message: COUPON_MESSAGES.invalid };
   const tourId = str(input.tour_id).trim();

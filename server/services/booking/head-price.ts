@@ -2,9 +2,10 @@ import { loadServiceOptions } from '../../data/services';
 import { loadBookingContext } from '../../data/tours';
 import { isEmpty, list, phpInt, str } from '../../php/coerce';
 import { bookingCutOff } from '../../tourmaster/availability';
+import type { BookingDetail } from '../../tourmaster/booking-detail';
 import { findDateEntry, isOfferedDate, isWellFormedDate } from '../../tourmaster/dates';
 import { mergePackage } from '../../tourmaster/packages';
-import type { BookingDetail } from '../../tourmaster/price-breakdown';
+
 import { getTourPrice, headPrice } from '../../tourmaster/pricing';
 import { readMoneyFormat, readPricingSettings } from '../../tourmaster/pricing-settings';
 import { checkTravellers } from '../../tourmaster/travellers';
@@ -18,11 +19,11 @@ export type HeadPrice = { price: string } | { failed: string } | null;
  * The price in the booking bar's header while the visitor chooses (booking.md §4.2), computed from
  * the tour's settings; null while there is nothing to price.
  */
-export async function quoteHeadPrice(ctx: RequestContext, input: { data?: unknown }): Promise<HeadPrice> {
-  const data =
-    input.data && typeof input.data === 'object' && !Array.isArray(input.data)
-      ? (input.data as Record<string, unknown>)
-      : undefined;
+export async function quoteHeadPrice(
+  ctx: RequestContext,
+  input: { data?: BookingDetail | undefined },
+): Promise<HeadPrice> {
+  const data = input.data;
   if (!data || isEmpty(data['tour-id'])) return null;
   const { tour, settings } = await loadBookingContext(ctx.wp, phpInt(data['tour-id']));
   // FIX (DEVIATIONS.md): the legacy site answered an unknown tour with an HTTP 500 page.

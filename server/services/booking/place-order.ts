@@ -3,6 +3,7 @@ import type { OrderAttribution } from '../../data/order-attribution';
 import { orderKeyNonce } from '../../data/order-writes';
 import { getOrder } from '../../data/orders';
 import type { OrderMailEvent } from '../../mail/order-mails';
+import type { BookingDetail } from '../../tourmaster/booking-detail';
 import type { TourOrder } from '../../tourmaster/order';
 import type { RequestContext } from '../context';
 import { enforceWriteLimit } from '../write-limits';
@@ -24,7 +25,7 @@ import { writeOrder } from './write-order';
  */
 export async function placeBooking(
   ctx: RequestContext,
-  detail: Record<string, unknown>,
+  detail: BookingDetail,
   options: {
     via: 'pay-later' | 'gateway';
     paymentMethod?: string;
@@ -79,7 +80,7 @@ function bookingMailEvent(via: 'pay-later' | 'gateway', order: TourOrder): Order
 }
 
 /** The same visitor (account, or guest browser) submitting the same booking detail gives the same fingerprint. */
-function bookingFingerprint(visitor: string, detail: Record<string, unknown>): string {
+function bookingFingerprint(visitor: string, detail: BookingDetail): string {
   return createHash('sha256')
     .update(`${visitor}\n${JSON.stringify(detail)}`)
     .digest('hex');

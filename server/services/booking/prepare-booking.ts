@@ -4,12 +4,13 @@ import { loadServiceOptions } from '../../data/services';
 import { loadBookingContext } from '../../data/tours';
 import { isEmpty, list, phpInt, str } from '../../php/coerce';
 import { DATE_CLOSED_MESSAGE } from '../../tourmaster/availability';
+import type { BookingDetail } from '../../tourmaster/booking-detail';
 import { COUPON_MESSAGES, type CouponOption, checkCoupon } from '../../tourmaster/coupon';
 import { isWellFormedDate } from '../../tourmaster/dates';
 import { normalizePaymentInfos } from '../../tourmaster/deposit';
 import { type MergedDatePrice, resolveDatePrice } from '../../tourmaster/packages';
 import { contactFieldsFor, validateBookingDetail, withMandatoryServices } from '../../tourmaster/payment-page';
-import type { BookingDetail } from '../../tourmaster/price-breakdown';
+
 import { getTourPrice, type TourPrice } from '../../tourmaster/pricing';
 import { readPricingSettings } from '../../tourmaster/pricing-settings';
 import type { TourmasterSettings } from '../../tourmaster/settings';
@@ -34,7 +35,7 @@ export interface PreparedBooking {
   tid: number | undefined;
   coupon: { code: string; option: unknown } | undefined;
   /** The detail as stored, the tour's mandatory services added. */
-  detail: Record<string, unknown>;
+  detail: BookingDetail;
   price: TourPrice;
   /** UTC `Y-m-d` and the site's local `Y-m-d H:i:s` of the request. */
   today: string;
@@ -52,7 +53,7 @@ const TOO_LARGE_MESSAGE = 'Sorry, a single booking can hold at most 255 travelle
  */
 export async function prepareBooking(
   ctx: RequestContext,
-  detail: Record<string, unknown>,
+  detail: BookingDetail,
 ): Promise<{ ok: true; booking: PreparedBooking } | OrderRefused> {
   const tourId = phpInt(detail['tour-id']);
   const travelDate = detail['tour-date'];
@@ -132,7 +133,7 @@ async function priceBooking(
     tour: Tour;
     settings: TourmasterSettings;
     resolved: MergedDatePrice;
-    detail: Record<string, unknown>;
+    detail: BookingDetail;
     coupon: { code: string; option: unknown } | undefined;
     tid: number | undefined;
     today: string;

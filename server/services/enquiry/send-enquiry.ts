@@ -4,6 +4,7 @@ import { getPost } from '../../data/posts';
 import { hitRateLimit } from '../../data/rate-limit';
 import { mailAddress } from '../../mail/mailer';
 import { isEmpty, phpInt, str } from '../../php/coerce';
+import type { FormRecord } from '../../php/form-input';
 import { isEmail } from '../../tourmaster/custom-fields';
 import { ENQUIRY_ACCEPTANCE_FIELD, ENQUIRY_HONEYPOT_FIELD, enquiryFields } from '../../tourmaster/enquiry-fields';
 import { isTooLong, readableName, textLimit, tooLongMessage } from '../../tourmaster/text-limits';
@@ -30,11 +31,10 @@ export type EnquiryResult = { status: 'success' | 'failed'; message: string };
 const failed = (message: string): EnquiryResult => ({ status: 'failed', message });
 
 /** `data[...]` as text: nested lists (names ending in `[]`) joined with ", ". */
-function postedData(value: unknown): Record<string, string> {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+function postedData(value: FormRecord | undefined): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
-    out[key] = Array.isArray(v) ? v.map(str).join(', ') : v && typeof v === 'object' ? '' : str(v);
+  for (const [key, v] of Object.entries(value ?? {})) {
+    if (v !== undefined) out[key] = typeof v === 'string' ? v : Array.isArray(v) ? v.join(', ') : '';
   }
   return out;
 }
@@ -50,7 +50,10 @@ function postedData(value: unknown): Record<string, string> {
  * success reply and no mail; at most 5 enquiries an hour per IP address and 3 per e-mail address;
  * the tour must be a published tour.
  */
-export async function sendEnquiry(ctx: RequestContext, input: { data?: unknown }): Promise<EnquiryResult> {
+export async function sendEnquiry(
+  ctx: RequestContext,
+  input: { data?: FormRecord | undefined },
+): Promise<EnquiryResult> {
   const data = postedData(input.data);
   if (!isEmpty(data[ENQUIRY_HONEYPOT_FIELD])) {
     ctx.log.info({ ip: ctx.ip }, 'enquiry trap field filled: answered as sent, nothing mailed');

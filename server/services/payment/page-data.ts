@@ -5,18 +5,18 @@ import { postTitles, publishedPagePath } from '../../data/posts';
 import { loadServiceOptions } from '../../data/services';
 import { loadBookingContext } from '../../data/tours';
 import { isEmpty, list, phpInt, str } from '../../php/coerce';
+import type { BookingDetail } from '../../tourmaster/booking-detail';
 import { checkCoupon } from '../../tourmaster/coupon';
 import { normalizePaymentInfos } from '../../tourmaster/deposit';
 import type { TourOrder } from '../../tourmaster/order';
 import { resolveDatePrice } from '../../tourmaster/packages';
 import {
   contactFieldsFor,
-  type Detail,
   type PaymentStep,
   travellerFieldsFor,
   withMandatoryServices,
 } from '../../tourmaster/payment-page';
-import type { BookingDetail } from '../../tourmaster/price-breakdown';
+
 import { getTourPrice, type TourPrice } from '../../tourmaster/pricing';
 import { readMoneyFormat, readPricingSettings } from '../../tourmaster/pricing-settings';
 import type { ServiceOption } from '../../tourmaster/services';
@@ -56,7 +56,7 @@ export type PaymentTour =
  * tour); travellers the booking cannot take (counts that are not whole numbers, a category the
  * date has no price for, nobody in a room) cannot be priced (DEVIATIONS.md).
  */
-export async function resolvePaymentTour(ctx: RequestContext, input: Detail): Promise<PaymentTour> {
+export async function resolvePaymentTour(ctx: RequestContext, input: BookingDetail): Promise<PaymentTour> {
   const site = await ctx.site();
   if (isEmpty(input['tour-id'])) {
     return { ok: false, content: paymentPageError(PAGE_ERROR_MESSAGE, { homeUrl: `${site.homeUrl}/` }) };
@@ -77,7 +77,11 @@ export async function resolvePaymentTour(ctx: RequestContext, input: Detail): Pr
  * PAGE(detail) before rendering (payment.md §2.1): the tour, the date entry, the fields and the
  * price of the detail as the step uses it, or the error content.
  */
-export async function loadPaymentPage(ctx: RequestContext, input: Detail, step: PaymentStep): Promise<PaymentPageLoad> {
+export async function loadPaymentPage(
+  ctx: RequestContext,
+  input: BookingDetail,
+  step: PaymentStep,
+): Promise<PaymentPageLoad> {
   const resolved = await resolvePaymentTour(ctx, input);
   if (!resolved.ok) return resolved;
   const { site, tour, settings, entry, travellers, tourUrl } = resolved;
@@ -88,9 +92,10 @@ export async function loadPaymentPage(ctx: RequestContext, input: Detail, step: 
     postTitles(ctx.wp, serviceIds),
     ctx.user(),
   ]);
-  const detail: Record<string, unknown> =
-    step === 3 ? withMandatoryServices(input, tour.option['tour-service'], serviceOptions) : { ...input };
-  if (step !== 4) delete detail.payment_method;
+  const withServices = step === 3 ? withMandatoryServices(input, tour.option['tour-service'], serviceOptions) : input;
+  // The method is only chosen at step 4; an earlier step's detail is priced without its fee.
+  const { payment_method, ...withoutMethod } = withServices;
+  const detail: BookingDetail = step === 4 ? withServices : withoutMethod;
 
   const { order, tid } = await ownedOrder(ctx, detail);
   const price = await priceDetail(ctx, { tour, settings, entry, detail, order, services: serviceOptions });
@@ -137,7 +142,7 @@ async function priceDetail(
     tour: Tour;
     settings: TourmasterSettings;
     entry: DatePriceEntry;
-    detail: Detail;
+    detail: BookingDetail;
     order: TourOrder | undefined;
     /** Options of every service the detail may name (published `tour_service` posts only). */
     services: ReadonlyMap<string, ServiceOption>;
@@ -165,7 +170,7 @@ async function priceDetail(
 }
 
 /** The detail's `tid` when it names an order this visitor owns (else it is ignored). */
-async function ownedOrder(ctx: RequestContext, detail: Detail): Promise<{ order?: TourOrder; tid?: number }> {
+async function ownedOrder(ctx: RequestContext, detail: BookingDetail): Promise<{ order?: TourOrder; tid?: number }> {
   const tid = phpInt(detail.tid);
   if (tid <= 0) return {};
   const own = await orderOfVisitor(ctx, tid);

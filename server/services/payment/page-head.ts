@@ -1,7 +1,8 @@
 import { getMeta } from '../../data/meta';
 import { getPost } from '../../data/posts';
 import { phpInt, str } from '../../php/coerce';
-import type { Detail } from '../../tourmaster/payment-page';
+import type { BookingDetail } from '../../tourmaster/booking-detail';
+
 import type { PaymentPageData } from '../../views/payment/page-data';
 import type { RequestContext } from '../context';
 import { loadGeneralSettings } from './page-data';
@@ -12,7 +13,7 @@ import { loadGeneralSettings } from './page-data';
 export async function headOf(
   ctx: RequestContext,
   data: PaymentPageData | undefined,
-  detail: Detail,
+  detail: BookingDetail,
 ): Promise<{ title: string; backgroundUrl?: string }> {
   const id = data?.tour.id ?? phpInt(detail['tour-id']);
   let title = data?.tour.title;

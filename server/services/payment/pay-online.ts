@@ -4,7 +4,9 @@ import { loadBookingContext } from '../../data/tours';
 import { readPaypalSettings } from '../../payments/paypal';
 import { amountDue } from '../../payments/paypal-verification';
 import { isEmpty, phpInt, str } from '../../php/coerce';
+import type { FormRecord } from '../../php/form-input';
 import type { PhpValue } from '../../php/values';
+import { type BookingDetail, bookingDetailFrom } from '../../tourmaster/booking-detail';
 import type { TourOrder } from '../../tourmaster/order';
 import { awaitsPayment } from '../../tourmaster/order-status';
 import { toPricingInfo } from '../../tourmaster/pricing-info';
@@ -24,8 +26,6 @@ import { enforceWriteLimit } from '../write-limits';
 import { completeInput, loadPaymentPage, pageUrl } from './page-data';
 import { completePaypalPayment, NOTHING_TO_PAY } from './paypal-payment';
 
-type Detail = Record<string, unknown>;
-
 export interface SelectedResult {
   content?: SafeHtml | string;
   cookie?: PhpValue;
@@ -34,21 +34,23 @@ export interface SelectedResult {
   setCookies?: ReplyCookie[];
 }
 
+/** What `tourmaster_payment_selected` posts: the gateway, the detail, a PayPal SDK completion. */
+export interface SelectedInput {
+  type?: string | undefined;
+  booking_detail?: BookingDetail | undefined;
+  paypal_type?: string | undefined;
+  order_data?: FormRecord | undefined;
+}
+
 /**
  * "Pay now" on the payment page (payment.md §3.3): writes the order for an online payment (or
  * re-prices the visitor's own existing order) and answers the gateway's form; for the PayPal JS SDK,
  * confirms the captured payment with PayPal before the order counts as paid. Gateways this server
  * does not implement answer as the legacy site does for a gateway that is not set up: no form.
  */
-export async function payOnline(
-  ctx: RequestContext,
-  input: { type?: unknown; booking_detail?: unknown; paypal_type?: unknown; order_data?: unknown },
-): Promise<SelectedResult> {
+export async function payOnline(ctx: RequestContext, input: SelectedInput): Promise<SelectedResult> {
   await enforceWriteLimit(ctx.wp, 'payment', { ip: ctx.ip, userId: (await ctx.user())?.user.id ?? 0 }, ctx.now);
-  const posted: Detail =
-    input.booking_detail && typeof input.booking_detail === 'object' && !Array.isArray(input.booking_detail)
-      ? (input.booking_detail as Detail)
-      : {};
+  const posted = input.booking_detail ?? {};
   // Our attribution fields are read and taken out: what is echoed and stored is the plugin's detail.
   const { detail, attribution } = splitAttribution(posted, {
     marketing: marketingAccepted(ctx.cookie(CONSENT_COOKIE)),
@@ -99,11 +101,9 @@ export async function payOnline(
 }
 
 /** `order_data[id]` of the PayPal JS SDK's completion, when this is one. */
-function paypalSdkOrderId(input: { type?: unknown; paypal_type?: unknown; order_data?: unknown }): string | undefined {
+function paypalSdkOrderId(input: SelectedInput): string | undefined {
   if (input.type !== 'paypal' || input.paypal_type !== 'js-sdk') return undefined;
-  const data =
-    input.order_data && typeof input.order_data === 'object' ? (input.order_data as Record<string, unknown>) : {};
-  return str(data.id);
+  return str(input.order_data?.id);
 }
 
 /**
@@ -113,7 +113,7 @@ function paypalSdkOrderId(input: { type?: unknown; paypal_type?: unknown; order_
 async function payExistingOrder(
   ctx: RequestContext,
   tid: number,
-  detail: Detail,
+  detail: BookingDetail,
   type: string,
   paypalOrderId: string | undefined,
 ): Promise<SelectedResult> {
@@ -123,10 +123,10 @@ async function payExistingOrder(
   // FIX (DEVIATIONS.md): a paid order's stored pricing is the record of what was paid; only an order
   // still awaiting payment is re-priced for the instalment chosen.
   if (!awaitsPayment(order.status) || !amountDue(order)) return { content: bookingRefused(NOTHING_TO_PAY) };
-  const stored = order.bookingDetail && typeof order.bookingDetail === 'object' ? (order.bookingDetail as Detail) : {};
+  const stored = bookingDetailFrom(order.bookingDetail);
   const paymentType = str(detail['payment-type']) || str(stored['payment-type']) || 'full';
-  const chosen: Detail = { ...stored, payment_method: type, 'payment-type': paymentType };
-  const load = await loadPaymentPage(ctx, { ...chosen, tid }, 4);
+  const chosen: BookingDetail = { ...stored, payment_method: type, 'payment-type': paymentType };
+  const load = await loadPaymentPage(ctx, { ...chosen, tid: String(tid) }, 4);
   if (!load.ok) return { content: load.content };
   const info = toPricingInfo(load.data.price);
   // The plugin drops the deposit keys when the full amount is chosen: the charge is then pay-amount.
@@ -154,14 +154,14 @@ async function payExistingOrder(
 /** The step-4 summary of a booking just written (the guest's key is not in this request yet). */
 async function stepFourSummary(
   ctx: RequestContext,
-  detail: Detail,
+  detail: BookingDetail,
   orderId: number,
   price: Parameters<typeof summary>[0]['price'],
 ) {
   const load = await loadPaymentPage(ctx, detail, 4);
   if (!load.ok) return undefined;
   return summary(
-    { ...load.data, price, tid: orderId, detail: { ...load.data.detail, tid: orderId } },
+    { ...load.data, price, tid: orderId, detail: { ...load.data.detail, tid: String(orderId) } },
     { editable: false },
   );
 }

@@ -21,9 +21,9 @@ export async function loadReviewDisplay(wp: WpDb, https: boolean): Promise<Revie
 /** What the list request asks for (the ajax fields, as posted). */
 export interface ReviewListRequest {
   tourId: number;
-  sortBy?: unknown;
-  filterBy?: unknown;
-  paged?: unknown;
+  sortBy?: string | undefined;
+  filterBy?: string | undefined;
+  paged?: string | undefined;
 }
 
 /** One page of a tour's reviews: the items and the pagination (`""` when nothing matches). */

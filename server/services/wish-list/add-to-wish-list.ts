@@ -12,12 +12,14 @@ export type WishListResult = { added: string } | { failed: string };
  * `tourmaster-wish-list` unless it is there already; guests and ids that are no published tour are
  * refused.
  */
-export async function addTourToWishList(ctx: RequestContext, input: { 'tour-id'?: unknown }): Promise<WishListResult> {
+export async function addTourToWishList(
+  ctx: RequestContext,
+  input: { 'tour-id'?: string | undefined },
+): Promise<WishListResult> {
   const user = await ctx.user();
   if (!user) return { failed: WISH_LIST_LOGIN_MESSAGE };
   await enforceWriteLimit(ctx.wp, 'wishList', { ip: ctx.ip, userId: user.user.id }, ctx.now);
-  const raw = input['tour-id'];
-  const text = typeof raw === 'string' ? raw.trim() : '';
+  const text = (input['tour-id'] ?? '').trim();
   const tourId = /^\d{1,15}$/.test(text) ? Number(text) : 0;
   if (!(await isPublishedTour(ctx.wp, tourId))) return { failed: WISH_LIST_UNKNOWN_TOUR_MESSAGE };
   await addToWishList(ctx.wp, user.user.id, tourId);

@@ -1,3 +1,4 @@
+import type { FormTree } from '../../php/form-input';
 import { SLUG_PATTERN } from './search-query';
 import { type ListSettings, ORDERBY_VALUES, parsePaged, TOUR_STYLES, text } from './settings';
 
@@ -11,7 +12,7 @@ export interface AjaxOption {
 }
 
 /** `option[name]`, `option[value]` as posted ('' when missing or not text). */
-export function readOption(posted: unknown): AjaxOption {
+export function readOption(posted: FormTree | undefined): AjaxOption {
   const record = typeof posted === 'object' && posted !== null && !Array.isArray(posted) ? posted : {};
   const field = (key: string) => {
     const v = (record as Record<string, unknown>)[key];

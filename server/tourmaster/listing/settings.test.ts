@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parsePhpQuery } from '../../php/form-body';
-import { MAX_NUM_FETCH, pageOf, parseListSettings } from './settings';
+import { MAX_NUM_FETCH, type PostedSettings, pageOf, parseListSettings } from './settings';
 
 /** Settings as the dispatcher hands them over: a jQuery.param body decoded as PHP decodes it. */
-function posted(body: string): unknown {
-  return parsePhpQuery(body).settings;
+function posted(body: string): PostedSettings {
+  return parsePhpQuery(body).settings as PostedSettings;
 }
 
 const parse = (body: string) => parseListSettings(posted(body), ['tour-activity']);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FormTree } from '../../php/form-input';
 import {
   BUILTIN_TOUR_TAXONOMIES,
   MAX_SEARCH_LENGTH,
@@ -202,7 +203,7 @@ const RULES: Readonly<Record<string, Rule>> = {
 };
 
 /** Settings as posted and decoded by PHP's rules: the list element's settings, or anything a client made up. */
-export type PostedSettings = unknown;
+export type PostedSettings = FormTree | undefined;
 
 /**
  * The posted settings, whitelisted and bounded; undefined when there are none (the legacy

@@ -1,6 +1,7 @@
 import { isEmpty, str } from '../../php/coerce';
+import type { BookingDetail } from '../../tourmaster/booking-detail';
 import type { CustomField } from '../../tourmaster/custom-fields';
-import type { Detail } from '../../tourmaster/payment-page';
+
 import { html, type SafeHtml } from '../html';
 
 const ICON = html`<i class="fa fa-file-text-o" ></i>`;
@@ -10,7 +11,7 @@ const ICON = html`<i class="fa fa-file-text-o" ></i>`;
  * the notes when there are any. Values are escaped: the legacy site printed them as HTML (XSS,
  * payment.md §8.6).
  */
-export function contactDetail(fields: readonly CustomField[], detail: Detail): SafeHtml {
+export function contactDetail(fields: readonly CustomField[], detail: BookingDetail): SafeHtml {
   const rows = (prefix: string) =>
     fields.map(
       (field) =>

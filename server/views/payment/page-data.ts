@@ -1,3 +1,4 @@
+import type { BookingDetail } from '../../tourmaster/booking-detail';
 import type { CustomField } from '../../tourmaster/custom-fields';
 import type { MoneyFormat } from '../../tourmaster/money';
 import type { TourOrder } from '../../tourmaster/order';
@@ -22,7 +23,7 @@ export interface PaymentPageData {
   /** The detail's travellers (travellers.ts): the traveller rows, the price and the order all read them. */
   travellers: Travellers;
   /** The detail as the page uses it: mandatory services added at step 3, `payment_method` dropped before step 4. */
-  detail: Record<string, unknown>;
+  detail: BookingDetail;
   price: TourPrice;
   /** The order the detail pays (`tid`), only when this visitor owns it. */
   order?: TourOrder;

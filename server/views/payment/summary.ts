@@ -1,7 +1,8 @@
 import { isEmpty, list, phpInt, str } from '../../php/coerce';
+import type { BookingDetail } from '../../tourmaster/booking-detail';
 import type { MoneyFormat } from '../../tourmaster/money';
 import { bookingMode } from '../../tourmaster/packages';
-import type { Detail } from '../../tourmaster/payment-page';
+
 import { MAX_ROOMS, type TourPrice } from '../../tourmaster/pricing';
 import type { DatePriceEntry, Tour } from '../../tourmaster/tour-option';
 import { html, type SafeHtml } from '../html';
@@ -15,7 +16,7 @@ export interface SummaryInput {
   tour: Tour;
   /** The date entry with the detail's package merged. */
   entry: DatePriceEntry;
-  detail: Detail;
+  detail: BookingDetail;
   price: TourPrice;
   /** Step 2: date edit link, coupon field and Next Step button. */
   editable: boolean;

@@ -1,6 +1,7 @@
 import { phpFloatToString } from '../../php/float';
+import type { BookingDetail } from '../../tourmaster/booking-detail';
 import { formatMoney, type Money, type MoneyFormat, numberFormat } from '../../tourmaster/money';
-import type { Detail } from '../../tourmaster/payment-page';
+
 import type { TourPrice } from '../../tourmaster/pricing';
 import { html, raw, type SafeHtml } from '../html';
 import { scriptNonce } from '../script-nonce';
@@ -15,7 +16,7 @@ export interface PaypalSdk {
 
 export interface TotalInput {
   price: TourPrice;
-  detail: Detail;
+  detail: BookingDetail;
   format: MoneyFormat;
   style: 'style-1' | 'style-2';
   /** Style-2 puts the coupon field (step 2) inside the total box. */

@@ -1,6 +1,7 @@
 import { isEmpty, list, str } from '../../php/coerce';
+import type { BookingDetail } from '../../tourmaster/booking-detail';
 import type { CustomField } from '../../tourmaster/custom-fields';
-import type { Detail } from '../../tourmaster/payment-page';
+
 import { html, type SafeHtml } from '../html';
 import { TRAVELLER_TITLES } from './traveller-form';
 
@@ -9,7 +10,7 @@ export interface TravellerDetailInput {
   required: boolean;
   withTitle: boolean;
   fields: readonly CustomField[];
-  detail: Detail;
+  detail: BookingDetail;
 }
 
 const TITLES = new Map(TRAVELLER_TITLES);

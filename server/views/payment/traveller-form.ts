@@ -1,6 +1,7 @@
 import { list, str } from '../../php/coerce';
+import type { BookingDetail } from '../../tourmaster/booking-detail';
 import type { CustomField } from '../../tourmaster/custom-fields';
-import type { Detail, TravellerRows } from '../../tourmaster/payment-page';
+import type { TravellerRows } from '../../tourmaster/payment-page';
 import { html, type SafeHtml } from '../html';
 
 /** The traveller titles of the select, value → label. */
@@ -20,7 +21,7 @@ export interface TravellerFormInput {
   withPassport: boolean;
   /** Additional traveller fields (`traveller_{slug}[]`). */
   fields: readonly CustomField[];
-  detail: Detail;
+  detail: BookingDetail;
 }
 
 /** TRAVELLER-FORM (payment.md §2.2): one row per traveller, the first `rows.required` marked required. */
