@@ -1,12 +1,12 @@
 import { isEmpty, list, str } from '../php/coerce';
 import { phpJsonEncode } from '../php/json';
 import type { PhpArrayObject, PhpValue } from '../php/values';
+import type { Booking } from './booking';
 import type { BookingDetail } from './booking-detail';
 import type { CustomField } from './custom-fields';
 import { numberFormat } from './money';
 import type { TourPrice } from './pricing';
 import { toPricingInfo } from './pricing-info';
-import type { Travellers } from './travellers';
 
 /**
  * The columns of a `{prefix}tourmaster_order` row as the plugin fills them (payment.md §5), so the
@@ -31,12 +31,9 @@ export interface OrderColumns {
 }
 
 export interface OrderRowInput {
-  tourId: number;
-  travelDate: string;
+  /** The booking: its tour and date, its travellers (the seats, counts and traveller rows stored), its detail. */
+  booking: Booking;
   groupSlug: string;
-  /** The detail's travellers (travellers.ts): the seats, counts and traveller rows stored. */
-  travellers: Travellers;
-  detail: BookingDetail;
   price: TourPrice;
   contactFields: readonly CustomField[];
   /** The tour's (or site's) `additional-traveller-fields`. */
@@ -44,11 +41,12 @@ export interface OrderRowInput {
 }
 
 export function orderColumns(input: OrderRowInput): OrderColumns {
-  const { detail, price, travellers } = input;
+  const { price } = input;
+  const { detail, travellers } = input.booking;
   const coupon = price.breakdown['coupon-code'];
   return {
-    tour_id: input.tourId,
-    travel_date: input.travelDate,
+    tour_id: input.booking.tourId,
+    travel_date: input.booking.travelDate,
     package_group_slug: input.groupSlug,
     traveller_amount: travellers.seats,
     male_amount: travellers.male,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bookingOf } from '../testing/booking';
 import type { BookingDetail } from './booking-detail';
 import {
   adminApprovalEnabled,
@@ -9,7 +10,7 @@ import {
   paymentStep,
   travellerFieldsFor,
   travellerRows,
-  validateBookingDetail,
+  validateBooking,
   withMandatoryServices,
 } from './payment-page';
 import { type DatePriceEntry, parseTourOption, type Tour, type TourOption } from './tour-option';
@@ -55,7 +56,12 @@ const valid: BookingDetail = {
 };
 
 const validate = (detail: BookingDetail, step: 3 | 4 = 3, tour = tourWith(), at = fixed) =>
-  validateBookingDetail(detail, { step, tour, entry: at, settings: { general }, contactFields });
+  validateBooking(bookingOf({ option: tour.option, entry: at, detail }), {
+    step,
+    tour,
+    settings: { general },
+    contactFields,
+  });
 
 describe('paymentStep', () => {
   it.each([
@@ -190,7 +196,7 @@ describe('payment methods and approval', () => {
   });
 });
 
-describe('validateBookingDetail', () => {
+describe('validateBooking', () => {
   it('accepts a complete detail; billing fields are optional', () => {
     expect(validate(valid)).toEqual({ ok: true });
   });

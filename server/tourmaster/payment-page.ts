@@ -1,11 +1,12 @@
 import { isEmpty, list, str } from '../php/coerce';
+import type { Booking } from './booking';
 import type { BookingDetail, FormValue } from './booking-detail';
 import { type CustomField, isEmail, parseCustomFields } from './custom-fields';
 import { phpLooseEquals } from './packages';
 import type { ServiceOption } from './services';
 import { isTooLong, readableName, TEXT_LIMITS, textLimit, tooLongMessage } from './text-limits';
-import type { DatePriceEntry, Tour, TourOption } from './tour-option';
-import { readTravellers, type Travellers } from './travellers';
+import type { Tour, TourOption } from './tour-option';
+import type { Travellers } from './travellers';
 
 /**
  * What the payment page shows for a booking detail (payment.md §2), and the checks its script ran
@@ -186,13 +187,11 @@ export function onlinePaymentBlocked(approval: boolean, order: { status: string 
   return order === undefined || order.status === 'wait-for-approval';
 }
 
-/** What `validateBookingDetail` needs besides the detail. */
+/** What `validateBooking` needs besides the booking. */
 export interface DetailValidationContext {
   /** 3: leaving the contact step; 4: placing the order (adds the terms checkbox). */
   step: 3 | 4;
   tour: Tour;
-  /** The resolved date entry with its package merged (group pricing changes the traveller rows). */
-  entry: DatePriceEntry;
   /** The site option arrays (`tourmaster_general`), for the fallbacks of the fields below. */
   settings: { general: Options };
   /** Contact fields as the page showed them (contactFieldsFor). */
@@ -217,8 +216,9 @@ const PHONE_FIELDS = ['phone', 'billing_phone'];
  * step 4 the terms checkbox. Billing fields are not required: the legacy script filled them from
  * the contact fields and the server stored whatever came.
  */
-export function validateBookingDetail(detail: BookingDetail, context: DetailValidationContext): DetailValidation {
-  const { tour, entry, settings } = context;
+export function validateBooking(booking: Booking, context: DetailValidationContext): DetailValidation {
+  const { tour, settings } = context;
+  const { detail } = booking;
   const travellerFields = context.travellerFields ?? travellerFieldsFor(tour.option, settings.general);
   const extraFields = context.extraFields ?? extraBookingFieldsFor(tour, settings.general);
   const failed = (message: string, field: string): DetailValidation => ({ ok: false, message, field });
@@ -226,7 +226,7 @@ export function validateBookingDetail(detail: BookingDetail, context: DetailVali
   for (const field of context.contactFields) {
     if (field.required && blank(detail[field.slug])) return failed(PAGE_MESSAGES.required, field.slug);
   }
-  const rows = travellerRows(tour.option, readTravellers(tour.option, entry, detail));
+  const rows = travellerRows(tour.option, booking.travellers);
   if (rows) {
     const named = ['first_name', 'last_name', ...(requiresPassport(tour.option) ? ['passport'] : [])];
     const extra = travellerFields.filter((f) => f.required).map((f) => f.slug);

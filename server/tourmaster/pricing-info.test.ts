@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { type DetailPriceInput, priceOfDetail } from '../testing/booking';
 import { Money } from './money';
-import { getTourPrice, type PriceInput } from './pricing';
 import { pricingInfoJson, toPricingInfo } from './pricing-info';
 import { DEFAULT_PRICING_SETTINGS } from './pricing-settings';
 import type { TourOption } from './tour-option';
@@ -13,7 +13,7 @@ const option: TourOption = {
   'group-discount-category': [],
   'group-discount-apply': [],
 };
-const base: PriceInput = {
+const base: DetailPriceInput = {
   option,
   entry: {
     day: [],
@@ -34,11 +34,11 @@ const base: PriceInput = {
   today: '2026-11-21',
   travelDate: '2027-05-22',
 };
-const info = (input: Partial<PriceInput>) => toPricingInfo(getTourPrice({ ...base, ...input }));
+const info = (input: Partial<DetailPriceInput>) => toPricingInfo(priceOfDetail({ ...base, ...input }));
 
 describe('toPricingInfo (pricing.md §8.3)', () => {
   it('key order and PHP types of a new booking', () => {
-    expect(pricingInfoJson(getTourPrice(base))).toBe(
+    expect(pricingInfoJson(priceOfDetail(base))).toBe(
       '{"deposit-rate":30,"deposit-price":78.48,"paid-amount":0,"pay-amount":261.6,"total-price":261.6,' +
         '"price-breakdown":{"traveller-base-price":120,"traveller-amount":"2","sub-total-price":240,"tax-rate":"9","tax-due":21.6}}',
     );
@@ -115,7 +115,7 @@ describe('toPricingInfo (pricing.md §8.3)', () => {
 
   it('services keep the request order of their post ids; amounts as PHP holds them', () => {
     const json = pricingInfoJson(
-      getTourPrice({
+      priceOfDetail({
         ...base,
         detail: { 'tour-people': '2', service: ['45', '12'], 'service-amount': ['3', '1'] },
         services: { '12': { price: '10', per: 'person' }, '45': { price: '5', per: 'unit' } },

@@ -6,12 +6,13 @@ import { parseDump, type SqlValue } from '../data/mysql-dump';
 import { type Exchange, loadExchange, loadExchanges } from '../parity/exchanges';
 import { phpFloatToString } from '../php/float';
 import { unserialize } from '../php/serialize';
+import { priceOfDetail } from '../testing/booking';
 import type { BookingDetail, FormValue } from './booking-detail';
 import { type CouponOption, checkCoupon } from './coupon';
 import { DEFAULT_MONEY_FORMAT, formatMoney } from './money';
 import { resolveDatePrice } from './packages';
 
-import { breakdownMoney, getTourPrice, headPrice, type TourPrice } from './pricing';
+import { breakdownMoney, headPrice, type TourPrice } from './pricing';
 import { pricingInfoJson } from './pricing-info';
 import { type PricingSettings, readPricingSettings } from './pricing-settings';
 import { type DatePriceEntry, parseTourOption, type TourOption } from './tour-option';
@@ -105,7 +106,7 @@ function price(detail: BookingDetail, today = TODAY): TourPrice {
   const option = tourOption(tourId);
   if (!option) throw new Error(`no tour ${tourId}`);
   const date = String(detail['tour-date'] ?? '');
-  return getTourPrice({
+  return priceOfDetail({
     option,
     entry: resolveEntry(option, date, typeof detail.package === 'string' ? detail.package : ''),
     detail,

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { type DetailPriceInput, priceOfDetail } from '../testing/booking';
 import type { BookingDetail } from './booking-detail';
 import type { CouponOption } from './coupon';
 import { DEFAULT_MONEY_FORMAT, formatMoney, type Money, numberFormat } from './money';
 
-import { getTourPrice, headPrice, MAX_ROOMS, type PriceInput, type TourPrice } from './pricing';
+import { headPrice, MAX_ROOMS, type TourPrice } from './pricing';
 import { DEFAULT_PRICING_SETTINGS, type PricingSettings } from './pricing-settings';
 import type { DatePriceEntry, TourOption } from './tour-option';
 
@@ -21,8 +22,8 @@ const site = (s: Partial<PricingSettings> = {}): PricingSettings => ({ ...DEFAUL
 /** The fixture site: tax 9 %, global deposit 30 %, PayPal fee 3 %. */
 const DATASET = site({ taxRate: '9', depositPaymentAmounts: ['30', '0', '0', '0', '0'], paypalServiceFee: '3' });
 
-function price(input: Partial<PriceInput> & { detail: BookingDetail }): TourPrice {
-  return getTourPrice({
+function price(input: Partial<DetailPriceInput> & { detail: BookingDetail }): TourPrice {
+  return priceOfDetail({
     option: option(),
     entry: entry({}),
     coupon: null,

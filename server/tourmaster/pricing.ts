@@ -1,3 +1,4 @@
+import type { Booking } from './booking';
 import type { BookingDetail, FormValue } from './booking-detail';
 /**
  * The tour price (`tourmaster_get_tour_price`, pricing.md §3–§8) in exact Money arithmetic.
@@ -35,9 +36,9 @@ import {
   phpNumber,
   taxDivisor,
 } from './pricing-settings';
-import { pairServices, priceServices, type ServiceOptions } from './services';
-import type { DatePriceEntry, TourOption } from './tour-option';
-import { fieldAt, readTravellers, type Travellers } from './travellers';
+import { priceServices, type ServiceOptions } from './services';
+import type { DatePriceEntry } from './tour-option';
+import { fieldAt, type Travellers } from './travellers';
 
 export { MAX_ROOMS } from './travellers';
 export { PERSON_TYPES, type PersonType };
@@ -55,15 +56,13 @@ export interface ServiceFee extends GatewayFee {
 }
 
 export interface PriceInput {
-  option: TourOption;
-  /** The resolved `date-price` entry, its package already merged (booking.md §1.2). */
-  entry: DatePriceEntry;
-  detail: BookingDetail;
-  /** Options of the services the detail may name, by post id; ids missing here are skipped. */
+  /** The booking priced: its date entry (package merged), travellers, services, coupon code, payment. */
+  booking: Booking;
+  /** Options of the services the booking may name, by post id; ids missing here are skipped. */
   services?: ServiceOptions;
   /**
-   * The coupon to apply: the options of the coupon the detail's `coupon-code` names, already found
-   * and checked by the caller (`checkCoupon`); null when there is none or it failed (then no discount).
+   * The coupon to apply: the options of the coupon the booking's code names, already found and
+   * checked by the caller (`checkCoupon`); null when there is none or it failed (then no discount).
    */
   coupon: CouponOption | null;
   settings: PricingSettings;
@@ -71,8 +70,6 @@ export interface PriceInput {
   paymentInfos?: readonly PaymentInfo[];
   /** Site date, Y-m-d. */
   today: string;
-  /** Travel date, Y-m-d. */
-  travelDate: string;
 }
 
 export interface TourPrice {
@@ -97,11 +94,11 @@ export interface TourPrice {
 }
 
 export function getTourPrice(input: PriceInput): TourPrice {
-  const { option, entry, detail, settings } = input;
+  const { booking, settings } = input;
+  const { option, detail, travellers } = booking;
+  const entry = booking.date.entry;
   const d = taxDivisor(settings);
   const method = pricingMethod(entry);
-  // The one reading of the count fields, shared with the seats and the order row (travellers.ts).
-  const travellers = readTravellers(option, entry, detail);
   const t: Tally = { b: {} as PriceBreakdown, total: Money.ZERO, traveller: 0, rooms: 0 };
   const at: PriceAt = { entry, detail, price: (value) => phpMoney(value).dividedBy(d) };
   if (travellers.mode === 'group') groupPrice(t, at, travellers);
@@ -109,7 +106,7 @@ export function getTourPrice(input: PriceInput): TourPrice {
   else if (method !== 'fixed') variableRooms(t, at, travellers);
   else if (entry['enable-supplement-pricing'] === 'enable') supplementRooms(t, at, travellers);
   else fixedRooms(t, at, travellers);
-  addServices(t, detail, input.services ?? {}, d);
+  addServices(t, booking.services, input.services ?? {}, d);
   const b = t.b;
   b['sub-total-price'] = t.total;
 
@@ -129,14 +126,14 @@ export function getTourPrice(input: PriceInput): TourPrice {
   );
 
   // §6.2 coupon (before tax by default) and §7 tax
-  if (!settings.applyCouponAfterTax) total = applyCoupon(total, b, detail['coupon-code'], input.coupon);
+  if (!settings.applyCouponAfterTax) total = applyCoupon(total, b, booking.couponCode, input.coupon);
   if (!isEmpty(settings.taxRate)) {
     b['tax-rate'] = settings.taxRate;
     const tax = total.percent(phpMoney(settings.taxRate));
     b['tax-due'] = tax;
     total = total.plus(tax);
   }
-  if (settings.applyCouponAfterTax) total = applyCoupon(total, b, detail['coupon-code'], input.coupon);
+  if (settings.applyCouponAfterTax) total = applyCoupon(total, b, booking.couponCode, input.coupon);
   return paymentTerms(input, { total, breakdown: b, travellerAmount: t.traveller, roomAmount: t.rooms });
 }
 
@@ -302,9 +299,7 @@ function variableRooms(t: Tally, at: PriceAt, travellers: Travellers): void {
 }
 
 /** §4 additional services, priced per traveller, room or booking. */
-function addServices(t: Tally, detail: BookingDetail, services: ServiceOptions, d: Money): void {
-  if (isEmpty(detail.service) || isEmpty(detail['service-amount'])) return;
-  const pairs = pairServices(detail.service, detail['service-amount']);
+function addServices(t: Tally, pairs: ReadonlyMap<string, unknown>, services: ServiceOptions, d: Money): void {
   if (pairs.size === 0) return;
   const lines = priceServices(pairs, services, { traveller: t.traveller, room: t.rooms }, d);
   t.b['additional-service'] = lines;
@@ -316,14 +311,14 @@ function paymentTerms(
   input: PriceInput,
   priced: Pick<TourPrice, 'total' | 'breakdown' | 'travellerAmount' | 'roomAmount'>,
 ): TourPrice {
-  const { option, settings, detail } = input;
+  const { booking, settings } = input;
   const plan = paymentPlan({
-    option,
+    option: booking.option,
     settings,
     paymentInfos: input.paymentInfos ?? [],
     total: priced.total,
     today: input.today,
-    travelDate: input.travelDate,
+    travelDate: booking.travelDate,
   });
   const result: TourPrice = {
     total: priced.total,
@@ -333,16 +328,16 @@ function paymentTerms(
     travellerAmount: priced.travellerAmount,
     roomAmount: priced.roomAmount,
     plan,
-    payment: resolvePaymentType(detail['payment-type'], detail.payment_method, plan, settings),
+    payment: resolvePaymentType(booking.paymentType, booking.paymentMethod, plan, settings),
   };
   if (plan.nextDepositAmount !== undefined && !plan.nextDepositAmount.isZero()) {
     result.depositRate = plan.nextDepositPercent;
     result.depositPrice = plan.nextDepositAmount;
   }
-  const gateway = gatewayFee(detail.payment_method, settings);
+  const gateway = gatewayFee(booking.paymentMethod, settings);
   if (gateway) {
     const rate = phpMoney(gateway.rate);
-    if (detail['payment-type'] === 'partial') {
+    if (booking.paymentType === 'partial') {
       const raw = result.depositPrice ?? null;
       const fee = (raw ?? Money.ZERO).percent(rate);
       result.serviceFee = { ...gateway, on: 'deposit', fee, raw };
@@ -362,8 +357,8 @@ function paymentTerms(
  * their share of the running total; amount coupons their raw amount (not divided by d). The total
  * never goes below 0. An unknown discount type records the code and discounts nothing.
  */
-function applyCoupon(total: Money, b: PriceBreakdown, code: FormValue | undefined, coupon: CouponOption | null): Money {
-  if (isEmpty(code) || coupon === null || code === undefined) return total;
+function applyCoupon(total: Money, b: PriceBreakdown, code: string, coupon: CouponOption | null): Money {
+  if (isEmpty(code) || coupon === null) return total;
   b['coupon-code'] = code;
   const type = coupon['coupon-discount-type'];
   let amount: Money;

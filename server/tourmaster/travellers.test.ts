@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { bookingOf, priceOfDetail } from '../testing/booking';
 import type { BookingDetail, FormValue } from './booking-detail';
 import { Money } from './money';
 import { orderColumns } from './order-row';
@@ -132,7 +133,7 @@ const detailArb = fc
   });
 
 function priceOf(option: TourOption, entry: DatePriceEntry, detail: Record<string, unknown>) {
-  return getTourPrice({
+  return priceOfDetail({
     option,
     entry,
     detail: detail as never,
@@ -152,13 +153,17 @@ describe.each(CASES)('travellers, $name', (c) => {
         const checked = checkTravellers(option, entry, detail, { complete: true });
         if (!checked.ok) return;
         const t = checked.travellers;
-        const price = priceOf(option, entry, detail);
+        // One booking: the price and the order row read the same travellers.
+        const booking = { ...bookingOf({ option, entry, detail }), travellers: t };
+        const price = getTourPrice({
+          booking,
+          coupon: null,
+          settings: DEFAULT_PRICING_SETTINGS,
+          today: '2026-11-21',
+        });
         const row = orderColumns({
-          tourId: 1,
-          travelDate: '2027-06-01',
+          booking,
           groupSlug: '',
-          travellers: t,
-          detail,
           price,
           contactFields: [],
           travellerFields: [],

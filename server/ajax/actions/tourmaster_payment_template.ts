@@ -13,9 +13,10 @@ import { orderOfVisitor } from '../../services/booking/ownership';
 import { placeBooking } from '../../services/booking/place-order';
 import { completeInput, loadPaymentPage, resolvePaymentTour } from '../../services/payment/page-data';
 import { sidebarFragment, stepThreeFragments, stepTwoFragments } from '../../services/payment/page-fragments';
+import { ofOrder } from '../../tourmaster/booking';
 import type { BookingDetail } from '../../tourmaster/booking-detail';
 import { bookingDetailInput } from '../../tourmaster/booking-detail';
-import { paymentStep, validateBookingDetail } from '../../tourmaster/payment-page';
+import { paymentStep, validateBooking } from '../../tourmaster/payment-page';
 import { html, type SafeHtml } from '../../views/html';
 import { paymentComplete } from '../../views/payment/complete';
 import { bookingRefused } from '../../views/payment/error';
@@ -96,7 +97,7 @@ async function render(
     case 2:
       return stepTwoFragments(ctx, data);
     case 3: {
-      const check = validateBookingDetail(detail, { step: 3, ...validationContext(data) });
+      const check = validateBooking(data.booking, { step: 3, ...validationContext(data) });
       if (check.ok) return stepThreeFragments(ctx, data);
       // FIX (DEVIATIONS.md): the legacy site moved on with empty or malformed contact details; the
       // contact step comes back with the reason in its error box.
@@ -115,7 +116,6 @@ type PageData = Extract<Awaited<ReturnType<typeof loadPaymentPage>>, { ok: true 
 function validationContext(data: PageData) {
   return {
     tour: data.tour,
-    entry: data.entry,
     settings: data.settings,
     contactFields: data.contactFields,
     travellerFields: data.travellerFields,
@@ -138,15 +138,18 @@ async function bookAndPayLater(
     sidebar: summary(data, { editable: false }),
     cookie: detail as PhpValue,
   });
-  const check = validateBookingDetail(detail, { step: 4, ...validationContext(data) });
+  const check = validateBooking(data.booking, { step: 4, ...validationContext(data) });
   if (!check.ok) return refused(check.message);
-  const placed = await placeBooking(ctx, data.detail, { via: 'pay-later', ...(attribution ? { attribution } : {}) });
+  const placed = await placeBooking(ctx, data.booking.detail, {
+    via: 'pay-later',
+    ...(attribution ? { attribution } : {}),
+  });
   if (!placed.ok) return refused(placed.message);
   const written = {
     ...data,
     price: placed.price,
     tid: placed.orderId,
-    detail: { ...data.detail, tid: String(placed.orderId) },
+    booking: ofOrder(data.booking, placed.orderId),
   };
   return {
     content: paymentComplete(await completeInput(ctx, data.settings.general)),

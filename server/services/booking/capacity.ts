@@ -7,7 +7,7 @@ import {
   seatPool,
   seatStatusFilter,
 } from '../../tourmaster/availability';
-import type { MergedDatePrice } from '../../tourmaster/packages';
+import type { Booking } from '../../tourmaster/booking';
 import type { TourmasterSettings } from '../../tourmaster/settings';
 import type { Tour } from '../../tourmaster/tour-option';
 import type { Travellers } from '../../tourmaster/travellers';
@@ -16,26 +16,19 @@ import { type OrderRefusal, type OrderRefused, refusal } from './types';
 /** The amount check's rules again, on counts read inside the transaction (the order itself left out). */
 export async function checkCapacity(
   trx: WpDb,
-  c: {
-    tour: Tour;
-    settings: TourmasterSettings;
-    resolved: MergedDatePrice;
-    travellers: Travellers;
-    tid: number | undefined;
-    travelDate: string;
-    nowLocal: string;
-  },
+  c: { tour: Tour; settings: TourmasterSettings; booking: Booking; nowLocal: string },
 ): Promise<OrderRefused | undefined> {
-  const pool = seatPool(c.tour.id, c.travelDate, c.resolved.entry, c.tid === undefined ? '' : String(c.tid));
+  const { date, travellers, tid, travelDate } = c.booking;
+  const pool = seatPool(c.tour.id, travelDate, date.entry, tid === undefined ? '' : String(tid));
   const counts = await countSeats(trx, {
     ...pool,
     held: seatStatusFilter(c.settings.general['block-seat-status']),
     forUpdate: true,
   });
   const result = amountCheck({
-    post: amountCheckPost(c.tour, c.travellers, c.travelDate),
+    post: amountCheckPost(c.tour, travellers, travelDate),
     tour: c.tour,
-    date: c.resolved,
+    date,
     counts,
     settings: { requireAdultToBookTour: c.settings.general['require-adult-to-book-tour'] },
     extraBookingFields: [],

@@ -42,7 +42,7 @@ export async function placeBooking(
   // A guest is recognised by the browser's booking-client id, a customer by the account.
   const client = user ? undefined : bookingClient(ctx);
   const fingerprint =
-    booking.tid === undefined
+    booking.booking.tid === undefined
       ? bookingFingerprint(user ? `user:${user.user.id}` : `guest:${client?.id}`, detail)
       : null;
   const written = await writeOrder(ctx, booking, {

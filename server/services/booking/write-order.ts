@@ -58,7 +58,8 @@ async function writeIn(
   b: PreparedBooking,
   options: WriteOptions,
 ): Promise<{ orderId: number; created: boolean } | OrderRefused> {
-  const { tour, settings, travelDate, tid, coupon } = b;
+  const { tour, settings, coupon } = b;
+  const { travelDate, tid } = b.booking;
   const trx = ctx.wp;
   await lockKeys(trx, [`seats:${tour.id}:${travelDate}`, ...(coupon ? [`coupon:${coupon.code.toLowerCase()}`] : [])]);
   if (tid !== undefined) {
@@ -78,11 +79,8 @@ async function writeIn(
     if (!still.ok) return refusal('COUPON', still.message);
   }
   const columns = orderColumns({
-    tourId: tour.id,
-    travelDate,
-    groupSlug: seatPool(tour.id, travelDate, b.resolved.entry).groupSlug,
-    travellers: b.travellers,
-    detail: b.detail,
+    booking: b.booking,
+    groupSlug: seatPool(tour.id, travelDate, b.booking.date.entry).groupSlug,
     price: b.price,
     contactFields: contactFieldsFor({
       tourMeta: tour.meta.contactDetailFields,

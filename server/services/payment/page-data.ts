@@ -4,12 +4,12 @@ import { getOptions } from '../../data/options';
 import { postTitles, publishedPagePath } from '../../data/posts';
 import { loadServiceOptions } from '../../data/services';
 import { loadBookingContext } from '../../data/tours';
-import { isEmpty, list, phpInt, str } from '../../php/coerce';
+import { isEmpty, list, str } from '../../php/coerce';
+import { type Booking, requestedTourId, resolveBooking } from '../../tourmaster/booking';
 import type { BookingDetail } from '../../tourmaster/booking-detail';
 import { checkCoupon } from '../../tourmaster/coupon';
 import { normalizePaymentInfos } from '../../tourmaster/deposit';
 import type { TourOrder } from '../../tourmaster/order';
-import { resolveDatePrice } from '../../tourmaster/packages';
 import {
   contactFieldsFor,
   type PaymentStep,
@@ -21,8 +21,7 @@ import { getTourPrice, type TourPrice } from '../../tourmaster/pricing';
 import { readMoneyFormat, readPricingSettings } from '../../tourmaster/pricing-settings';
 import type { ServiceOption } from '../../tourmaster/services';
 import { setting, type TourmasterSettings } from '../../tourmaster/settings';
-import type { DatePriceEntry, Tour } from '../../tourmaster/tour-option';
-import { checkTravellers, type Travellers } from '../../tourmaster/travellers';
+import type { Tour } from '../../tourmaster/tour-option';
 import type { SafeHtml } from '../../views/html';
 import type { CompleteInput } from '../../views/payment/complete';
 import { PAGE_ERROR_MESSAGE, paymentPageError } from '../../views/payment/error';
@@ -37,17 +36,14 @@ import type { RequestContext } from '../context';
 
 export type PaymentPageLoad = { ok: true; data: PaymentPageData } | { ok: false; content: SafeHtml };
 
-/** The detail's tour and date entry, or the error content the page shows instead (payment.md §2.1). */
+/** The detail's tour, or the error content the page shows instead (payment.md §2.1). */
+type PaymentTourLoad =
+  | { ok: true; site: Site; tour: Tour; settings: TourmasterSettings; tourUrl: string }
+  | { ok: false; content: SafeHtml };
+
+/** The detail resolved against its tour (tourmaster/booking.ts), or the error content the page shows instead. */
 export type PaymentTour =
-  | {
-      ok: true;
-      site: Site;
-      tour: Tour;
-      settings: TourmasterSettings;
-      entry: DatePriceEntry;
-      travellers: Travellers;
-      tourUrl: string;
-    }
+  | { ok: true; site: Site; tour: Tour; settings: TourmasterSettings; booking: Booking; tourUrl: string }
   | { ok: false; content: SafeHtml };
 
 /**
@@ -57,34 +53,41 @@ export type PaymentTour =
  * date has no price for, nobody in a room) cannot be priced (DEVIATIONS.md).
  */
 export async function resolvePaymentTour(ctx: RequestContext, input: BookingDetail): Promise<PaymentTour> {
+  const loaded = await loadPaymentTour(ctx, input);
+  return loaded.ok ? resolveOnPage(loaded, input) : loaded;
+}
+
+async function loadPaymentTour(ctx: RequestContext, input: BookingDetail): Promise<PaymentTourLoad> {
   const site = await ctx.site();
   if (isEmpty(input['tour-id'])) {
     return { ok: false, content: paymentPageError(PAGE_ERROR_MESSAGE, { homeUrl: `${site.homeUrl}/` }) };
   }
-  const { tour, settings } = await loadBookingContext(ctx.wp, phpInt(input['tour-id']));
+  const { tour, settings } = await loadBookingContext(ctx.wp, requestedTourId(input) ?? 0);
   if (!tour) return { ok: false, content: paymentPageError(PAGE_ERROR_MESSAGE, { tourUrl: '' }) };
-  const tourUrl = tourPermalink(site, tour);
-  const resolved = isEmpty(input['tour-date'])
-    ? undefined
-    : resolveDatePrice(tour.option, input['tour-date'], input.package);
-  if (!resolved) return { ok: false, content: paymentPageError(PAGE_ERROR_MESSAGE, { tourUrl }) };
-  const checked = checkTravellers(tour.option, resolved.entry, input, { complete: true });
-  if (!checked.ok) return { ok: false, content: paymentPageError(checked.message, { tourUrl }) };
-  return { ok: true, site, tour, settings, entry: resolved.entry, travellers: checked.travellers, tourUrl };
+  return { ok: true, site, tour, settings, tourUrl: tourPermalink(site, tour) };
+}
+
+function resolveOnPage(loaded: Extract<PaymentTourLoad, { ok: true }>, detail: BookingDetail): PaymentTour {
+  const resolved = resolveBooking(loaded.tour, detail, { complete: true });
+  if (resolved.ok) return { ...loaded, booking: resolved.booking };
+  const noDate = resolved.reason === 'bad-date' || resolved.reason === 'no-date';
+  const message = noDate ? PAGE_ERROR_MESSAGE : resolved.message;
+  return { ok: false, content: paymentPageError(message, { tourUrl: loaded.tourUrl }) };
 }
 
 /**
- * PAGE(detail) before rendering (payment.md §2.1): the tour, the date entry, the fields and the
- * price of the detail as the step uses it, or the error content.
+ * PAGE(detail) before rendering (payment.md §2.1): the tour, the booking as the step uses it
+ * (mandatory services added at step 3, no payment method before step 4), the fields and the price,
+ * or the error content.
  */
 export async function loadPaymentPage(
   ctx: RequestContext,
   input: BookingDetail,
   step: PaymentStep,
 ): Promise<PaymentPageLoad> {
-  const resolved = await resolvePaymentTour(ctx, input);
-  if (!resolved.ok) return resolved;
-  const { site, tour, settings, entry, travellers, tourUrl } = resolved;
+  const loaded = await loadPaymentTour(ctx, input);
+  if (!loaded.ok) return loaded;
+  const { site, tour, settings, tourUrl } = loaded;
   const siteOptions = await getOptions(ctx.wp, ['date_format']);
   const serviceIds = [...new Set([...tour.option['tour-service'], ...list(input.service).map(str)])];
   const [serviceOptions, serviceTitles, user] = await Promise.all([
@@ -92,13 +95,11 @@ export async function loadPaymentPage(
     postTitles(ctx.wp, serviceIds),
     ctx.user(),
   ]);
-  const withServices = step === 3 ? withMandatoryServices(input, tour.option['tour-service'], serviceOptions) : input;
-  // The method is only chosen at step 4; an earlier step's detail is priced without its fee.
-  const { payment_method, ...withoutMethod } = withServices;
-  const detail: BookingDetail = step === 4 ? withServices : withoutMethod;
-
-  const { order, tid } = await ownedOrder(ctx, detail);
-  const price = await priceDetail(ctx, { tour, settings, entry, detail, order, services: serviceOptions });
+  const resolved = resolveOnPage(loaded, pageDetail(input, step, tour, serviceOptions));
+  if (!resolved.ok) return resolved;
+  const { booking } = resolved;
+  const { order, tid } = await ownedOrder(ctx, booking);
+  const price = await priceOnPage(ctx, { tour, settings, booking, order, services: serviceOptions });
   const general = settings.general;
   return {
     ok: true,
@@ -107,9 +108,7 @@ export async function loadPaymentPage(
       user,
       tour,
       settings,
-      entry,
-      travellers,
-      detail,
+      booking,
       price,
       order,
       tid,
@@ -130,26 +129,37 @@ export async function loadPaymentPage(
   };
 }
 
+/** The detail as the step uses it: the tour's mandatory services added at step 3; the method is only chosen at step 4. */
+function pageDetail(
+  input: BookingDetail,
+  step: PaymentStep,
+  tour: Tour,
+  serviceOptions: ReadonlyMap<string, ServiceOption>,
+): BookingDetail {
+  const withServices = step === 3 ? withMandatoryServices(input, tour.option['tour-service'], serviceOptions) : input;
+  const { payment_method, ...withoutMethod } = withServices;
+  return step === 4 ? withServices : withoutMethod;
+}
+
 /** `{home}/tour/{slug}/`. */
 export function tourPermalink(site: Site, tour: Pick<Tour, 'slug'>): string {
   return `${site.homeUrl}/tour/${tour.slug}/`;
 }
 
-/** The price of the detail (pricing.md) with its coupon only while the coupon is valid. */
-async function priceDetail(
+/** The price of the booking (pricing.md) with its coupon only while the coupon is valid. */
+async function priceOnPage(
   ctx: RequestContext,
   p: {
     tour: Tour;
     settings: TourmasterSettings;
-    entry: DatePriceEntry;
-    detail: BookingDetail;
+    booking: Booking;
     order: TourOrder | undefined;
-    /** Options of every service the detail may name (published `tour_service` posts only). */
+    /** Options of every service the booking may name (published `tour_service` posts only). */
     services: ReadonlyMap<string, ServiceOption>;
   },
 ): Promise<TourPrice> {
   const today = utcDate(ctx.now);
-  const code = str(p.detail['coupon-code']);
+  const code = p.booking.couponCode;
   const coupon = code ? await findCouponByCode(ctx.wp, code) : undefined;
   let valid = false;
   if (coupon) {
@@ -157,21 +167,18 @@ async function priceDetail(
     valid = checkCoupon(coupon.option, { tourId: p.tour.id, today, timesUsed }).ok;
   }
   return getTourPrice({
-    option: p.tour.option,
-    entry: p.entry,
-    detail: p.detail as BookingDetail,
+    booking: p.booking,
     services: p.services,
     coupon: valid && coupon ? coupon.option : null,
     settings: readPricingSettings(p.settings.general, p.settings.payment),
     paymentInfos: p.order ? normalizePaymentInfos(p.order.paymentInfo, p.order.status ?? '') : [],
     today,
-    travelDate: str(p.detail['tour-date']),
   });
 }
 
 /** The detail's `tid` when it names an order this visitor owns (else it is ignored). */
-async function ownedOrder(ctx: RequestContext, detail: BookingDetail): Promise<{ order?: TourOrder; tid?: number }> {
-  const tid = phpInt(detail.tid);
+async function ownedOrder(ctx: RequestContext, booking: Booking): Promise<{ order?: TourOrder; tid?: number }> {
+  const tid = booking.tid ?? 0;
   if (tid <= 0) return {};
   const own = await orderOfVisitor(ctx, tid);
   return own.ok ? { order: own.order, tid } : {};

@@ -6,6 +6,7 @@ import { amountDue } from '../../payments/paypal-verification';
 import { isEmpty, phpInt, str } from '../../php/coerce';
 import type { FormRecord } from '../../php/form-input';
 import type { PhpValue } from '../../php/values';
+import { ofOrder } from '../../tourmaster/booking';
 import { type BookingDetail, bookingDetailFrom } from '../../tourmaster/booking-detail';
 import type { TourOrder } from '../../tourmaster/order';
 import { awaitsPayment } from '../../tourmaster/order-status';
@@ -161,7 +162,7 @@ async function stepFourSummary(
   const load = await loadPaymentPage(ctx, detail, 4);
   if (!load.ok) return undefined;
   return summary(
-    { ...load.data, price, tid: orderId, detail: { ...load.data.detail, tid: String(orderId) } },
+    { ...load.data, price, tid: orderId, booking: ofOrder(load.data.booking, orderId) },
     { editable: false },
   );
 }

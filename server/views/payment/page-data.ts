@@ -1,11 +1,10 @@
-import type { BookingDetail } from '../../tourmaster/booking-detail';
+import type { Booking } from '../../tourmaster/booking';
 import type { CustomField } from '../../tourmaster/custom-fields';
 import type { MoneyFormat } from '../../tourmaster/money';
 import type { TourOrder } from '../../tourmaster/order';
 import type { TourPrice } from '../../tourmaster/pricing';
 import type { TourmasterSettings } from '../../tourmaster/settings';
-import type { DatePriceEntry, Tour } from '../../tourmaster/tour-option';
-import type { Travellers } from '../../tourmaster/travellers';
+import type { Tour } from '../../tourmaster/tour-option';
 import type { Site } from '../../wp/site';
 import type { CurrentUser } from '../../wp/user';
 import type { ServiceFormItem } from './service-form';
@@ -18,12 +17,11 @@ export interface PaymentPageData {
   user: CurrentUser | null;
   tour: Tour;
   settings: TourmasterSettings;
-  /** The detail's date entry with its package merged. */
-  entry: DatePriceEntry;
-  /** The detail's travellers (travellers.ts): the traveller rows, the price and the order all read them. */
-  travellers: Travellers;
-  /** The detail as the page uses it: mandatory services added at step 3, `payment_method` dropped before step 4. */
-  detail: BookingDetail;
+  /**
+   * The booking as the page uses it (mandatory services added at step 3, no payment method before
+   * step 4): its date entry, travellers (the traveller rows, the price and the order all read them), detail.
+   */
+  booking: Booking;
   price: TourPrice;
   /** The order the detail pays (`tid`), only when this visitor owns it. */
   order?: TourOrder;

@@ -9,7 +9,6 @@ import {
   showsTravellerTitle,
   travellerRows,
 } from '../../tourmaster/payment-page';
-import { pairServices } from '../../tourmaster/services';
 import { setting } from '../../tourmaster/settings';
 import { html, type SafeHtml } from '../html';
 import { contactDetail } from './contact-detail';
@@ -38,8 +37,9 @@ export function stepTwo(
   meta: ReadonlyMap<string, string>,
   error?: string,
 ): PaymentFragments {
-  const { tour, entry, detail } = data;
-  const rows = travellerRows(tour.option, data.travellers);
+  const { tour } = data;
+  const { detail, travellers } = data.booking;
+  const rows = travellerRows(tour.option, travellers);
   const value = (name: string, field: CustomField) => {
     if (!isEmpty(detail[name])) return str(detail[name]);
     return meta.get(name) || field.default;
@@ -48,7 +48,7 @@ export function stepTwo(
     rows &&
     travellerForm({
       rows,
-      group: entry['pricing-method'] === 'group',
+      group: travellers.mode === 'group',
       withTitle: showsTravellerTitle(tour.option),
       withPassport: requiresPassport(tour.option),
       fields: data.travellerFields,
@@ -60,13 +60,14 @@ export function stepTwo(
 
 /** Step 3: SERVICE-FORM, the contact and traveller details, the payment methods, and the summary. */
 export function stepThree(data: PaymentPageData, urls: PaymentPageUrls): PaymentFragments {
-  const { tour, detail } = data;
+  const { tour } = data;
+  const { detail } = data.booking;
   const methods = methodBlockInput(data, urls);
   const content = html`${
     tour.option['tour-service'].length > 0 &&
     serviceForm({
       items: data.services,
-      chosen: pairServices(detail.service, detail['service-amount']),
+      chosen: data.booking.services,
       format: data.format,
     })
   }<div class="tourmaster-summary-info-outer" >${contactDetail(data.contactFields, detail)}${travellerDetail({
@@ -90,8 +91,7 @@ export function sidebarOf(data: PaymentPageData, step: 2 | 3, urls: PaymentPageU
 export function summary(data: PaymentPageData, options: { editable: boolean; sideMethod?: SafeHtml }): SafeHtml {
   return bookingSummary({
     tour: data.tour,
-    entry: data.entry,
-    detail: data.detail,
+    booking: data.booking,
     price: data.price,
     editable: options.editable,
     style: data.style,

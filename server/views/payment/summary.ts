@@ -1,10 +1,10 @@
-import { isEmpty, list, phpInt, str } from '../../php/coerce';
-import type { BookingDetail } from '../../tourmaster/booking-detail';
+import { isEmpty, phpInt } from '../../php/coerce';
+import type { Booking } from '../../tourmaster/booking';
 import type { MoneyFormat } from '../../tourmaster/money';
-import { bookingMode } from '../../tourmaster/packages';
 
-import { MAX_ROOMS, type TourPrice } from '../../tourmaster/pricing';
+import type { TourPrice } from '../../tourmaster/pricing';
 import type { DatePriceEntry, Tour } from '../../tourmaster/tour-option';
+import type { PartyCounts } from '../../tourmaster/travellers';
 import { html, type SafeHtml } from '../html';
 import { priceBreakdown } from './breakdown';
 import { type PaypalSdk, totalBlock } from './total';
@@ -14,9 +14,7 @@ export type PaymentPageStyle = 'style-1' | 'style-2';
 
 export interface SummaryInput {
   tour: Tour;
-  /** The date entry with the detail's package merged. */
-  entry: DatePriceEntry;
-  detail: BookingDetail;
+  booking: Booking;
   price: TourPrice;
   /** Step 2: date edit link, coupon field and Next Step button. */
   editable: boolean;
@@ -47,8 +45,8 @@ const PEOPLE = [
 
 /** SUMMARY (payment.md §2.2): the sidebar of the payment page. */
 export function bookingSummary(input: SummaryInput): SafeHtml {
-  const { tour, detail, editable } = input;
-  const travelDate = str(detail['tour-date']);
+  const { tour, booking, editable } = input;
+  const { travelDate } = booking;
   const duration = phpInt(tour.option['multiple-duration']);
   return html`<div class="tourmaster-tour-booking-bar-summary" ><h3 class="tourmaster-tour-booking-bar-summary-title" >${tour.title}</h3>${info(
     'tourmaster-summary-travel-date',
@@ -57,7 +55,7 @@ export function bookingSummary(input: SummaryInput): SafeHtml {
       editable &&
       html` ( <span class="tourmaster-tour-booking-bar-date-edit" >edit</span> )<form class="tourmaster-tour-booking-temp" action="${input.tourUrl}" method="post" ></form>`
     }`,
-  )}${!isEmpty(detail.package) && info('tourmaster-summary-package', 'Package', str(detail.package))}${
+  )}${booking.packageTitle !== '' && info('tourmaster-summary-package', 'Package', booking.packageTitle)}${
     tour.option['tour-type'] === 'multiple' &&
     !isEmpty(tour.option['multiple-duration']) &&
     html`${info('tourmaster-summary-end-date', 'End Date', formatWpDate(addDays(travelDate, duration - 1), input.dateFormat))}${info(
@@ -74,7 +72,6 @@ export function bookingSummary(input: SummaryInput): SafeHtml {
     },
   )}</div></div>${totalBlock({
     price: input.price,
-    detail,
     format: input.format,
     style: input.style,
     coupon: editable && input.style === 'style-2' ? couponField(input, true) : undefined,
@@ -93,43 +90,34 @@ function amountRow(type: string | undefined, head: string, value: string): SafeH
 }
 
 /** Fixed pricing: "Traveller : N"; variable: a row per category the package offers (0 when not chosen). */
-function peopleRows(entry: DatePriceEntry, value: (field: string) => unknown): SafeHtml {
-  if (entry['pricing-method'] === 'fixed') return amountRow(undefined, 'Traveller', str(value('tour-people')));
+function peopleRows(entry: DatePriceEntry, party: PartyCounts): SafeHtml {
+  if (entry['pricing-method'] === 'fixed') return amountRow(undefined, 'Traveller', String(party.people ?? ''));
   const offered = PEOPLE.filter(([type]) => {
     const price = entry[`${type}-price`];
     return !isEmpty(price) || price === '0';
   });
   return html`<div class="tourmaster-tour-booking-bar-summary-people tourmaster-variable clearfix" >${offered.map(
-    ([type, label]) => {
-      const count = value(`tour-${type}`);
-      return amountRow(type, label, isEmpty(count) ? '0' : str(count));
-    },
+    ([type, label]) => amountRow(type, label, String(party[type] ?? 0)),
   )}</div>`;
 }
 
+/** The booking's travellers: one block for the whole booking, or one per room. */
 function people(input: SummaryInput): SafeHtml | '' {
-  const { tour, entry, detail } = input;
-  const mode = bookingMode(tour.option, entry);
+  const { entry } = input.booking.date;
+  const { mode, rooms } = input.booking.travellers;
   if (mode === 'group') return '';
   if (mode === 'people') {
-    return html`<div class="tourmaster-tour-booking-bar-summary-people-wrap" >${peopleRows(entry, (field) => detail[field])}</div>`;
+    return html`<div class="tourmaster-tour-booking-bar-summary-people-wrap" >${peopleRows(entry, rooms[0] ?? {})}</div>`;
   }
-  const rooms: SafeHtml[] = [];
-  const count = Math.min(Math.max(phpInt(detail['tour-room']), 0), MAX_ROOMS);
-  for (let i = 0; i < count; i++) {
-    rooms.push(
-      html`<div class="tourmaster-tour-booking-bar-summary-room" ><div class="tourmaster-tour-booking-bar-summary-room-text" >Room ${i + 1}</div>${peopleRows(
-        entry,
-        (field) => list(detail[field])[i],
-      )}</div>`,
-    );
-  }
-  return html`<div class="tourmaster-tour-booking-bar-summary-room-wrap clearfix" >${rooms}</div>`;
+  return html`<div class="tourmaster-tour-booking-bar-summary-room-wrap clearfix" >${rooms.map(
+    (party, i) =>
+      html`<div class="tourmaster-tour-booking-bar-summary-room" ><div class="tourmaster-tour-booking-bar-summary-room-text" >Room ${i + 1}</div>${peopleRows(entry, party)}</div>`,
+  )}</div>`;
 }
 
 /** The coupon input and its Apply link (style-2 puts it in the total box with a head). */
 function couponField(input: SummaryInput, withHead: boolean): SafeHtml {
-  const code = isEmpty(input.detail['coupon-code']) ? '' : str(input.detail['coupon-code']);
+  const code = isEmpty(input.booking.couponCode) ? '' : input.booking.couponCode;
   return html`<div class="tourmaster-tour-booking-bar-coupon-wrap" >${withHead && html`<span class="tourmaster-head" >Coupon Code :</span>`}<input type="text" class="tourmaster-tour-booking-bar-coupon" name="coupon-code" ${
     !withHead && html`placeholder="Coupon Code" `
   } value="${code}"  /><a class="tourmaster-tour-booking-bar-coupon-validate"  data-ajax-url="${input.ajaxUrl}"  data-tour-id="${input.tour.id}"  data-tid="${input.tid ?? ''}"  >Apply</a><div class="tourmaster-tour-booking-coupon-message" ></div></div>`;

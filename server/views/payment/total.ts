@@ -1,5 +1,4 @@
 import { phpFloatToString } from '../../php/float';
-import type { BookingDetail } from '../../tourmaster/booking-detail';
 import { formatMoney, type Money, type MoneyFormat, numberFormat } from '../../tourmaster/money';
 
 import type { TourPrice } from '../../tourmaster/pricing';
@@ -16,7 +15,6 @@ export interface PaypalSdk {
 
 export interface TotalInput {
   price: TourPrice;
-  detail: BookingDetail;
   format: MoneyFormat;
   style: 'style-1' | 'style-2';
   /** Style-2 puts the coupon field (step 2) inside the total box. */
