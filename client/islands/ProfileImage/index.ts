@@ -1,4 +1,5 @@
-import { PICTURE_MESSAGES, PICTURE_TYPES, pictureProblem } from './picture';
+import { PICTURE_TYPES } from './picture';
+import { picturePreview } from './preview';
 
 /**
  * The profile form's picture (`div.tourmaster-edit-profile-avatar`: the avatar `img` and
@@ -19,18 +20,44 @@ export function mount(wrap: HTMLElement): (() => void) | undefined {
     wrap.querySelector<HTMLInputElement>('input[type="file"]');
   if (!input) return undefined;
   const n = ++count;
-  let img = wrap.querySelector<HTMLImageElement>('img');
-  const createdImg = !img;
-  if (!img) {
-    img = document.createElement('img');
-    img.alt = '';
-    img.hidden = true;
-    wrap.prepend(img);
-  }
-  const avatar = img;
-  const original = { src: avatar.getAttribute('src'), srcset: avatar.getAttribute('srcset'), alt: avatar.alt };
+  const { avatar, createdImg } = avatarOf(wrap);
   if (!input.hasAttribute('accept')) input.setAttribute('accept', PICTURE_TYPES.join(','));
+  const { message, status } = announcers(wrap, n);
+  const preview = picturePreview({ input, avatar, createdImg, message, status });
 
+  const onChange = preview.choose;
+  // A file the browser reports as an image but cannot draw is not a picture either.
+  const onError = preview.refuseUndrawable;
+  const onReset = () => setTimeout(onChange, 0);
+  const form = input.form;
+  input.addEventListener('change', onChange);
+  avatar.addEventListener('error', onError);
+  form?.addEventListener('reset', onReset);
+  window.addEventListener('pagehide', preview.revoke);
+  return () => {
+    input.removeEventListener('change', onChange);
+    avatar.removeEventListener('error', onError);
+    form?.removeEventListener('reset', onReset);
+    window.removeEventListener('pagehide', preview.revoke);
+    preview.restore();
+    message.remove();
+    status.remove();
+  };
+}
+
+/** The form's avatar, or a hidden one made first in the wrapper to show the preview in. */
+function avatarOf(wrap: HTMLElement): { avatar: HTMLImageElement; createdImg: boolean } {
+  const img = wrap.querySelector<HTMLImageElement>('img');
+  if (img) return { avatar: img, createdImg: false };
+  const avatar = document.createElement('img');
+  avatar.alt = '';
+  avatar.hidden = true;
+  wrap.prepend(avatar);
+  return { avatar, createdImg: true };
+}
+
+/** The refusal (an alert) and the confirmation (a hidden status), appended to the wrapper. */
+function announcers(wrap: HTMLElement, n: number): { message: HTMLElement; status: HTMLElement } {
   const message = document.createElement('div');
   message.className = 'tourmaster-notification-box tourmaster-failure tourmaster-profile-image-message';
   message.id = `tourmaster-profile-image-message-${n}`;
@@ -40,78 +67,5 @@ export function mount(wrap: HTMLElement): (() => void) | undefined {
   status.setAttribute('role', 'status');
   status.style.cssText = VISUALLY_HIDDEN;
   wrap.append(message, status);
-
-  let previewUrl: string | undefined;
-  const revoke = () => {
-    if (previewUrl) URL.revokeObjectURL(previewUrl);
-    previewUrl = undefined;
-  };
-  const restore = () => {
-    revoke();
-    if (original.src === null) avatar.removeAttribute('src');
-    else avatar.setAttribute('src', original.src);
-    if (original.srcset === null) avatar.removeAttribute('srcset');
-    else avatar.setAttribute('srcset', original.srcset);
-    avatar.alt = original.alt;
-    avatar.hidden = createdImg;
-  };
-  const showProblem = (text: string | undefined) => {
-    message.textContent = text ?? '';
-    message.hidden = text === undefined;
-    if (text === undefined) {
-      input.removeAttribute('aria-invalid');
-      input.removeAttribute('aria-describedby');
-    } else {
-      input.setAttribute('aria-invalid', 'true');
-      input.setAttribute('aria-describedby', message.id);
-    }
-  };
-  const refuse = (text: string) => {
-    input.value = '';
-    restore();
-    status.textContent = '';
-    showProblem(text);
-  };
-
-  const onChange = () => {
-    const file = input.files?.[0];
-    if (!file) {
-      restore();
-      showProblem(undefined);
-      status.textContent = '';
-      return;
-    }
-    const problem = pictureProblem(file);
-    if (problem) {
-      refuse(problem);
-      return;
-    }
-    showProblem(undefined);
-    revoke();
-    previewUrl = URL.createObjectURL(file);
-    avatar.removeAttribute('srcset');
-    avatar.src = previewUrl;
-    avatar.alt = 'New profile picture (preview)';
-    avatar.hidden = false;
-    status.textContent = `${file.name} will be your profile picture once the profile is updated.`;
-  };
-  // A file the browser reports as an image but cannot draw is not a picture either.
-  const onError = () => {
-    if (previewUrl && avatar.src === previewUrl) refuse(PICTURE_MESSAGES.wrongType);
-  };
-  const onReset = () => setTimeout(onChange, 0);
-  const form = input.form;
-  input.addEventListener('change', onChange);
-  avatar.addEventListener('error', onError);
-  form?.addEventListener('reset', onReset);
-  window.addEventListener('pagehide', revoke);
-  return () => {
-    input.removeEventListener('change', onChange);
-    avatar.removeEventListener('error', onError);
-    form?.removeEventListener('reset', onReset);
-    window.removeEventListener('pagehide', revoke);
-    restore();
-    message.remove();
-    status.remove();
-  };
+  return { message, status };
 }
