@@ -1,6 +1,6 @@
-import { postAjax } from '../../lib/ajax';
 import { asButton, delegate } from '../../lib/dom';
 import { readProps } from '../../lib/props';
+import { reviewLoader } from './load';
 import { reviewsProps } from './props';
 
 /**
@@ -23,46 +23,21 @@ export function mount(section: HTMLElement): () => void {
     asButton(sort);
     sort.setAttribute('aria-pressed', String(sort.classList.contains('tourmaster-active')));
   }
-  const enhancePages = () => {
-    for (const page of content.querySelectorAll<HTMLElement>('.tourmaster-review-content-pagination [data-paged]')) {
-      asButton(page, `Page ${page.dataset.paged}`);
-      if (!page.textContent?.trim() || page.querySelector('i')) {
-        page.setAttribute('aria-label', `Page ${page.dataset.paged}`);
-      }
-    }
-    for (const current of content.querySelectorAll('.tourmaster-review-content-pagination .tourmaster-active')) {
-      current.setAttribute('aria-current', 'page');
-    }
-  };
-  enhancePages();
+  const enhance = () => enhancePages(content);
+  enhance();
 
-  let request: AbortController | undefined;
-  const load = async (paged?: string) => {
-    request?.abort();
-    const mine = new AbortController();
-    request = mine;
-    content.setAttribute('aria-busy', 'true');
-    content.style.transition = 'opacity 200ms';
-    content.style.opacity = '0.2';
-    const reply = await postAjax<{ content?: unknown }>(
-      props.ajaxUrl,
-      {
-        action: 'get_single_tour_review',
-        tour_id: props.tourId,
-        sort_by: sorts.find((s) => s.classList.contains('tourmaster-active'))?.dataset.sortBy ?? 'date',
-        filter_by: filter?.value ?? '',
-        ...(paged === undefined ? {} : { paged }),
-      },
-      { signal: mine.signal },
-    );
-    if (mine.signal.aborted) return;
-    content.style.opacity = '1';
-    content.removeAttribute('aria-busy');
-    if (reply.kind === 'ok' && typeof reply.data.content === 'string') {
-      content.innerHTML = reply.data.content;
-      enhancePages();
-    }
-  };
+  const list = reviewLoader(
+    content,
+    props.ajaxUrl,
+    (paged) => ({
+      action: 'get_single_tour_review',
+      tour_id: props.tourId,
+      sort_by: sorts.find((s) => s.classList.contains('tourmaster-active'))?.dataset.sortBy ?? 'date',
+      filter_by: filter?.value ?? '',
+      ...(paged === undefined ? {} : { paged }),
+    }),
+    enhance,
+  );
 
   const offSort = delegate(section, 'click', '.tourmaster-single-review-sort-by [data-sort-by]', (_e, sort) => {
     if (sort.classList.contains('tourmaster-active')) return;
@@ -70,26 +45,40 @@ export function mount(section: HTMLElement): () => void {
       s.classList.toggle('tourmaster-active', s === sort);
       s.setAttribute('aria-pressed', String(s === sort));
     }
-    void load();
+    void list.load();
   });
-  const onFilter = () => void load();
+  const onFilter = () => void list.load();
   filter?.addEventListener('change', onFilter);
   const offPages = delegate(content, 'click', '[data-paged]', (_e, page) => {
-    void load(page.dataset.paged).then(() => {
-      const target = section.closest('#tourmaster-single-review') ?? section;
-      const top = target.getBoundingClientRect().top + window.scrollY;
-      if (top < window.scrollY) window.scrollTo({ top, behavior: 'smooth' });
-      content
-        .querySelector<HTMLElement>('.tourmaster-review-content-pagination .tourmaster-active, [data-paged]')
-        ?.focus({
-          preventScroll: true,
-        });
-    });
+    void list.load(page.dataset.paged).then(() => backToList(section, content));
   });
   return () => {
-    request?.abort();
+    list.abort();
     offSort();
     offPages();
     filter?.removeEventListener('change', onFilter);
   };
+}
+
+/** The page numbers as keyboard buttons named "Page N", the current one marked. */
+function enhancePages(content: HTMLElement): void {
+  for (const page of content.querySelectorAll<HTMLElement>('.tourmaster-review-content-pagination [data-paged]')) {
+    asButton(page, `Page ${page.dataset.paged}`);
+    if (!page.textContent?.trim() || page.querySelector('i')) {
+      page.setAttribute('aria-label', `Page ${page.dataset.paged}`);
+    }
+  }
+  for (const current of content.querySelectorAll('.tourmaster-review-content-pagination .tourmaster-active')) {
+    current.setAttribute('aria-current', 'page');
+  }
+}
+
+/** After a page click: the section's top back in view (when above it), focus on the new page numbers. */
+function backToList(section: HTMLElement, content: HTMLElement): void {
+  const target = section.closest('#tourmaster-single-review') ?? section;
+  const top = target.getBoundingClientRect().top + window.scrollY;
+  if (top < window.scrollY) window.scrollTo({ top, behavior: 'smooth' });
+  content.querySelector<HTMLElement>('.tourmaster-review-content-pagination .tourmaster-active, [data-paged]')?.focus({
+    preventScroll: true,
+  });
 }
