@@ -1,4 +1,4 @@
-import { type ComponentType, type ReactNode, useRef } from 'react';
+import { type ComponentType, useRef } from 'react';
 import type { CustomFieldSpec } from './custom-field';
 import { useLegacyField } from './legacy-field';
 import { Raw, RawList, ShellElement } from './RawMarkup';
@@ -28,7 +28,25 @@ interface Props {
  * the spec's key: a required field left empty is the form's error, marked `aria-invalid`. The
  * title, a sibling `div` in the plugin's markup, becomes the control's accessible name.
  */
-export function CustomField({ spec, datepicker: Datepicker, onEdited }: Props) {
+export function CustomField({ spec, datepicker, onEdited }: Props) {
+  const binding = useFieldBinding(spec, onEdited);
+  return (
+    <ShellElement shell={spec.shell}>
+      {spec.head ? <Raw node={spec.head} /> : null}
+      <ShellElement shell={spec.tail}>
+        <FieldControl control={spec.control} binding={binding} datepicker={datepicker} />
+      </ShellElement>
+    </ShellElement>
+  );
+}
+
+type FieldBinding = ReturnType<typeof useFieldBinding>;
+
+/**
+ * The control's props for react-hook-form and the legacy `change`: `text` for a typed control, which
+ * commits when the visitor leaves it; `choose` for a choice, committed at once.
+ */
+function useFieldBinding(spec: CustomFieldSpec, onEdited: Props['onEdited']) {
   const { control } = spec;
   const field = useLegacyField(spec.key, { value: control.value, rules: { required: spec.required } });
   const ref = (element: HTMLElement | null) => {
@@ -60,18 +78,28 @@ export function CustomField({ spec, datepicker: Datepicker, onEdited }: Props) {
     field.change(next);
     commit(next);
   };
+  return { ref, a11y, text, choose };
+}
 
-  let input: ReactNode;
+/** The control for the field's type, as the plugin prints it. */
+function FieldControl({
+  control,
+  binding,
+  datepicker: Datepicker,
+}: {
+  control: CustomFieldSpec['control'];
+  binding: FieldBinding;
+  datepicker: DatepickerComponent | undefined;
+}) {
+  const { text, choose } = binding;
   switch (control.type) {
     case 'text':
     case 'email':
-      input = <input type={control.type} {...text} />;
-      break;
+      return <input type={control.type} {...text} />;
     case 'textarea':
-      input = <textarea {...text} />;
-      break;
+      return <textarea {...text} />;
     case 'select':
-      input = (
+      return (
         <div className="tourmaster-combobox-wrap">
           <select {...text} onChange={(event) => choose(event.target.value)}>
             {control.options.map((o) => (
@@ -82,18 +110,17 @@ export function CustomField({ spec, datepicker: Datepicker, onEdited }: Props) {
           </select>
         </div>
       );
-      break;
     case 'datepicker':
-      input = (
+      return (
         <>
           {Datepicker ? (
             <Datepicker
               className="tourmaster-datepicker"
               name={control.name}
               value={control.value}
-              fieldRef={ref}
+              fieldRef={binding.ref}
               onChange={choose}
-              {...a11y}
+              {...binding.a11y}
             />
           ) : (
             <input type="text" className="tourmaster-datepicker" {...text} />
@@ -101,12 +128,5 @@ export function CustomField({ spec, datepicker: Datepicker, onEdited }: Props) {
           <RawList nodes={control.after} />
         </>
       );
-      break;
   }
-  return (
-    <ShellElement shell={spec.shell}>
-      {spec.head ? <Raw node={spec.head} /> : null}
-      <ShellElement shell={spec.tail}>{input}</ShellElement>
-    </ShellElement>
-  );
 }
