@@ -1,6 +1,7 @@
 import type * as CookieConsent from 'vanilla-cookieconsent';
 import { ATTRIBUTION_COOKIES } from '../../lib/attribution-cookies';
 import { CONSENT_COOKIE, CONSENT_REVISION, MARKETING, NECESSARY } from '../../lib/consent';
+import { englishTexts } from './texts';
 
 /** The consent cookie's lifetime: a decision is asked for again after a year. */
 export const CONSENT_DAYS = 365;
@@ -40,81 +41,25 @@ export function consentConfig(options: {
       consentModal: { layout: 'bar', position: 'bottom', equalWeightButtons: true, flipButtons: false },
       preferencesModal: { layout: 'box', equalWeightButtons: true, flipButtons: false },
     },
-    categories: {
-      [NECESSARY]: { enabled: true, readOnly: true },
-      [MARKETING]: {
-        enabled: false,
-        readOnly: false,
-        autoClear: { cookies: ATTRIBUTION_COOKIES.map((name) => ({ name })), reloadPage: false },
-      },
-    },
+    categories: consentCategories(),
     onFirstConsent: () => options.onDecision(),
     onChange: () => options.onDecision(),
     // The bar does not block the page (nothing is inert behind it): it is not a modal dialog.
     onModalReady: ({ modalName, modal }) => {
       if (modalName === 'consentModal') modal.removeAttribute('aria-modal');
     },
-    language: {
-      default: 'en',
-      translations: {
-        en: {
-          consentModal: {
-            label: 'Cookie consent',
-            title: 'Cookies on this site',
-            description:
-              'We use technical cookies to keep the site working (your login, your booking). With your consent we also use marketing cookies: to remember which campaign, search engine or site brought you here and store it with your booking, and to show videos from other sites.',
-            acceptAllBtn: 'Accept all',
-            acceptNecessaryBtn: 'Reject marketing',
-            showPreferencesBtn: 'Cookie settings',
-            footer: privacy,
-          },
-          preferencesModal: {
-            title: 'Cookie settings',
-            acceptAllBtn: 'Accept all',
-            acceptNecessaryBtn: 'Reject marketing',
-            savePreferencesBtn: 'Save my choice',
-            closeIconLabel: 'Close cookie settings',
-            sections: [
-              {
-                description: `Choose which cookies this site may use. You can change your choice at any time with the "Cookie settings" link at the bottom of every page.${privacy ? ` ${privacy}.` : ''}`,
-              },
-              {
-                title: 'Technical cookies',
-                description:
-                  'Needed for the site to work: your login, the booking you are making, your cookie choice. Always on.',
-                linkedCategory: NECESSARY,
-              },
-              {
-                title: 'Marketing',
-                description:
-                  'Where your visit came from (a campaign link, a search engine or another site), kept for six months and stored with your booking; videos embedded from other sites (YouTube, Vimeo), which set cookies of their own.',
-                linkedCategory: MARKETING,
-                cookieTable: {
-                  caption: 'Marketing cookies of this site',
-                  headers: { name: 'Cookie', duration: 'Kept for', description: 'What it holds' },
-                  body: [
-                    {
-                      name: 'dropin_attr_first',
-                      duration: '6 months',
-                      description: 'Where your first visit came from',
-                    },
-                    {
-                      name: 'dropin_attr_current',
-                      duration: '6 months',
-                      description: 'Where your latest visit came from',
-                    },
-                    {
-                      name: 'dropin_attr_session',
-                      duration: '30 minutes',
-                      description: 'Pages seen in this visit',
-                    },
-                  ],
-                },
-              },
-            ],
-          },
-        },
-      },
+    language: { default: 'en', translations: { en: englishTexts(privacy) } },
+  };
+}
+
+/** Technical cookies, always on; marketing, off until accepted, its cookies erased when declined or withdrawn. */
+function consentCategories(): CookieConsent.CookieConsentConfig['categories'] {
+  return {
+    [NECESSARY]: { enabled: true, readOnly: true },
+    [MARKETING]: {
+      enabled: false,
+      readOnly: false,
+      autoClear: { cookies: ATTRIBUTION_COOKIES.map((name) => ({ name })), reloadPage: false },
     },
   };
 }
