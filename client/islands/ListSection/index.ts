@@ -2,7 +2,7 @@ import { type AjaxValue, postAjax } from '../../lib/ajax';
 import { announceContent, fragment } from '../../lib/dom';
 import { readProps } from '../../lib/props';
 import { dim, growFrom, scrollToList, slideIn, slideOut } from './motion';
-import { listSectionProps } from './props';
+import { type ListSectionProps, listSectionProps } from './props';
 import { announcement, type ListReply, parseSettings, readReply, requestBody, type Slot } from './protocol';
 
 /**
@@ -31,90 +31,36 @@ const statuses = new WeakMap<HTMLElement, HTMLElement>();
 /** A select's value as last sent, to put it back when its request fails or is not sent. */
 const sent = new WeakMap<HTMLSelectElement, string>();
 
+/** One list control: what it posts, and the holder it fills. */
+interface ListControl {
+  element: HTMLElement;
+  props: ListSectionProps;
+  /** The list's settings as last sent back by the server. */
+  settings: AjaxValue;
+  append: boolean;
+  holder(): HTMLElement | undefined;
+}
+
 export function mount(element: HTMLElement): () => void {
   const props = readProps('ListSection', element, listSectionProps);
-  let settings: AjaxValue = parseSettings(props.settings);
-  const append = props.targetAction === 'append';
-  const holder = () =>
-    Array.from(element.parentElement?.children ?? []).find(
-      (el): el is HTMLElement => el instanceof HTMLElement && el !== element && el.classList.contains(props.target),
-    );
+  const control: ListControl = {
+    element,
+    props,
+    settings: parseSettings(props.settings),
+    append: props.targetAction === 'append',
+    holder: () =>
+      Array.from(element.parentElement?.children ?? []).find(
+        (el): el is HTMLElement => el instanceof HTMLElement && el !== element && el.classList.contains(props.target),
+      ),
+  };
   enhance(element);
-  const list = holder();
+  const list = control.holder();
   if (list) statusOf(list);
-  for (const select of element.querySelectorAll('select')) sent.set(select, select.value);
+  rememberSelects(element);
 
-  const load = async (name: string | null, value: string | null, undo: () => void): Promise<void> => {
-    const target = holder();
-    if (!target) {
-      console.warn(`[island ListSection] no sibling .${props.target} to fill`);
-      undo();
-      return;
-    }
-    busy.add(target);
-    target.setAttribute('aria-busy', 'true');
-    const hadFocus = element.contains(document.activeElement);
-    let fade: Animation | undefined;
-    if (!append) {
-      scrollToList(target);
-      fade = dim(target);
-    }
-    const result = await postAjax(props.ajaxUrl, requestBody(props.tmAjax, settings, name, value));
-    const reply = result.kind === 'ok' ? readReply(result.data) : undefined;
-    fade?.cancel();
-    busy.delete(target);
-    target.removeAttribute('aria-busy');
-    if (!reply) {
-      console.warn(`[island ListSection] ${props.tmAjax} failed; the list is unchanged`, result);
-      undo();
-      say(target, announcement({ kind: 'failed' }));
-      return;
-    }
-    if (reply.settings !== undefined) {
-      settings = reply.settings;
-      element.dataset.settings = JSON.stringify(settings);
-    }
-    for (const select of element.querySelectorAll('select')) sent.set(select, select.value);
-    if (append) appendPage(element, target, reply);
-    else replacePage(element, target, reply, { hadFocus, page: name === 'paged' ? Number(value) : 1 });
-    const section = target.parentElement;
-    if (section) announceContent(section);
-  };
-
-  const onClick = (event: MouseEvent) => {
-    const link = event.target instanceof Element ? event.target.closest('a') : null;
-    if (!link || !element.contains(link)) return;
-    event.preventDefault();
-    const target = holder();
-    if (link.classList.contains(ACTIVE) || (target && busy.has(target))) return;
-    const before = Array.from(link.parentElement?.children ?? []).filter((el) => el.classList.contains(ACTIVE));
-    activate(link, [link]);
-    void load(link.getAttribute('data-ajax-name'), link.getAttribute('data-ajax-value'), () => activate(link, before));
-  };
-
-  const onChange = (event: Event) => {
-    const select = event.target;
-    if (!(select instanceof HTMLSelectElement) || !element.contains(select)) return;
-    const previous = sent.get(select) ?? select.value;
-    const target = holder();
-    if (target && busy.has(target)) {
-      select.value = previous;
-      return;
-    }
-    void load(select.getAttribute('data-ajax-name'), select.value, () => {
-      select.value = previous;
-    });
-  };
-
-  const onKey = (event: KeyboardEvent) => {
-    const link = event.target instanceof Element ? event.target.closest('a') : null;
-    if (!link || !element.contains(link)) return;
-    if (event.key === 'Enter' || (event.key === ' ' && link.getAttribute('role') === 'button')) {
-      event.preventDefault();
-      link.click();
-    }
-  };
-
+  const onClick = (event: MouseEvent) => clickLink(control, event);
+  const onChange = (event: Event) => changeSelect(control, event);
+  const onKey = (event: KeyboardEvent) => pressLink(element, event);
   element.addEventListener('click', onClick);
   element.addEventListener('change', onChange);
   element.addEventListener('keydown', onKey);
@@ -123,6 +69,89 @@ export function mount(element: HTMLElement): () => void {
     element.removeEventListener('change', onChange);
     element.removeEventListener('keydown', onKey);
   };
+}
+
+/** A filter, view, page or load-more link: active at once, given back if its request fails. */
+function clickLink(control: ListControl, event: MouseEvent): void {
+  const { element } = control;
+  const link = event.target instanceof Element ? event.target.closest('a') : null;
+  if (!link || !element.contains(link)) return;
+  event.preventDefault();
+  const target = control.holder();
+  if (link.classList.contains(ACTIVE) || (target && busy.has(target))) return;
+  const before = Array.from(link.parentElement?.children ?? []).filter((el) => el.classList.contains(ACTIVE));
+  activate(link, [link]);
+  void load(control, link.getAttribute('data-ajax-name'), link.getAttribute('data-ajax-value'), () =>
+    activate(link, before),
+  );
+}
+
+/** An order select: its value is sent, or put back while the list is busy or when the request fails. */
+function changeSelect(control: ListControl, event: Event): void {
+  const select = event.target;
+  if (!(select instanceof HTMLSelectElement) || !control.element.contains(select)) return;
+  const previous = sent.get(select) ?? select.value;
+  const target = control.holder();
+  if (target && busy.has(target)) {
+    select.value = previous;
+    return;
+  }
+  void load(control, select.getAttribute('data-ajax-name'), select.value, () => {
+    select.value = previous;
+  });
+}
+
+/** Enter on any link, Space on the ones that are buttons. */
+function pressLink(element: HTMLElement, event: KeyboardEvent): void {
+  const link = event.target instanceof Element ? event.target.closest('a') : null;
+  if (!link || !element.contains(link)) return;
+  if (event.key === 'Enter' || (event.key === ' ' && link.getAttribute('role') === 'button')) {
+    event.preventDefault();
+    link.click();
+  }
+}
+
+/** Posts the control's action with `name`/`value` and fills the holder; `undo` when nothing changed. */
+async function load(control: ListControl, name: string | null, value: string | null, undo: () => void): Promise<void> {
+  const { element, props } = control;
+  const target = control.holder();
+  if (!target) {
+    console.warn(`[island ListSection] no sibling .${props.target} to fill`);
+    undo();
+    return;
+  }
+  busy.add(target);
+  target.setAttribute('aria-busy', 'true');
+  const hadFocus = element.contains(document.activeElement);
+  let fade: Animation | undefined;
+  if (!control.append) {
+    scrollToList(target);
+    fade = dim(target);
+  }
+  const result = await postAjax(props.ajaxUrl, requestBody(props.tmAjax, control.settings, name, value));
+  const reply = result.kind === 'ok' ? readReply(result.data) : undefined;
+  fade?.cancel();
+  busy.delete(target);
+  target.removeAttribute('aria-busy');
+  if (!reply) {
+    console.warn(`[island ListSection] ${props.tmAjax} failed; the list is unchanged`, result);
+    undo();
+    say(target, announcement({ kind: 'failed' }));
+    return;
+  }
+  if (reply.settings !== undefined) {
+    control.settings = reply.settings;
+    element.dataset.settings = JSON.stringify(control.settings);
+  }
+  rememberSelects(element);
+  if (control.append) appendPage(element, target, reply);
+  else replacePage(element, target, reply, { hadFocus, page: name === 'paged' ? Number(value) : 1 });
+  const section = target.parentElement;
+  if (section) announceContent(section);
+}
+
+function rememberSelects(element: HTMLElement): void {
+  for (const select of element.querySelectorAll('select')) sent.set(select, select.value);
 }
 
 /** The clicked link becomes the active one among its siblings (or the ones given back on failure). */

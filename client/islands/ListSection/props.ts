@@ -12,3 +12,5 @@ export const listSectionProps = z.object({
   targetAction: z.optional(z.string()),
   ajaxUrl: z.string().check(z.minLength(1)),
 });
+
+export type ListSectionProps = z.infer<typeof listSectionProps>;
