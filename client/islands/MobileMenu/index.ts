@@ -21,8 +21,6 @@ export function mount(root: HTMLElement): () => void {
 
   let open = false;
   let hideTimer: ReturnType<typeof setTimeout> | undefined;
-  const focusables = () =>
-    Array.from(sidebar.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.offsetParent !== null);
 
   const show = () => {
     if (open) return;
@@ -34,7 +32,7 @@ export function mount(root: HTMLElement): () => void {
     toggle.setAttribute('aria-expanded', 'true');
     document.documentElement.classList.add('dropin-mobile-menu-open');
     document.addEventListener('keydown', onKeydown);
-    (sidebar.querySelector<HTMLElement>('.dropin-mobile-menu-list a[href]') ?? focusables()[0])?.focus();
+    (sidebar.querySelector<HTMLElement>('.dropin-mobile-menu-list a[href]') ?? focusables(sidebar)[0])?.focus();
   };
 
   const hide = (returnFocus: boolean) => {
@@ -50,26 +48,7 @@ export function mount(root: HTMLElement): () => void {
     if (returnFocus) toggle.focus();
   };
 
-  const onKeydown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      hide(true);
-      return;
-    }
-    if (event.key !== 'Tab') return;
-    const items = focusables();
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || !sidebar.contains(active))) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && (active === last || !sidebar.contains(active))) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  const onKeydown = dialogKeys(sidebar, hide);
 
   const onToggle = () => (open ? hide(true) : show());
   const onPanelClick = (event: MouseEvent) => {
@@ -92,5 +71,34 @@ export function mount(root: HTMLElement): () => void {
     toggle.removeEventListener('click', onToggle);
     panel.removeEventListener('click', onPanelClick);
     desktop.removeEventListener('change', onBreakpoint);
+  };
+}
+
+/** The sidebar's controls that can take focus now (shown ones). */
+function focusables(sidebar: HTMLElement): HTMLElement[] {
+  return Array.from(sidebar.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.offsetParent !== null);
+}
+
+/** Escape closes the open sidebar; Tab and Shift+Tab wrap around its controls, and bring focus back into it. */
+function dialogKeys(sidebar: HTMLElement, hide: (returnFocus: boolean) => void): (event: KeyboardEvent) => void {
+  return (event) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      hide(true);
+      return;
+    }
+    if (event.key !== 'Tab') return;
+    const items = focusables(sidebar);
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    const active = document.activeElement;
+    if (event.shiftKey && (active === first || !sidebar.contains(active))) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && (active === last || !sidebar.contains(active))) {
+      event.preventDefault();
+      first.focus();
+    }
   };
 }
