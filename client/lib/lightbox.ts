@@ -38,7 +38,42 @@ export function openLightbox(
 ): Lightbox {
   const scroll = { x: window.scrollX, y: window.scrollY };
   const returnFocus = (opener ?? document.activeElement) as HTMLElement | null;
+  const wrapper = dialogAround(content);
 
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      document.removeEventListener('keydown', onKey, true);
+      await fade(wrapper, 'out', 300, { remove: true });
+      returnFocus?.focus?.({ preventScroll: true });
+      window.scrollTo(scroll.x, scroll.y);
+      options.onClose?.();
+    })();
+    return closing;
+  };
+  const onKey = dialogKeys(wrapper, close);
+  document.addEventListener('keydown', onKey, true);
+  wrapper.addEventListener('click', (event) => {
+    if (event.target instanceof Element && event.target.closest('.tourmaster-lightbox-close')) void close();
+  });
+  for (const form of content.querySelectorAll('form')) {
+    if (!form.classList.contains('tourmaster-register-form')) checkRequiredOnSubmit(form);
+  }
+
+  wrapper.style.display = 'none';
+  document.body.append(wrapper);
+  void fade(wrapper, 'in', 300);
+  const target =
+    content.querySelector<HTMLElement>('input:not([type="hidden"]):not([disabled]), select, textarea') ??
+    content.querySelector<HTMLElement>(FOCUSABLE);
+  if (!target) wrapper.tabIndex = -1;
+  (target ?? wrapper).focus({ preventScroll: true });
+  announceContent(wrapper);
+  return { wrapper, close };
+}
+
+/** The plugin's wrapper, row and cell around the content, as a modal dialog named by the box's title. */
+function dialogAround(content: HTMLElement): HTMLElement {
   const wrapper = document.createElement('div');
   wrapper.className = 'tourmaster-lightbox-wrapper';
   wrapper.setAttribute('role', 'dialog');
@@ -57,20 +92,12 @@ export function openLightbox(
     wrapper.setAttribute('aria-labelledby', title.id);
   }
   for (const close of content.querySelectorAll<HTMLElement>('.tourmaster-lightbox-close')) asButton(close, 'Close');
+  return wrapper;
+}
 
-  let closing: Promise<void> | undefined;
-  const close = () => {
-    closing ??= (async () => {
-      document.removeEventListener('keydown', onKey, true);
-      await fade(wrapper, 'out', 300, { remove: true });
-      returnFocus?.focus?.({ preventScroll: true });
-      window.scrollTo(scroll.x, scroll.y);
-      options.onClose?.();
-    })();
-    return closing;
-  };
-
-  const onKey = (event: KeyboardEvent) => {
+/** Escape closes the dialog; Tab and Shift+Tab wrap around its visible controls. */
+function dialogKeys(wrapper: HTMLElement, close: () => Promise<void>): (event: KeyboardEvent) => void {
+  return (event) => {
     if (event.key === 'Escape') {
       event.preventDefault();
       void close();
@@ -88,37 +115,23 @@ export function openLightbox(
       }
     }
   };
-  document.addEventListener('keydown', onKey, true);
-  wrapper.addEventListener('click', (event) => {
-    if (event.target instanceof Element && event.target.closest('.tourmaster-lightbox-close')) void close();
+}
+
+/**
+ * The legacy check on every form but the registration form: nothing is sent while a
+ * `[data-required]` field is empty (or only spaces); the form's `.tourmaster-lb-submit-error` says so.
+ */
+function checkRequiredOnSubmit(form: HTMLFormElement): void {
+  form.addEventListener('submit', (event) => {
+    const error = form.querySelector<HTMLElement>('.tourmaster-lb-submit-error');
+    const empty = Array.from(
+      form.querySelectorAll<HTMLInputElement>('input[data-required], select[data-required], textarea[data-required]'),
+    ).filter((f) => !f.value.trim());
+    if (error) error.style.display = empty.length ? 'block' : 'none';
+    if (empty.length) {
+      event.preventDefault();
+      if (error) error.setAttribute('role', 'alert');
+      empty[0]?.focus();
+    }
   });
-
-  // The legacy check on every form but the registration form: nothing is sent while a
-  // `[data-required]` field is empty (or only spaces); the form's `.tourmaster-lb-submit-error` says so.
-  for (const form of content.querySelectorAll('form')) {
-    if (form.classList.contains('tourmaster-register-form')) continue;
-    form.addEventListener('submit', (event) => {
-      const error = form.querySelector<HTMLElement>('.tourmaster-lb-submit-error');
-      const empty = Array.from(
-        form.querySelectorAll<HTMLInputElement>('input[data-required], select[data-required], textarea[data-required]'),
-      ).filter((f) => !f.value.trim());
-      if (error) error.style.display = empty.length ? 'block' : 'none';
-      if (empty.length) {
-        event.preventDefault();
-        if (error) error.setAttribute('role', 'alert');
-        empty[0]?.focus();
-      }
-    });
-  }
-
-  wrapper.style.display = 'none';
-  document.body.append(wrapper);
-  void fade(wrapper, 'in', 300);
-  const target =
-    content.querySelector<HTMLElement>('input:not([type="hidden"]):not([disabled]), select, textarea') ??
-    content.querySelector<HTMLElement>(FOCUSABLE);
-  if (!target) wrapper.tabIndex = -1;
-  (target ?? wrapper).focus({ preventScroll: true });
-  announceContent(wrapper);
-  return { wrapper, close };
 }
