@@ -21,6 +21,7 @@
  * file is reported as error 4. A file part without `Content-Type` gets type `text/plain`.
  */
 import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
 import busboy from 'busboy';
 import { type PhpFilesEntry, type PhpInput, parsePhpQueryEntries, type UploadedFile } from '../php/form-body';
 
@@ -79,12 +80,26 @@ function strtoll(value: string): number {
 const EMPTY = Buffer.alloc(0);
 const TOO_LARGE = 'The request is too large.';
 
-/**
- * Reads a `multipart/form-data` request. Rejects with `BodyError` for another content type (415),
- * a missing boundary, a malformed or truncated body (400), an over-long field (413) or a failed
- * read; the rest of the request is then drained so a response can still be sent.
- */
-export async function parseMultipart(req: IncomingMessage, limits: MultipartLimits): Promise<MultipartBody> {
+/** What one body's parse shares between busboy's events. */
+interface MultipartParse {
+  readonly req: IncomingMessage;
+  readonly bb: busboy.Busboy;
+  readonly limits: MultipartLimits;
+  readonly fieldEntries: [string, string][];
+  readonly files: { [key: string]: PhpFilesEntry };
+  readonly pendingFiles: Promise<void>[];
+  uploads: number;
+  anonymousIndex: number;
+  formMaxFileSize: number;
+  /** PHP: "File Upload Mime headers garbled" ends parsing */
+  stopped: boolean;
+  settled: boolean;
+  readonly resolve: (body: MultipartBody) => void;
+  readonly reject: (error: BodyError) => void;
+}
+
+/** The checks made before the body is read: its content type, that it is unread, its declared length. */
+function assertReadableMultipart(req: IncomingMessage, maxBodyBytes: number): void {
   const contentType = req.headers['content-type'];
   if (contentType === undefined || !/^\s*multipart\/form-data\s*(?:;|$)/i.test(contentType)) {
     throw new BodyError(`expected a multipart/form-data body, got ${contentType ?? 'no Content-Type'}`, {
@@ -92,12 +107,12 @@ export async function parseMultipart(req: IncomingMessage, limits: MultipartLimi
     });
   }
   if (req.readableEnded) throw new BodyError('the request body was already read');
-  const maxBodyBytes = limits.maxBodyBytes ?? Number.POSITIVE_INFINITY;
   if (Number(req.headers['content-length']) > maxBodyBytes) throw new BodyError(TOO_LARGE, { status: 413 });
+}
 
-  let bb: busboy.Busboy;
+function openBusboy(req: IncomingMessage, limits: MultipartLimits): busboy.Busboy {
   try {
-    bb = busboy({
+    return busboy({
       headers: req.headers,
       defParamCharset: 'utf8',
       limits: {
@@ -116,123 +131,170 @@ export async function parseMultipart(req: IncomingMessage, limits: MultipartLimi
       { cause: err },
     );
   }
+}
+
+/** Rejects once and drains the rest of the request so a response can still be sent. */
+function fail(parse: MultipartParse, error: BodyError): void {
+  if (parse.settled) return;
+  parse.settled = true;
+  parse.req.unpipe(parse.bb);
+  parse.req.resume();
+  parse.bb.destroy();
+  parse.reject(error);
+}
+
+function onField(parse: MultipartParse, rawName: string, value: string, info: busboy.FieldInfo): void {
+  if (parse.settled || parse.stopped) return;
+  const name = rawName as string | undefined;
+  if (info.valueTruncated) {
+    fail(
+      parse,
+      new BodyError(`multipart field ${name ?? ''} is over ${parse.limits.maxFieldBytes} bytes`, { status: 413 }),
+    );
+    return;
+  }
+  if (name === undefined) {
+    parse.stopped = true;
+    return;
+  }
+  parse.fieldEntries.push([name, value]);
+  if (name.toLowerCase() === 'max_file_size') parse.formMaxFileSize = strtoll(value);
+}
+
+function onFile(parse: MultipartParse, rawName: string, stream: Readable, info: busboy.FileInfo): void {
+  // A failed body surfaces as busboy's 'error'; the file stream's copy needs a listener.
+  stream.on('error', () => {});
+  let name = rawName as string | undefined;
+  const filename = info.filename ?? '';
+  if (parse.settled || parse.stopped || (name === undefined && filename === '')) {
+    if (name === undefined) parse.stopped = true;
+    stream.resume();
+    return;
+  }
+  name ??= String(parse.anonymousIndex++);
+  if (parse.uploads >= parse.limits.maxFiles || !isAcceptableFileName(name)) {
+    stream.resume();
+    return;
+  }
+
+  const file: UploadedFile = { name: filename, type: '', size: 0, data: EMPTY, error: 4 };
+  placeFile(parse.files, name, file);
+
+  if (filename === '') {
+    stream.resume();
+    return;
+  }
+  parse.uploads++;
+  parse.pendingFiles.push(readFile(stream, file, info.mimeType, parse.limits.maxFileBytes, parse.formMaxFileSize));
+}
+
+/** A name ending in `[]` collects its files; any other name holds the last one sent. */
+function placeFile(files: { [key: string]: PhpFilesEntry }, name: string, file: UploadedFile): void {
+  if (name.endsWith('[]')) {
+    const list = files[name];
+    if (Array.isArray(list)) list.push(file);
+    else files[name] = [file];
+  } else {
+    files[name] = file;
+  }
+}
+
+/** Fills `file` from its part, or sets error 1 or 2 when it is over `upload_max_filesize` or `MAX_FILE_SIZE`. */
+function readFile(
+  stream: Readable,
+  file: UploadedFile,
+  mimeType: string,
+  maxFileBytes: number,
+  maxFormSize: number,
+): Promise<void> {
+  const overLimit = (size: number): 0 | 1 | 2 => {
+    if (size > maxFileBytes) return 1;
+    if (maxFormSize !== 0 && size > maxFormSize) return 2;
+    return 0;
+  };
+  return new Promise<void>((done) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    stream.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (overLimit(size) !== 0)
+        chunks.length = 0; // never keep more than the limit
+      else chunks.push(chunk);
+    });
+    stream.on('end', () => {
+      const error = overLimit(size);
+      if (error === 0) {
+        file.type = mimeType;
+        file.size = size;
+        file.data = Buffer.concat(chunks, size);
+      }
+      file.error = error;
+      done();
+    });
+    stream.on('close', done);
+  });
+}
+
+function onClose(parse: MultipartParse): void {
+  void Promise.all(parse.pendingFiles).then(() => {
+    if (parse.settled) return;
+    parse.settled = true;
+    parse.resolve({
+      fields: parsePhpQueryEntries(parse.fieldEntries, { maxInputVars: parse.limits.maxFields }),
+      files: parse.files,
+    });
+  });
+}
+
+/** Fails the parse on a read error, an abort, or a body over `maxBodyBytes`. */
+function watchRequest(parse: MultipartParse, maxBodyBytes: number): void {
+  const { req } = parse;
+  // A chunked body declares no length: counted as it arrives.
+  let received = 0;
+  req.on('data', (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > maxBodyBytes) fail(parse, new BodyError(TOO_LARGE, { status: 413 }));
+  });
+  req.on('error', (err) =>
+    fail(parse, new BodyError(`reading the request body failed: ${err.message}`, { cause: err })),
+  );
+  req.on('aborted', () => fail(parse, new BodyError('the client aborted the request')));
+}
+
+/**
+ * Reads a `multipart/form-data` request. Rejects with `BodyError` for another content type (415),
+ * a missing boundary, a malformed or truncated body (400), an over-long field (413) or a failed
+ * read; the rest of the request is then drained so a response can still be sent.
+ */
+export async function parseMultipart(req: IncomingMessage, limits: MultipartLimits): Promise<MultipartBody> {
+  const maxBodyBytes = limits.maxBodyBytes ?? Number.POSITIVE_INFINITY;
+  assertReadableMultipart(req, maxBodyBytes);
+  const bb = openBusboy(req, limits);
 
   return new Promise<MultipartBody>((resolve, reject) => {
-    const fieldEntries: [string, string][] = [];
-    const files = Object.create(null) as { [key: string]: PhpFilesEntry };
-    const pendingFiles: Promise<void>[] = [];
-    let uploads = 0;
-    let anonymousIndex = 0;
-    let formMaxFileSize = 0;
-    let stopped = false; // PHP: "File Upload Mime headers garbled" ends parsing
-    let settled = false;
-
-    const fail = (error: BodyError): void => {
-      if (settled) return;
-      settled = true;
-      req.unpipe(bb);
-      req.resume();
-      bb.destroy();
-      reject(error);
+    const parse: MultipartParse = {
+      req,
+      bb,
+      limits,
+      fieldEntries: [],
+      files: Object.create(null) as { [key: string]: PhpFilesEntry },
+      pendingFiles: [],
+      uploads: 0,
+      anonymousIndex: 0,
+      formMaxFileSize: 0,
+      stopped: false,
+      settled: false,
+      resolve,
+      reject,
     };
-
-    bb.on('field', (rawName, value, info) => {
-      if (settled || stopped) return;
-      const name = rawName as string | undefined;
-      if (info.valueTruncated) {
-        fail(new BodyError(`multipart field ${name ?? ''} is over ${limits.maxFieldBytes} bytes`, { status: 413 }));
-        return;
-      }
-      if (name === undefined) {
-        stopped = true;
-        return;
-      }
-      fieldEntries.push([name, value]);
-      if (name.toLowerCase() === 'max_file_size') formMaxFileSize = strtoll(value);
-    });
-
-    bb.on('file', (rawName, stream, info) => {
-      // A failed body surfaces as busboy's 'error'; the file stream's copy needs a listener.
-      stream.on('error', () => {});
-      let name = rawName as string | undefined;
-      const filename = info.filename ?? '';
-      if (settled || stopped || (name === undefined && filename === '')) {
-        if (name === undefined) stopped = true;
-        stream.resume();
-        return;
-      }
-      name ??= String(anonymousIndex++);
-      if (uploads >= limits.maxFiles || !isAcceptableFileName(name)) {
-        stream.resume();
-        return;
-      }
-
-      const file: UploadedFile = { name: filename, type: '', size: 0, data: EMPTY, error: 4 };
-      if (name.endsWith('[]')) {
-        const list = files[name];
-        if (Array.isArray(list)) list.push(file);
-        else files[name] = [file];
-      } else {
-        files[name] = file;
-      }
-
-      if (filename === '') {
-        stream.resume();
-        return;
-      }
-      uploads++;
-      const maxFormSize = formMaxFileSize;
-      const overLimit = (size: number): 0 | 1 | 2 => {
-        if (size > limits.maxFileBytes) return 1;
-        if (maxFormSize !== 0 && size > maxFormSize) return 2;
-        return 0;
-      };
-      pendingFiles.push(
-        new Promise<void>((done) => {
-          const chunks: Buffer[] = [];
-          let size = 0;
-          stream.on('data', (chunk: Buffer) => {
-            size += chunk.length;
-            if (overLimit(size) !== 0)
-              chunks.length = 0; // never keep more than the limit
-            else chunks.push(chunk);
-          });
-          stream.on('end', () => {
-            const error = overLimit(size);
-            if (error === 0) {
-              file.type = info.mimeType;
-              file.size = size;
-              file.data = Buffer.concat(chunks, size);
-            }
-            file.error = error;
-            done();
-          });
-          stream.on('close', done);
-        }),
-      );
-    });
-
+    bb.on('field', (name, value, info) => onField(parse, name, value, info));
+    bb.on('file', (name, stream, info) => onFile(parse, name, stream, info));
     bb.on('error', (err) => {
       const message = err instanceof Error ? err.message : String(err);
-      fail(new BodyError(`malformed multipart/form-data body: ${message}`, { cause: err }));
+      fail(parse, new BodyError(`malformed multipart/form-data body: ${message}`, { cause: err }));
     });
-
-    bb.on('close', () => {
-      void Promise.all(pendingFiles).then(() => {
-        if (settled) return;
-        settled = true;
-        resolve({ fields: parsePhpQueryEntries(fieldEntries, { maxInputVars: limits.maxFields }), files });
-      });
-    });
-
-    // A chunked body declares no length: counted as it arrives.
-    let received = 0;
-    req.on('data', (chunk: Buffer) => {
-      received += chunk.length;
-      if (received > maxBodyBytes) fail(new BodyError(TOO_LARGE, { status: 413 }));
-    });
-    req.on('error', (err) => fail(new BodyError(`reading the request body failed: ${err.message}`, { cause: err })));
-    req.on('aborted', () => fail(new BodyError('the client aborted the request')));
+    bb.on('close', () => onClose(parse));
+    watchRequest(parse, maxBodyBytes);
     req.pipe(bb);
   });
 }
