@@ -84,6 +84,11 @@ export async function preparedRows<T>(wp: WpDb, sql: string, params: readonly (s
   }
 }
 
+/** `n` parameter marks for an `IN (…)` list. */
+export function placeholders(n: number): string {
+  return Array.from({ length: n }, () => '?').join(', ');
+}
+
 /** A table name quoted for the engine (for SQL text built once and reused). */
 export function quoteTable(wp: Pick<WpDb, 'engine'>, name: string): string {
   return wp.engine === 'mysql' ? `\`${name.replaceAll('`', '``')}\`` : `"${name.replaceAll('"', '""')}"`;

@@ -7,7 +7,7 @@ import type { PageRow } from '../wp/menus';
 import { knownTaxonomies, sortTermsByName, type TourTerm, withTaxonomies } from '../wp/term-list';
 import { foldLikePattern, SQLITE_FOLD_FUNCTION } from './dialect';
 import { SITE_OPTIONS } from './site';
-import { preparedRows, quoteTable, type WpDb } from './tables';
+import { placeholders, preparedRows, quoteTable, type WpDb } from './tables';
 import { toTermWithoutCount } from './terms';
 import { LARGE_OPTION_BYTES, resolveLargeOptions } from './tour-page';
 
@@ -126,6 +126,23 @@ async function listRows<T>(wp: WpDb, sql: string, bindings: readonly (string | n
   return (wp.engine === 'mysql' ? (result as [T[]])[0] : result) as T[];
 }
 
+/** SQL text with its parameters, in the order they appear. */
+type Sql = { sql: string; bindings: (string | number)[] };
+
+/**
+ * The list statement as it is built: `FROM … WHERE …` with its parameters, and the common table
+ * expressions at the head of the statement with theirs.
+ */
+interface ListStatementBuilder {
+  readonly wp: WpDb;
+  from: string;
+  readonly where: string[];
+  /** FROM … WHERE …'s parameters, in the order they appear. */
+  readonly fromBindings: (string | number)[];
+  readonly withParts: string[];
+  readonly withBindings: (string | number)[];
+}
+
 /**
  * The list query as SQL: a `pg` expression chooses the page's ids (with the count of all that
  * match and each row's place in the order); one member reads those tours, and with `metaKeys` a
@@ -137,127 +154,154 @@ function tourListStatement(
   query: TourListQuery,
   termIds: readonly (readonly number[])[] | 'in-sql',
   metaKeys: readonly string[],
-): {
-  sql: string;
-  bindings: (string | number)[];
-  members: { sql: string; bindings: (string | number)[] };
-  with: { sql: string; bindings: (string | number)[] };
-} {
-  const d = wp.dialect;
-  const posts = quoteTable(wp, wp.t.posts);
-  const postmeta = quoteTable(wp, wp.t.postmeta);
-  const relationships = quoteTable(wp, wp.t.termRelationships);
+): Sql & { members: Sql; with: Sql } {
   const search = parseSearch(query.keywords);
-  const direction = query.order === 'asc' ? 'ASC' : 'DESC';
   const sort = SORT_KEYS.get(query.orderby);
-  const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
-
-  // FROM … WHERE …, with its parameters in the order they appear.
-  let from = `FROM ${posts} p`;
-  const fromBindings: (string | number)[] = [];
-  if (sort) {
-    // WordPress joins on the sort key, so tours without it are not listed; a tie keeps the newest first.
-    from +=
-      ` INNER JOIN ${postmeta} sm ON sm.post_id = p.ID AND sm.meta_key = ? AND sm.meta_id = ` +
-      `(SELECT MIN(m2.meta_id) FROM ${postmeta} m2 WHERE m2.post_id = p.ID AND m2.meta_key = ?)`;
-    fromBindings.push(sort.key, sort.key);
-  }
-  const where = ["p.post_type = 'tour'", "p.post_status = 'publish'"];
-  // With the terms resolved in SQL (`in-sql`), each clause's terms and their descendants are a
-  // recursive common table expression at the head of the statement.
-  const withParts: string[] = [];
-  const withBindings: (string | number)[] = [];
-  if (query.tax) {
-    const tax = query.tax;
-    const clauses = tax.clauses.map((clause, i) => {
-      if (termIds === 'in-sql') {
-        const slugs = (typeof clause.terms === 'string' ? [clause.terms] : [...clause.terms]).map((slug) =>
-          wp.engine === 'mysql' ? slug : foldKey(slug),
-        );
-        const slugColumn = wp.engine === 'mysql' ? 't.slug' : `${SQLITE_FOLD_FUNCTION}(t.slug)`;
-        const terms = quoteTable(wp, wp.t.terms);
-        const taxonomyTable = quoteTable(wp, wp.t.termTaxonomy);
-        withParts.push(
-          `tc${i}(term_id, term_taxonomy_id) AS (SELECT tt.term_id, tt.term_taxonomy_id FROM ${taxonomyTable} tt ` +
-            `JOIN ${terms} t ON t.term_id = tt.term_id WHERE tt.taxonomy = ? AND ${slugColumn} IN (${marks(slugs.length)}) ` +
-            `UNION SELECT c.term_id, c.term_taxonomy_id FROM ${taxonomyTable} c JOIN tc${i} ON c.parent = tc${i}.term_id WHERE c.taxonomy = ?)`,
-        );
-        withBindings.push(clause.taxonomy, ...slugs, clause.taxonomy);
-        return `EXISTS (SELECT 1 FROM ${relationships} tr WHERE tr.object_id = p.ID AND tr.term_taxonomy_id IN (SELECT term_taxonomy_id FROM tc${i}))`;
-      }
-      const ids = termIds[i] ?? [];
-      if (ids.length === 0) return '1 = 0';
-      fromBindings.push(...ids);
-      return `EXISTS (SELECT 1 FROM ${relationships} tr WHERE tr.object_id = p.ID AND tr.term_taxonomy_id IN (${marks(ids.length)}))`;
-    });
-    if (clauses.length) where.push(`(${clauses.join(tax.relation === 'AND' ? ' AND ' : ' OR ')})`);
-  }
-  for (const clause of query.meta) {
-    const condition = metaCondition(wp, clause);
-    where.push(
-      `EXISTS (SELECT 1 FROM ${postmeta} m WHERE m.post_id = p.ID AND m.meta_key = ?${condition.sql ? ` AND ${condition.sql}` : ''})`,
-    );
-    fromBindings.push(clause.key, ...condition.bindings);
-  }
-  if (search.terms.length) {
-    // Password-protected tours are never found by their words.
-    where.push("p.post_password = ''");
-    for (const term of search.terms) {
-      const pattern = foldLikePattern(wp.engine, term.text);
-      const columns = ['p.post_title', 'p.post_excerpt', 'p.post_content'].map((c) => d.likeFolded(c, term.exclude));
-      where.push(`(${columns.join(term.exclude ? ' AND ' : ' OR ')})`);
-      fromBindings.push(pattern, pattern, pattern);
-    }
-  }
-  const body = `${from} WHERE ${where.join(' AND ')}`;
-
-  let order: { sql: string; bindings: (string | number)[] };
-  if (sort) {
-    const key = sort.numeric ? d.castNumber('sm.meta_value') : 'sm.meta_value';
-    order = { sql: `${key} ${direction}, p.post_date DESC, p.ID DESC`, bindings: [] };
-  } else if (query.orderby === 'title') {
-    order = { sql: `${d.orderText('p.post_title')} ${direction}, p.ID ${direction}`, bindings: [] };
-  } else if (query.orderby === 'menu_order') {
-    order = { sql: `p.menu_order ${direction}, p.ID ${direction}`, bindings: [] };
-  } else if (query.orderby === 'rand') {
-    order = d.random(Math.floor(Math.random() * 2 ** 31));
-  } else if (query.orderby === 'relevance' && search.terms.length) {
-    const relevance = relevanceOrder(wp, search);
-    order = { sql: `${relevance.sql}, p.post_date DESC, p.ID DESC`, bindings: relevance.bindings };
-  } else {
-    order = { sql: `p.post_date ${direction}, p.ID ${direction}`, bindings: [] };
-  }
-  const perPage = Math.max(1, Math.trunc(query.perPage));
-  const offset = Math.max(0, Math.trunc(query.page - 1)) * perPage;
-
-  // The page's ids, the count and each row's place, on ids alone: a window function over the text
-  // columns makes MariaDB build its temporary table on disk every time. The order is evaluated
-  // once (the page is its first row numbers), so both members read the same page, a random one too.
-  withParts.push(
-    `pg(ID, f, g) AS (SELECT p.ID, COUNT(*) OVER () AS f, ROW_NUMBER() OVER (ORDER BY ${order.sql}) AS g ${body} ` +
-      `ORDER BY g LIMIT ${perPage} OFFSET ${offset})`,
-  );
-  withBindings.push(...order.bindings, ...fromBindings);
-  let members = {
-    sql:
-      "SELECT 'p' AS src, p.ID AS c1, p.post_title AS c2, p.post_name AS c3, p.post_excerpt AS c4, p.post_content AS c5, " +
-      `p.post_date AS c6, pg.f AS c7, pg.g AS c8 FROM pg JOIN ${posts} p ON p.ID = pg.ID`,
-    bindings: [] as (string | number)[],
+  const builder: ListStatementBuilder = {
+    wp,
+    from: `FROM ${quoteTable(wp, wp.t.posts)} p`,
+    where: ["p.post_type = 'tour'", "p.post_status = 'publish'"],
+    fromBindings: [],
+    withParts: [],
+    withBindings: [],
   };
-  if (metaKeys.length > 0) {
-    members = {
-      sql:
-        `${members.sql} UNION ALL SELECT 'm', m.post_id, m.meta_key, m.meta_value, NULL, NULL, NULL, NULL, m.meta_id ` +
-        `FROM ${postmeta} m JOIN pg ON m.post_id = pg.ID WHERE m.meta_key IN (${marks(metaKeys.length)})`,
-      bindings: [...metaKeys],
-    };
-  }
-  const withClause = { sql: `WITH RECURSIVE ${withParts.join(', ')} `, bindings: withBindings };
+  if (sort) joinSortKey(builder, sort.key);
+  if (query.tax) filterByTerms(builder, query.tax, termIds);
+  for (const clause of query.meta) filterByMeta(builder, clause);
+  if (search.terms.length) filterBySearch(builder, search);
+  const order = listOrder(wp, query, sort, search);
+  addPageExpression(builder, query, order);
+  const members = pageMembers(wp, metaKeys);
+  const withClause = { sql: `WITH RECURSIVE ${builder.withParts.join(', ')} `, bindings: builder.withBindings };
   return {
     sql: `${withClause.sql}${members.sql}`,
     bindings: [...withClause.bindings, ...members.bindings],
     members,
     with: withClause,
+  };
+}
+
+/** WordPress joins on the sort key, so tours without it are not listed; a tie keeps the newest first. */
+function joinSortKey(builder: ListStatementBuilder, key: string): void {
+  const postmeta = quoteTable(builder.wp, builder.wp.t.postmeta);
+  builder.from +=
+    ` INNER JOIN ${postmeta} sm ON sm.post_id = p.ID AND sm.meta_key = ? AND sm.meta_id = ` +
+    `(SELECT MIN(m2.meta_id) FROM ${postmeta} m2 WHERE m2.post_id = p.ID AND m2.meta_key = ?)`;
+  builder.fromBindings.push(key, key);
+}
+
+function filterByTerms(
+  builder: ListStatementBuilder,
+  tax: NonNullable<TourListQuery['tax']>,
+  termIds: readonly (readonly number[])[] | 'in-sql',
+): void {
+  const clauses = tax.clauses.map((clause, i) =>
+    termIds === 'in-sql' ? termClauseInSql(builder, clause, i) : termClauseByIds(builder, termIds[i] ?? []),
+  );
+  if (clauses.length) builder.where.push(`(${clauses.join(tax.relation === 'AND' ? ' AND ' : ' OR ')})`);
+}
+
+/**
+ * With the terms resolved in SQL, a clause's terms and their descendants are a recursive common
+ * table expression at the head of the statement.
+ */
+function termClauseInSql(builder: ListStatementBuilder, clause: TaxClause, i: number): string {
+  const { wp } = builder;
+  const slugs = (typeof clause.terms === 'string' ? [clause.terms] : [...clause.terms]).map((slug) =>
+    wp.engine === 'mysql' ? slug : foldKey(slug),
+  );
+  const slugColumn = wp.engine === 'mysql' ? 't.slug' : `${SQLITE_FOLD_FUNCTION}(t.slug)`;
+  const terms = quoteTable(wp, wp.t.terms);
+  const taxonomyTable = quoteTable(wp, wp.t.termTaxonomy);
+  builder.withParts.push(
+    `tc${i}(term_id, term_taxonomy_id) AS (SELECT tt.term_id, tt.term_taxonomy_id FROM ${taxonomyTable} tt ` +
+      `JOIN ${terms} t ON t.term_id = tt.term_id WHERE tt.taxonomy = ? AND ${slugColumn} IN (${placeholders(slugs.length)}) ` +
+      `UNION SELECT c.term_id, c.term_taxonomy_id FROM ${taxonomyTable} c JOIN tc${i} ON c.parent = tc${i}.term_id WHERE c.taxonomy = ?)`,
+  );
+  builder.withBindings.push(clause.taxonomy, ...slugs, clause.taxonomy);
+  return `EXISTS (SELECT 1 FROM ${quoteTable(wp, wp.t.termRelationships)} tr WHERE tr.object_id = p.ID AND tr.term_taxonomy_id IN (SELECT term_taxonomy_id FROM tc${i}))`;
+}
+
+function termClauseByIds(builder: ListStatementBuilder, ids: readonly number[]): string {
+  if (ids.length === 0) return '1 = 0';
+  builder.fromBindings.push(...ids);
+  return `EXISTS (SELECT 1 FROM ${quoteTable(builder.wp, builder.wp.t.termRelationships)} tr WHERE tr.object_id = p.ID AND tr.term_taxonomy_id IN (${placeholders(ids.length)}))`;
+}
+
+function filterByMeta(builder: ListStatementBuilder, clause: MetaClause): void {
+  const condition = metaCondition(builder.wp, clause);
+  builder.where.push(
+    `EXISTS (SELECT 1 FROM ${quoteTable(builder.wp, builder.wp.t.postmeta)} m WHERE m.post_id = p.ID AND m.meta_key = ?${condition.sql ? ` AND ${condition.sql}` : ''})`,
+  );
+  builder.fromBindings.push(clause.key, ...condition.bindings);
+}
+
+function filterBySearch(builder: ListStatementBuilder, search: ReturnType<typeof parseSearch>): void {
+  const { wp } = builder;
+  // Password-protected tours are never found by their words.
+  builder.where.push("p.post_password = ''");
+  for (const term of search.terms) {
+    const pattern = foldLikePattern(wp.engine, term.text);
+    const columns = ['p.post_title', 'p.post_excerpt', 'p.post_content'].map((c) =>
+      wp.dialect.likeFolded(c, term.exclude),
+    );
+    builder.where.push(`(${columns.join(term.exclude ? ' AND ' : ' OR ')})`);
+    builder.fromBindings.push(pattern, pattern, pattern);
+  }
+}
+
+/** The list's ORDER BY, with its parameters. */
+function listOrder(
+  wp: WpDb,
+  query: TourListQuery,
+  sort: { numeric: boolean } | undefined,
+  search: ReturnType<typeof parseSearch>,
+): Sql {
+  const d = wp.dialect;
+  const direction = query.order === 'asc' ? 'ASC' : 'DESC';
+  if (sort) {
+    const key = sort.numeric ? d.castNumber('sm.meta_value') : 'sm.meta_value';
+    return { sql: `${key} ${direction}, p.post_date DESC, p.ID DESC`, bindings: [] };
+  }
+  if (query.orderby === 'title') {
+    return { sql: `${d.orderText('p.post_title')} ${direction}, p.ID ${direction}`, bindings: [] };
+  }
+  if (query.orderby === 'menu_order') return { sql: `p.menu_order ${direction}, p.ID ${direction}`, bindings: [] };
+  if (query.orderby === 'rand') return d.random(Math.floor(Math.random() * 2 ** 31));
+  if (query.orderby === 'relevance' && search.terms.length) {
+    const relevance = relevanceOrder(wp, search);
+    return { sql: `${relevance.sql}, p.post_date DESC, p.ID DESC`, bindings: relevance.bindings };
+  }
+  return { sql: `p.post_date ${direction}, p.ID ${direction}`, bindings: [] };
+}
+
+/**
+ * The page's ids, the count and each row's place, on ids alone: a window function over the text
+ * columns makes MariaDB build its temporary table on disk every time. The order is evaluated
+ * once (the page is its first row numbers), so both members read the same page, a random one too.
+ */
+function addPageExpression(builder: ListStatementBuilder, query: TourListQuery, order: Sql): void {
+  const perPage = Math.max(1, Math.trunc(query.perPage));
+  const offset = Math.max(0, Math.trunc(query.page - 1)) * perPage;
+  const body = `${builder.from} WHERE ${builder.where.join(' AND ')}`;
+  builder.withParts.push(
+    `pg(ID, f, g) AS (SELECT p.ID, COUNT(*) OVER () AS f, ROW_NUMBER() OVER (ORDER BY ${order.sql}) AS g ${body} ` +
+      `ORDER BY g LIMIT ${perPage} OFFSET ${offset})`,
+  );
+  builder.withBindings.push(...order.bindings, ...builder.fromBindings);
+}
+
+/** The statement's members: the page's tours, and with `metaKeys` their metas. */
+function pageMembers(wp: WpDb, metaKeys: readonly string[]): Sql {
+  const tours =
+    "SELECT 'p' AS src, p.ID AS c1, p.post_title AS c2, p.post_name AS c3, p.post_excerpt AS c4, p.post_content AS c5, " +
+    `p.post_date AS c6, pg.f AS c7, pg.g AS c8 FROM pg JOIN ${quoteTable(wp, wp.t.posts)} p ON p.ID = pg.ID`;
+  if (metaKeys.length === 0) return { sql: tours, bindings: [] };
+  return {
+    sql:
+      `${tours} UNION ALL SELECT 'm', m.post_id, m.meta_key, m.meta_value, NULL, NULL, NULL, NULL, m.meta_id ` +
+      `FROM ${quoteTable(wp, wp.t.postmeta)} m JOIN pg ON m.post_id = pg.ID WHERE m.meta_key IN (${placeholders(metaKeys.length)})`,
+    bindings: [...metaKeys],
   };
 }
 
@@ -388,7 +432,6 @@ function listingPageSql(wp: WpDb, taxonomies: number): string {
   let sql = listingSql.get(key);
   if (sql) return sql;
   const q = (name: string) => quoteTable(wp, name);
-  const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
   const like = wp.engine === 'mysql' ? "'theme\\\\_mods\\\\_%' ESCAPE '\\\\'" : "'theme\\_mods\\_%' ESCAPE '\\'";
   // MariaDB sends a large option (tourmaster_general is ~11 KB) as its MD5 when the process has
   // already read that exact text (tour-page.ts `resolveLargeOptions`); SQLite sends it as it is.
@@ -398,13 +441,13 @@ function listingPageSql(wp: WpDb, taxonomies: number): string {
   // Nine columns, as the list statement's members have (they may follow in the same statement).
   sql =
     `SELECT 'o' AS src, option_name AS c1, ${value} AS c2, ${digest} AS c3, NULL AS c4, NULL AS c5, NULL AS c6, NULL AS c7, NULL AS c8 FROM ${q(wp.t.options)} ` +
-    `WHERE option_name IN (${marks(LISTING_PAGE_OPTIONS.length)}) OR option_name LIKE ${like} ` +
+    `WHERE option_name IN (${placeholders(LISTING_PAGE_OPTIONS.length)}) OR option_name LIKE ${like} ` +
     `UNION ALL SELECT 'g', post_name, post_title, ID, post_parent, menu_order, NULL, NULL, NULL FROM ${q(wp.t.posts)} ` +
     `WHERE post_type = 'page' AND post_status = 'publish'`;
   if (taxonomies > 0)
     sql +=
       ` UNION ALL SELECT 't', t.slug, t.name, t.term_id, tt.term_taxonomy_id, tt.parent, tt.taxonomy, tt.description, NULL ` +
-      `FROM ${q(wp.t.terms)} t JOIN ${q(wp.t.termTaxonomy)} tt ON tt.term_id = t.term_id WHERE tt.taxonomy IN (${marks(taxonomies)})`;
+      `FROM ${q(wp.t.terms)} t JOIN ${q(wp.t.termTaxonomy)} tt ON tt.term_id = t.term_id WHERE tt.taxonomy IN (${placeholders(taxonomies)})`;
   listingSql.set(key, sql);
   return sql;
 }

@@ -6,7 +6,7 @@ import { REVIEW_PAGE_SIZE } from '../tourmaster/reviews';
 import { TOUR_META_KEYS, VIEW_COUNT_META } from '../tourmaster/tour-option';
 import type { PageRow } from '../wp/menus';
 import { SITE_OPTIONS } from './site';
-import { inTransaction, preparedRows, quoteTable, type WpDb } from './tables';
+import { inTransaction, placeholders, preparedRows, quoteTable, type WpDb } from './tables';
 
 /**
  * The single tour page's reads and its one write (the view counter). Everything the page prints
@@ -63,7 +63,6 @@ function tourPageSql(wp: WpDb): string {
   if (sql) return sql;
   const q = (name: string) => quoteTable(wp, name);
   const { posts, postmeta, options, reviews, orders } = wp.t;
-  const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
   const like = wp.engine === 'mysql' ? "'theme\\\\_mods\\\\_%' ESCAPE '\\\\'" : "'theme\\_mods\\_%' ESCAPE '\\'";
   const none = (n: number) => Array.from({ length: n }, () => 'NULL').join(', ');
   // MariaDB sends a large option (tourmaster_general is ~11 KB) as its MD5 when a request has
@@ -84,9 +83,9 @@ function tourPageSql(wp: WpDb): string {
     `SELECT 'p' AS src, ID AS id, post_status AS k, post_title AS v, post_content AS a, post_excerpt AS b, post_date AS c, NULL AS d, NULL AS e FROM ${q(posts)} ` +
     `WHERE post_type = 'tour' AND post_name = ? ` +
     `UNION ALL SELECT 'm', meta_id, meta_key, meta_value, ${none(5)} FROM ${q(postmeta)} ` +
-    `WHERE post_id = ${tourId} AND meta_key IN (${marks(TOUR_PAGE_META_KEYS.length)}) ` +
+    `WHERE post_id = ${tourId} AND meta_key IN (${placeholders(TOUR_PAGE_META_KEYS.length)}) ` +
     `UNION ALL SELECT 'o', option_id, option_name, ${optionValue}, ${optionDigest}, ${none(4)} FROM ${q(options)} ` +
-    `WHERE option_name IN (${marks(TOUR_PAGE_OPTIONS.length)}) OR option_name LIKE ${like} ` +
+    `WHERE option_name IN (${placeholders(TOUR_PAGE_OPTIONS.length)}) OR option_name LIKE ${like} ` +
     `UNION ALL SELECT 'g', ID, post_name, post_title, post_parent, menu_order, ${none(3)} FROM ${q(posts)} ` +
     `WHERE post_type = 'page' AND post_status = 'publish' ` +
     `UNION ALL ${reviewBranch} ` +
@@ -240,11 +239,11 @@ async function loadReviewers(wp: WpDb, userIds: readonly number[]): Promise<Map<
   const key = `${wp.engine}:${wp.prefix}:reviewers:${ids.length}`;
   let sql = sqlCache.get(key);
   if (!sql) {
-    const marks = ids.map(() => '?').join(', ');
+    const marks = placeholders(ids.length);
     sql =
       `SELECT 'u' AS src, ID AS id, user_email AS k, display_name AS v, NULL AS a FROM ${quoteTable(wp, wp.t.users)} WHERE ID IN (${marks}) ` +
       `UNION ALL SELECT 'w', umeta_id, meta_key, meta_value, user_id FROM ${quoteTable(wp, wp.t.usermeta)} ` +
-      `WHERE user_id IN (${marks}) AND meta_key IN (${REVIEWER_META.map(() => '?').join(', ')})`;
+      `WHERE user_id IN (${marks}) AND meta_key IN (${placeholders(REVIEWER_META.length)})`;
     sqlCache.set(key, sql);
   }
   const rows = await preparedRows<ReviewerRow>(wp, sql, [...ids, ...ids, ...REVIEWER_META]);

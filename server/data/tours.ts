@@ -4,7 +4,7 @@ import type { TourmasterSettings } from '../tourmaster/settings';
 import { parseTourOption, TOUR_META_KEYS, type Tour } from '../tourmaster/tour-option';
 import { unserializeCached } from '../wp/parse-cache';
 import { settingsFromOptions } from './options';
-import { preparedRows, quoteTable, type WpDb } from './tables';
+import { placeholders, preparedRows, quoteTable, type WpDb } from './tables';
 
 const SETTING_OPTIONS = ['tourmaster_general', 'tourmaster_payment', 'timezone_string', 'gmt_offset'];
 const META_KEYS = Object.values(TOUR_META_KEYS);
@@ -30,12 +30,11 @@ function bookingContextSql(wp: WpDb, withSeats: boolean): string {
   const { posts, postmeta, options, orders } = wp.t;
   const q = (name: string) => quoteTable(wp, name);
   const none = 'NULL AS travellers, NULL AS male, NULL AS female, NULL AS orders, NULL AS excluded';
-  const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
   sql =
     `SELECT 'p' AS src, post_status AS k, post_title AS v, ${none} FROM ${q(posts)} WHERE ID = ? AND post_type = 'tour' ` +
     `UNION ALL SELECT 'n', post_name, '', ${none} FROM ${q(posts)} WHERE ID = ? AND post_type = 'tour' ` +
-    `UNION ALL SELECT 'm', meta_key, meta_value, ${none} FROM ${q(postmeta)} WHERE post_id = ? AND meta_key IN (${marks(META_KEYS.length)}) ` +
-    `UNION ALL SELECT 'o', option_name, option_value, ${none} FROM ${q(options)} WHERE option_name IN (${marks(SETTING_OPTIONS.length)})`;
+    `UNION ALL SELECT 'm', meta_key, meta_value, ${none} FROM ${q(postmeta)} WHERE post_id = ? AND meta_key IN (${placeholders(META_KEYS.length)}) ` +
+    `UNION ALL SELECT 'o', option_name, option_value, ${none} FROM ${q(options)} WHERE option_name IN (${placeholders(SETTING_OPTIONS.length)})`;
   if (withSeats) {
     // The date's orders by pool and status, in the same round trip; the caller picks its pool and
     // the statuses that hold seats (seatCountsFrom). Counted live on every request, never cached.
