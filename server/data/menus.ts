@@ -1,4 +1,11 @@
-import { type MenuItem, type PageRow, pagePath } from '../wp/menus';
+import type { MenuItem, PageRow } from '../wp/menus';
+import {
+  type NavMenuItemRow,
+  type NavMenuLinks,
+  type NavMenuPost,
+  type NavMenuTerm,
+  navMenuTree,
+} from '../wp/nav-menu';
 import type { WpDb } from './tables';
 
 /**
@@ -19,20 +26,15 @@ const ITEM_META = [
   '_menu_item_menu_item_parent',
 ];
 
-/** Where a taxonomy's archives live under the site's permalinks. */
-const TAXONOMY_BASES: Readonly<Record<string, string>> = {
-  category: 'category',
-  post_tag: 'tag',
-  tour_category: 'tour-category',
-  tour_tag: 'tour-tag',
-};
-
-/**
- * The items of a `nav_menu` term as a tree: titles fall back to the linked object's title, URLs are
- * the linked page's, tour's or post's permalink, a term's archive, or the custom link. Items whose
- * object is gone or not published are left out, as WordPress leaves them out.
- */
+/** The items of a `nav_menu` term as a tree (wp/nav-menu.ts), from its items and what they link to. */
 export async function loadMenu(wp: WpDb, menuTermId: number, homeUrl: string): Promise<MenuItem[]> {
+  const items = await readMenuItems(wp, menuTermId);
+  if (items.length === 0) return [];
+  return navMenuTree(items, await readMenuLinks(wp, items), homeUrl);
+}
+
+/** The menu's published items in menu order, each with its `_menu_item_*` metas (the first of each key). */
+async function readMenuItems(wp: WpDb, menuTermId: number): Promise<NavMenuItemRow[]> {
   const items: ItemRow[] = await wp
     .knex({ p: wp.t.posts })
     .join({ tr: wp.t.termRelationships }, 'tr.object_id', 'p.ID')
@@ -62,13 +64,23 @@ export async function loadMenu(wp: WpDb, menuTermId: number, homeUrl: string): P
     meta.set(id, m);
   }
   const get = (id: number, key: string) => meta.get(id)?.get(key) ?? '';
+  return items.map((row) => {
+    const id = Number(row.ID);
+    return {
+      id,
+      title: String(row.post_title ?? ''),
+      type: get(id, '_menu_item_type'),
+      objectId: Number(get(id, '_menu_item_object_id')),
+      url: get(id, '_menu_item_url'),
+      parent: Number(get(id, '_menu_item_menu_item_parent')) || 0,
+    };
+  });
+}
 
-  const postIds = ids
-    .filter((id) => get(id, '_menu_item_type') === 'post_type')
-    .map((id) => Number(get(id, '_menu_item_object_id')));
-  const termIds = ids
-    .filter((id) => get(id, '_menu_item_type') === 'taxonomy')
-    .map((id) => Number(get(id, '_menu_item_object_id')));
+/** The posts and terms the items link to, in one round trip each. */
+async function readMenuLinks(wp: WpDb, items: readonly NavMenuItemRow[]): Promise<NavMenuLinks> {
+  const postIds = items.filter((i) => i.type === 'post_type').map((i) => i.objectId);
+  const termIds = items.filter((i) => i.type === 'taxonomy').map((i) => i.objectId);
   const [posts, terms] = await Promise.all([
     postIds.length
       ? wp
@@ -84,62 +96,35 @@ export async function loadMenu(wp: WpDb, menuTermId: number, homeUrl: string): P
           .whereIn('t.term_id', termIds)
       : Promise.resolve([]),
   ]);
-  const postById = new Map((posts as Record<string, unknown>[]).map((p) => [Number(p.ID), p]));
-  const termById = new Map((terms as Record<string, unknown>[]).map((t) => [Number(t.term_id), t]));
-  const pageRows: PageRow[] = (posts as Record<string, unknown>[])
-    .filter((p) => p.post_type === 'page' && p.post_status === 'publish')
-    .map((p) => ({
-      id: Number(p.ID),
-      slug: String(p.post_name),
-      title: String(p.post_title),
-      parentId: Number(p.post_parent) || 0,
-      menuOrder: 0,
-    }));
-
-  const resolved = new Map<number, { item: MenuItem; parent: number }>();
-  for (const row of items) {
-    const id = Number(row.ID);
-    const type = get(id, '_menu_item_type');
-    const objectId = Number(get(id, '_menu_item_object_id'));
-    let title = String(row.post_title ?? '');
-    let url: string | undefined;
-    if (type === 'custom') url = get(id, '_menu_item_url');
-    else if (type === 'post_type') {
-      const post = postById.get(objectId);
-      if (post?.post_status === 'publish') {
-        title ||= String(post.post_title ?? '');
-        const slug = String(post.post_name ?? '');
-        url =
-          post.post_type === 'page'
-            ? `${homeUrl}${pagePath(pageRows, objectId) ?? `/${slug}/`}`
-            : post.post_type === 'tour'
-              ? `${homeUrl}/tour/${slug}/`
-              : post.post_type === 'post'
-                ? `${homeUrl}/${slug}/`
-                : `${homeUrl}/?p=${objectId}`;
-      }
-    } else if (type === 'taxonomy') {
-      const term = termById.get(objectId);
-      if (term) {
-        title ||= String(term.name ?? '');
-        const base = TAXONOMY_BASES[String(term.taxonomy)] ?? String(term.taxonomy);
-        url = `${homeUrl}/${base}/${String(term.slug)}/`;
-      }
-    }
-    if (url === undefined || title === '') continue;
-    resolved.set(id, {
-      item: { title, url, children: [] },
-      parent: Number(get(id, '_menu_item_menu_item_parent')) || 0,
-    });
-  }
-  const roots: MenuItem[] = [];
-  for (const { item, parent } of resolved.values()) {
-    const under = resolved.get(parent);
-    if (under) under.item.children.push(item);
-    else roots.push(item);
-  }
-  return roots;
+  const postRows = posts as Record<string, unknown>[];
+  const termRows = terms as Record<string, unknown>[];
+  return {
+    posts: new Map(postRows.map((p): [number, NavMenuPost] => [Number(p.ID), toNavMenuPost(p)])),
+    terms: new Map(termRows.map((t): [number, NavMenuTerm] => [Number(t.term_id), toNavMenuTerm(t)])),
+    pages: postRows
+      .filter((p) => p.post_type === 'page' && p.post_status === 'publish')
+      .map((p) => ({
+        id: Number(p.ID),
+        slug: String(p.post_name),
+        title: String(p.post_title),
+        parentId: Number(p.post_parent) || 0,
+        menuOrder: 0,
+      })),
+  };
 }
+
+const toNavMenuPost = (p: Record<string, unknown>): NavMenuPost => ({
+  title: String(p.post_title ?? ''),
+  slug: String(p.post_name ?? ''),
+  type: String(p.post_type),
+  status: String(p.post_status),
+});
+
+const toNavMenuTerm = (t: Record<string, unknown>): NavMenuTerm => ({
+  name: String(t.name ?? ''),
+  slug: String(t.slug),
+  taxonomy: String(t.taxonomy),
+});
 
 /** What the page shell reads when a page has not loaded it already: a few options and the published pages. */
 export async function loadShellRows(wp: WpDb): Promise<{ options: Map<string, string>; pages: PageRow[] }> {
