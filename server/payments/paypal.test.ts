@@ -3,15 +3,8 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Money } from '../tourmaster/money';
 import { paypalTransactionIds } from './payment-info';
-import {
-  clearPaypalTokenCache,
-  createPaypalClient,
-  type PaypalCredentials,
-  PaypalRefused,
-  PaypalUnavailable,
-  readPaypalSettings,
-  resolvePaypalCredentials,
-} from './paypal';
+import { clearPaypalTokenCache, createPaypalClient, PaypalRefused, PaypalUnavailable } from './paypal';
+import { type PaypalCredentials, readPaypalSettings, resolvePaypalCredentials } from './paypal-settings';
 import { type PaypalExpectation, paymentInfoEntry, verifyPaypalOrder } from './paypal-verification';
 
 /**

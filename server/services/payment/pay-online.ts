@@ -1,7 +1,7 @@
 import { updateOrderPricing } from '../../data/order-writes';
 import { getOrder } from '../../data/orders';
 import { loadBookingContext } from '../../data/tours';
-import { readPaypalSettings } from '../../payments/paypal';
+import { readPaypalSettings } from '../../payments/paypal-settings';
 import { amountDue } from '../../payments/paypal-verification';
 import { isEmpty, phpInt, str } from '../../php/coerce';
 import type { FormRecord } from '../../php/form-input';

@@ -2,13 +2,8 @@ import { mapDriverError } from '../../data/dialect';
 import { isGatewayPaymentUsed, recordGatewayPayment } from '../../data/order-writes';
 import { getOrder } from '../../data/orders';
 import { paymentInfoList } from '../../payments/payment-info';
-import {
-  createPaypalClient,
-  PaypalRefused,
-  PaypalUnavailable,
-  readPaypalSettings,
-  resolvePaypalCredentials,
-} from '../../payments/paypal';
+import { createPaypalClient, PaypalRefused, PaypalUnavailable } from '../../payments/paypal';
+import { readPaypalSettings, resolvePaypalCredentials } from '../../payments/paypal-settings';
 import { amountDue, paymentInfoEntry, verifyPaypalOrder } from '../../payments/paypal-verification';
 import type { PhpValue } from '../../php/values';
 import type { TourOrder } from '../../tourmaster/order';
