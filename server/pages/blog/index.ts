@@ -18,11 +18,12 @@ import {
   type TermLink,
 } from '../../views/blog/article';
 import { escapeHtml, raw, type SafeHtml } from '../../views/html';
+import type { PageProps } from '../../views/page-shell';
 import { authorPath, categoryPath, pagedPath, pagePath, postPath, tagPath } from '../../wp/permalinks';
 import type { PostDecoration, WpPost, WpTerm } from '../../wp/post';
 import type { Site } from '../../wp/site';
 import { cannotBeSpecialPage, siteNameText } from '../account/site';
-import { type PageProps, renderPage, sendPage } from '../layout';
+import { renderPage, sendPage } from '../layout';
 import { sendNotFound } from '../not-found';
 import { renderPluginShortcodes } from '../search/shortcodes';
 import { excerptOf } from '../tour';
