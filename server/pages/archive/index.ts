@@ -5,13 +5,13 @@ import { renderTourListPage } from '../../services/listing/tour-list-page';
 import { deriveElementKeys } from '../../tourmaster/listing/element';
 import type { TourListQuery } from '../../tourmaster/listing/query';
 import { type ListSettings, MAX_PAGED, parseSettingValue, type SettingValue } from '../../tourmaster/listing/settings';
-import { html, raw, type SafeHtml } from '../../views/html';
+import type { SafeHtml } from '../../views/html';
+import { taxonomyArchiveHtml } from '../../views/tour-list/archive';
 import { tourListElementHtml } from '../../views/tour-list/element';
 import { pagedUrl } from '../../views/tour-list/pagination';
 import { searchFormHtml } from '../../views/tour-list/search-form';
 import { foldKey } from '../../wp/fold-key';
 import type { TourTerm } from '../../wp/term-list';
-import { contentFilter } from '../../wp/text';
 import { cannotBeSpecialPage } from '../account/site';
 import { sendNotFound } from '../not-found';
 import { fieldTaxonomies, filterBoxForm, formBase, searchActionUrl, setting, settingList } from '../search/form';
@@ -133,14 +133,7 @@ function safeDecode(text: string): string {
   }
 }
 
-/** Sidebar widths of `tourmaster_get_sidebar_class`: the centre takes what the sidebars leave. */
-const SIDEBAR_COLUMNS: Readonly<Record<string, { center: number; side: number }>> = {
-  none: { center: 60, side: 0 },
-  left: { center: 40, side: 20 },
-  right: { center: 40, side: 20 },
-  both: { center: 30, side: 15 },
-};
-
+/** The archive's page; `redirect_canonical`'s 301 to its canonical path; or the 404 page. */
 export async function sendTaxonomyArchive(lr: ListingRequest, path: ArchivePath): Promise<void> {
   const { req, res, deps } = lr;
   const base = `/${req.path.toLowerCase().split('/')[1]}/${path.slug}/`;
@@ -151,33 +144,69 @@ export async function sendTaxonomyArchive(lr: ListingRequest, path: ArchivePath)
       .set({ 'X-Redirect-By': 'WordPress', Location: `${lr.site.homeUrl}${to}${query}` })
       .end();
   };
-  let page = 1;
-  if (path.page !== undefined) {
-    if (!/^\d{1,9}$/.test(path.page)) return sendNotFound(req, res, deps, lr.ctx);
-    page = Number(path.page);
-    // `redirect_canonical`: `/page/1/` (and `/page/0/`) is the archive itself.
-    if (page <= 1) return redirect(base);
-  }
+  const page = path.page === undefined ? 1 : pageNumber(path.page);
+  if (page === undefined) return sendNotFound(req, res, deps, lr.ctx);
+  // `redirect_canonical`: `/page/1/` (and `/page/0/`) is the archive itself.
+  if (path.page !== undefined && page <= 1) return redirect(base);
   if (!path.trailingSlash) return redirect(page > 1 ? `${base}page/${page}/` : base);
 
-  const sidebar = ['left', 'right', 'both'].includes(setting(lr, 'search-sidebar', 'none'))
-    ? setting(lr, 'search-sidebar', 'none')
-    : 'none';
-  const searchSidebar = sidebar !== 'none' && setting(lr, 'archive-search-sidebar', 'disable') !== 'disable';
-  const taxonomies = ['tour_category', 'tour_tag', ...lr.custom.map((c) => c.slug)];
-  const formFields = settingList(lr, 'tour-search-fields');
-  const terms = await termsFor(lr, [
-    path.taxonomy,
-    ...(searchSidebar ? [...fieldTaxonomies(formFields, taxonomies), ...settingList(lr, 'tour-search-filters')] : []),
-  ]);
+  const sidebar = archiveSidebar(lr);
+  const terms = await termsFor(lr, [path.taxonomy, ...(sidebar.search ? searchFormTaxonomies(lr) : [])]);
   const term = findTerm(terms, path.taxonomy, path.slug);
   if (!term || page > MAX_PAGED) return sendNotFound(req, res, deps, lr.ctx);
 
   const settings = archiveSettings(lr, page);
+  const list = await renderTourListPage(deps.wp, settings, lr.listOptions, lr.site, {
+    query: archiveQuery(lr, path.taxonomy, term, page),
+    terms,
+  });
+  if (page > 1 && page > list.maxPages) return sendNotFound(req, res, deps, lr.ctx);
+
+  const pageUrl = (n: number) => pagedUrl(`${lr.site.homeUrl}${base}${query}`, n, true);
+  const content = taxonomyArchiveHtml({
+    style: setting(lr, 'search-page-style', 'style-1'),
+    sidebar: sidebar.side,
+    description:
+      setting(lr, 'archive-description', 'enable') === 'enable' && term.description.trim() !== ''
+        ? term.description
+        : undefined,
+    list: tourListElementHtml({ settings, page: list, ajaxUrl: lr.ajaxUrl, pageUrl }),
+    searchForm: sidebar.search ? sidebarSearchForm(lr, terms) : undefined,
+  });
+  await sendListingPage(lr, {
+    title: decodeEntities(term.name),
+    bodyClass: archiveBodyClass(path.taxonomy, term, page),
+    content,
+    canonical: `${lr.site.homeUrl}${page > 1 ? `${base}page/${page}/` : base}`,
+  });
+}
+
+/** The `/page/N/` segment's number; undefined when it is not one. */
+function pageNumber(segment: string): number | undefined {
+  return /^\d{1,9}$/.test(segment) ? Number(segment) : undefined;
+}
+
+/** Option `search-sidebar`'s side (`none` when unknown), and whether it holds the search form. */
+function archiveSidebar(lr: ListingRequest): { side: string; search: boolean } {
+  const side = ['left', 'right', 'both'].includes(setting(lr, 'search-sidebar', 'none'))
+    ? setting(lr, 'search-sidebar', 'none')
+    : 'none';
+  return { side, search: side !== 'none' && setting(lr, 'archive-search-sidebar', 'disable') !== 'disable' };
+}
+
+/** The taxonomies whose terms the sidebar's search form lists. */
+function searchFormTaxonomies(lr: ListingRequest): string[] {
+  const taxonomies = ['tour_category', 'tour_tag', ...lr.custom.map((c) => c.slug)];
+  const formFields = settingList(lr, 'tour-search-fields');
+  return [...fieldTaxonomies(formFields, taxonomies), ...settingList(lr, 'tour-search-filters')];
+}
+
+/** WordPress's main query for the term: its child terms included, newest first, `posts_per_page` a page. */
+function archiveQuery(lr: ListingRequest, taxonomy: string, term: TourTerm, page: number): TourListQuery {
   const perPage = phpInt(lr.rows.options.get('posts_per_page') ?? '10');
-  const listQuery: TourListQuery = {
+  return {
     keywords: '',
-    tax: { relation: 'AND', clauses: [{ taxonomy: path.taxonomy, terms: term.slug }] },
+    tax: { relation: 'AND', clauses: [{ taxonomy, terms: term.slug }] },
     meta: [],
     orderby: 'date',
     order: 'desc',
@@ -185,53 +214,31 @@ export async function sendTaxonomyArchive(lr: ListingRequest, path: ArchivePath)
     perPage: perPage > 0 ? Math.min(perPage, 100) : 100,
     page,
   };
-  const list = await renderTourListPage(deps.wp, settings, lr.listOptions, lr.site, { query: listQuery, terms });
-  if (page > 1 && page > list.maxPages) return sendNotFound(req, res, deps, lr.ctx);
+}
 
-  const canonical = `${lr.site.homeUrl}${page > 1 ? `${base}page/${page}/` : base}`;
-  const pageUrl = (n: number) => pagedUrl(`${lr.site.homeUrl}${base}${query}`, n, true);
-  const description =
-    setting(lr, 'archive-description', 'enable') === 'enable' && term.description.trim() !== ''
-      ? html`<div class="tourmaster-taxonomy-description tourmaster-item-pdlr" >${raw(contentFilter(term.description))}</div>`
-      : '';
-  const columns = SIDEBAR_COLUMNS[sidebar]!;
-  const sidebarHtml = (side: 'left' | 'right'): SafeHtml => {
-    const search =
-      searchSidebar &&
-      html`<div class="tourmaster-tour-search-item-wrap" >${searchFormHtml({
-        ...filterBoxForm(
-          lr,
-          formBase(lr, {}, terms, searchActionUrl(lr)),
-          terms,
-          setting(lr, 'search-page-style', 'style-1'),
-        ),
-        noPdlr: true,
-      })}</div>`;
-    return html`<div class=" tourmaster-sidebar-${side} tourmaster-column-${columns.side}" ><div class="tourmaster-sidebar-area  traveltour-sidebar-area tourmaster-item-pdlr" >${search}</div></div>`;
-  };
-  const content = html`<div class="tourmaster-template-wrapper tourmaster-search-${setting(
-    lr,
-    'search-page-style',
-    'style-1',
-  )}" ><div class="tourmaster-container" ><div class=" tourmaster-sidebar-wrap clearfix tourmaster-sidebar-style-${sidebar}" ><div class=" tourmaster-sidebar-center tourmaster-column-${columns.center}" ><div class="tourmaster-page-content" >${description}${tourListElementHtml(
-    { settings, page: list, ajaxUrl: lr.ajaxUrl, pageUrl },
-  )}</div></div>${(sidebar === 'left' || sidebar === 'both') && sidebarHtml('left')}${
-    (sidebar === 'right' || sidebar === 'both') && sidebarHtml('right')
-  }</div></div></div>`;
-  const termClass = term.slug.replace(/%[a-fA-F0-9][a-fA-F0-9]/g, '').replace(/[^A-Za-z0-9_-]/g, '');
-  await sendListingPage(lr, {
-    title: decodeEntities(term.name),
-    bodyClass: [
-      'archive',
-      `tax-${path.taxonomy}`,
-      termClass && !/^\d+$/.test(termClass) ? `term-${termClass}` : '',
-      `term-${term.termId}`,
-      page > 1 ? `paged paged-${page}` : '',
-      'tourmaster-template-archive',
-    ]
-      .filter(Boolean)
-      .join(' '),
-    content,
-    canonical,
+function sidebarSearchForm(lr: ListingRequest, terms: readonly TourTerm[]): SafeHtml {
+  return searchFormHtml({
+    ...filterBoxForm(
+      lr,
+      formBase(lr, {}, terms, searchActionUrl(lr)),
+      terms,
+      setting(lr, 'search-page-style', 'style-1'),
+    ),
+    noPdlr: true,
   });
+}
+
+/** `body_class()` on a term archive. */
+function archiveBodyClass(taxonomy: string, term: TourTerm, page: number): string {
+  const termClass = term.slug.replace(/%[a-fA-F0-9][a-fA-F0-9]/g, '').replace(/[^A-Za-z0-9_-]/g, '');
+  return [
+    'archive',
+    `tax-${taxonomy}`,
+    termClass && !/^\d+$/.test(termClass) ? `term-${termClass}` : '',
+    `term-${term.termId}`,
+    page > 1 ? `paged paged-${page}` : '',
+    'tourmaster-template-archive',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
