@@ -7,7 +7,7 @@ import { DEFAULT_SEED_DUMP, PROJECT_ROOT } from '../server/core/config';
 import { openDatabase } from '../server/data/db';
 import { loadDump } from '../server/data/dump-loader';
 import { serialize, unserialize } from '../server/php/serialize';
-import { chooseLoadGenerator, type LoadRequest, runLoad } from './bench-load';
+import { chooseLoadGenerator, type LoadGenerator, type LoadRequest, runLoad } from './bench-load';
 
 /**
  * `npm run bench`: the booking actions, the tour page, the search page and a list section's paging
@@ -128,81 +128,108 @@ async function main() {
   await admin.knex.raw(`CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_520_ci`);
   let server: ChildProcess | undefined;
   try {
-    const db = openDatabase({
-      engine: 'mysql',
-      ...MARIADB,
-      database,
-      charset: 'utf8mb4',
-      collate: '',
-      queryTimeoutMs: 0,
-    });
-    await loadDump(db, readFileSync(DEFAULT_SEED_DUMP, 'utf8'));
-    await runMigrations(db, 'wp_');
-    await db.close();
-
+    await loadFixtureSite();
     const started = await startServer();
     server = started.child;
-    const ajaxUrl = `${started.url}/wp-admin/admin-ajax.php`;
     const generator = chooseLoadGenerator();
     const mariadbPid = pidOf('mariadbd');
-    console.log(
-      `server: ${started.url} (MariaDB ${database}${process.env.BENCH_WORKERS ? `, WORKERS=${process.env.BENCH_WORKERS}` : ''}), ` +
-        `load: ${generator} ${CONNECTIONS} connections × ${SECONDS} s\n`,
-    );
-    console.log(
-      `${'scenario'.padEnd(46)} ${'req/s'.padStart(6)}  ${'p50'.padStart(6)}  ${'p99'.padStart(6)}  CPU ms per request: server, MariaDB`,
-    );
+    printHeader(started.url, generator);
     const only = process.env.BENCH_ONLY;
     for (const s of scenarios.filter((x) => !only || x.name.includes(only))) {
-      const request: LoadRequest =
-        s.page || s.pages
-          ? {
-              url: `${started.url}${s.page ?? s.pages?.[0]}`,
-              method: 'GET',
-              headers: s.headers ?? {},
-              ...(s.pages ? { paths: s.pages } : {}),
-            }
-          : {
-              url: ajaxUrl,
-              method: 'POST',
-              headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8', ...s.headers },
-              body: s.body,
-            };
-      for (const url of s.pages ? s.pages.map((p) => `${started.url}${p}`) : [request.url]) {
-        const check = await fetch(url, {
-          method: request.method,
-          headers: request.headers,
-          ...(request.body !== undefined ? { body: request.body } : {}),
-        });
-        const text = await check.text();
-        if (!text.includes(s.expect))
-          console.log(`  warning: ${s.name} answered ${check.status} ${text.slice(0, 120)}`);
-      }
-      // Warm up first (JIT, connection pool), then measure.
-      await runLoad(generator, request, { connections: CONNECTIONS, seconds: 2 });
-      const before = { server: treeCpuMs(server.pid), mariadb: cpuMs(mariadbPid) };
-      const result = await runLoad(generator, request, { connections: CONNECTIONS, seconds: SECONDS });
-      const perRequest = (after: number | undefined, then: number | undefined) =>
-        after === undefined || then === undefined || result.requests === 0
-          ? '     ?'
-          : ((after - then) / result.requests).toFixed(2).padStart(6);
-      console.log(
-        `${s.name.padEnd(46)} ${result.perSecond.toFixed(0).padStart(6)}  ${`${result.p50}`.padStart(4)} ms  ${`${result.p99}`.padStart(4)} ms  ` +
-          `${perRequest(treeCpuMs(server.pid), before.server)}  ${perRequest(cpuMs(mariadbPid), before.mariadb)}` +
-          `${result.errors ? `  (${result.errors} errors)` : ''}`,
-      );
+      const request = scenarioRequest(s, started.url);
+      await checkScenario(s, request, started.url);
+      await measureScenario(s, request, generator, { server: server.pid, mariadb: mariadbPid });
     }
   } finally {
-    if (server && server.exitCode === null) {
-      // A graceful stop, so a CPU profile is written before the database goes.
-      const exited = new Promise((resolve) => server?.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    if (server && server.exitCode === null) await stopServer(server);
     await admin.knex.raw(`DROP DATABASE IF EXISTS \`${database}\``);
     await admin.close();
   }
   microBenchmarks();
+}
+
+/** The fixture site, migrated, in the bench's fresh database. */
+async function loadFixtureSite(): Promise<void> {
+  const db = openDatabase({
+    engine: 'mysql',
+    ...MARIADB,
+    database,
+    charset: 'utf8mb4',
+    collate: '',
+    queryTimeoutMs: 0,
+  });
+  await loadDump(db, readFileSync(DEFAULT_SEED_DUMP, 'utf8'));
+  await runMigrations(db, 'wp_');
+  await db.close();
+}
+
+function printHeader(serverUrl: string, generator: LoadGenerator): void {
+  console.log(
+    `server: ${serverUrl} (MariaDB ${database}${process.env.BENCH_WORKERS ? `, WORKERS=${process.env.BENCH_WORKERS}` : ''}), ` +
+      `load: ${generator} ${CONNECTIONS} connections × ${SECONDS} s\n`,
+  );
+  console.log(
+    `${'scenario'.padEnd(46)} ${'req/s'.padStart(6)}  ${'p50'.padStart(6)}  ${'p99'.padStart(6)}  CPU ms per request: server, MariaDB`,
+  );
+}
+
+/** A scenario's request: its page(s) as GETs, or its admin-ajax body as a POST. */
+function scenarioRequest(s: Scenario, serverUrl: string): LoadRequest {
+  if (s.page || s.pages) {
+    return {
+      url: `${serverUrl}${s.page ?? s.pages?.[0]}`,
+      method: 'GET',
+      headers: s.headers ?? {},
+      ...(s.pages ? { paths: s.pages } : {}),
+    };
+  }
+  return {
+    url: `${serverUrl}/wp-admin/admin-ajax.php`,
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8', ...s.headers },
+    body: s.body,
+  };
+}
+
+/** Asks each of the scenario's URLs once and warns when an answer lacks what the scenario expects. */
+async function checkScenario(s: Scenario, request: LoadRequest, serverUrl: string): Promise<void> {
+  for (const url of s.pages ? s.pages.map((p) => `${serverUrl}${p}`) : [request.url]) {
+    const check = await fetch(url, {
+      method: request.method,
+      headers: request.headers,
+      ...(request.body !== undefined ? { body: request.body } : {}),
+    });
+    const text = await check.text();
+    if (!text.includes(s.expect)) console.log(`  warning: ${s.name} answered ${check.status} ${text.slice(0, 120)}`);
+  }
+}
+
+/** Runs the load (after a warm-up: JIT, connection pool) and prints the scenario's row. */
+async function measureScenario(
+  s: Scenario,
+  request: LoadRequest,
+  generator: LoadGenerator,
+  pids: { server: number | undefined; mariadb: number | undefined },
+): Promise<void> {
+  await runLoad(generator, request, { connections: CONNECTIONS, seconds: 2 });
+  const before = { server: treeCpuMs(pids.server), mariadb: cpuMs(pids.mariadb) };
+  const result = await runLoad(generator, request, { connections: CONNECTIONS, seconds: SECONDS });
+  const perRequest = (after: number | undefined, then: number | undefined) =>
+    after === undefined || then === undefined || result.requests === 0
+      ? '     ?'
+      : ((after - then) / result.requests).toFixed(2).padStart(6);
+  console.log(
+    `${s.name.padEnd(46)} ${result.perSecond.toFixed(0).padStart(6)}  ${`${result.p50}`.padStart(4)} ms  ${`${result.p99}`.padStart(4)} ms  ` +
+      `${perRequest(treeCpuMs(pids.server), before.server)}  ${perRequest(cpuMs(pids.mariadb), before.mariadb)}` +
+      `${result.errors ? `  (${result.errors} errors)` : ''}`,
+  );
+}
+
+/** A graceful stop, so a CPU profile is written before the database goes. */
+async function stopServer(server: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  await exited;
 }
 
 /** CPU time (user + system) a process has used, in ms; undefined when it cannot be read. */
