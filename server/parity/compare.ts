@@ -138,10 +138,17 @@ export function compareReply(
   extra: Normaliser = (t) => t,
   options: CompareOptions = {},
 ): string[] {
-  const diffs: string[] = [];
   const norm = (t: string) => extra(legacyMarkupAsOurs(normaliseVolatile(t)));
-  if (actual.status !== ex.response.status) diffs.push(`status ${actual.status}, legacy ${ex.response.status}`);
+  return [
+    ...(actual.status !== ex.response.status ? [`status ${actual.status}, legacy ${ex.response.status}`] : []),
+    ...headerDifferences(ex, actual, norm),
+    ...cookieDifferences(ex, actual),
+    ...bodyDifferences(ex, actual, norm, options),
+  ];
+}
 
+function headerDifferences(ex: Exchange, actual: ActualReply, norm: Normaliser): string[] {
+  const diffs: string[] = [];
   // A header sent twice (PHP's two Cache-Control lines) reads as one comma-joined value, as fetch gives it.
   const legacyHeaders = new Map<string, string>();
   for (const [k, v] of ex.response.headers) {
@@ -156,6 +163,11 @@ export function compareReply(
     if (norm(want ?? '') !== norm(got ?? ''))
       diffs.push(`header ${name}: ${got ?? '(none)'}, legacy ${want ?? '(none)'}`);
   }
+  return diffs;
+}
+
+/** The names of the cookies set, compared; their values are never the same twice. */
+function cookieDifferences(ex: Exchange, actual: ActualReply): string[] {
   const cookieNames = (list: string[]) =>
     list
       .map((c) => c.split('=')[0]!)
@@ -169,51 +181,59 @@ export function compareReply(
   const ourCookies = cookieNames(
     actual.headers.getSetCookie().filter((c) => !/^(tourmaster-order-key-\d+|tourmaster-booking-client)=/.test(c)),
   );
-  if (legacyCookies !== ourCookies)
-    diffs.push(`cookies set: ${ourCookies || '(none)'}, legacy ${legacyCookies || '(none)'}`);
+  if (legacyCookies === ourCookies) return [];
+  return [`cookies set: ${ourCookies || '(none)'}, legacy ${legacyCookies || '(none)'}`];
+}
 
-  if (ex.response.body_kind === 'json') {
-    let ours: unknown;
-    try {
-      ours = JSON.parse(actual.text);
-    } catch {
-      diffs.push(`body is not JSON: ${actual.text.slice(0, 120)}`);
-      return diffs;
-    }
-    const a = canonicalJson(ours, norm);
-    const b = canonicalJson(ex.response.json, norm);
-    if (a !== b) diffs.push(`body differs at ${firstDifference(a, b)}`);
-  } else if (options.regions && looksLikeHtml(ex.response.body ?? '')) {
-    const ours = (options.oursWithout ?? []).reduce((text, pattern) => text.replace(pattern, ''), actual.text);
-    for (const rule of options.regions) {
-      const legacy = extractRegion(ex.response.body ?? '', rule);
-      const mine = extractRegion(ours, rule);
-      if (legacy === undefined || mine === undefined) {
-        if (legacy !== mine)
-          diffs.push(
-            `element .${rule.className}: ${mine ? 'present' : 'absent'}, legacy ${legacy ? 'present' : 'absent'}`,
-          );
-        continue;
-      }
-      const a = canonicalHtml(norm(mine));
-      const b = canonicalHtml(norm(legacy));
-      if (a !== b) diffs.push(`element .${rule.className} differs at ${firstDifference(a, b)}`);
-    }
-  } else if (options.region && looksLikeHtml(ex.response.body ?? '')) {
-    const bodies = regionBodies(ex, actual.text, options.region);
-    if (bodies) {
-      const a = canonicalHtml(norm(bodies.ours));
-      const b = canonicalHtml(norm(bodies.legacy));
-      if (a !== b) diffs.push(`body differs at ${firstDifference(a, b)}`);
-    }
-  } else {
-    const legacy = ex.response.body ?? '';
-    const isHtml = looksLikeHtml(legacy);
-    const a = isHtml ? canonicalHtml(norm(actual.text), { document: /<html/i.test(legacy) }) : norm(actual.text);
-    const b = isHtml ? canonicalHtml(norm(legacy), { document: /<html/i.test(legacy) }) : norm(legacy);
-    if (a !== b) diffs.push(`body differs at ${firstDifference(a, b)}`);
+/** The body, compared as JSON, by regions, by one region, or whole. */
+function bodyDifferences(ex: Exchange, actual: ActualReply, norm: Normaliser, options: CompareOptions): string[] {
+  if (ex.response.body_kind === 'json') return jsonDifferences(ex, actual, norm);
+  if (options.regions && looksLikeHtml(ex.response.body ?? '')) {
+    const ours = oursWithout(actual.text, options);
+    return options.regions.flatMap((rule) => regionDifference(ex, ours, rule, norm));
   }
-  return diffs;
+  if (options.region && looksLikeHtml(ex.response.body ?? '')) {
+    const bodies = regionBodies(ex, actual.text, options.region);
+    if (!bodies) return [];
+    const a = canonicalHtml(norm(bodies.ours));
+    const b = canonicalHtml(norm(bodies.legacy));
+    return a !== b ? [`body differs at ${firstDifference(a, b)}`] : [];
+  }
+  const legacy = ex.response.body ?? '';
+  const isHtml = looksLikeHtml(legacy);
+  const a = isHtml ? canonicalHtml(norm(actual.text), { document: /<html/i.test(legacy) }) : norm(actual.text);
+  const b = isHtml ? canonicalHtml(norm(legacy), { document: /<html/i.test(legacy) }) : norm(legacy);
+  return a !== b ? [`body differs at ${firstDifference(a, b)}`] : [];
+}
+
+function jsonDifferences(ex: Exchange, actual: ActualReply, norm: Normaliser): string[] {
+  let ours: unknown;
+  try {
+    ours = JSON.parse(actual.text);
+  } catch {
+    return [`body is not JSON: ${actual.text.slice(0, 120)}`];
+  }
+  const a = canonicalJson(ours, norm);
+  const b = canonicalJson(ex.response.json, norm);
+  return a !== b ? [`body differs at ${firstDifference(a, b)}`] : [];
+}
+
+/** Our body without the markup `oursWithout` names. */
+function oursWithout(text: string, options: CompareOptions): string {
+  return (options.oursWithout ?? []).reduce((out, pattern) => out.replace(pattern, ''), text);
+}
+
+/** One region of the page: present in both and the same, or absent from both. */
+function regionDifference(ex: Exchange, ours: string, rule: RegionRule, norm: Normaliser): string[] {
+  const legacy = extractRegion(ex.response.body ?? '', rule);
+  const mine = extractRegion(ours, rule);
+  if (legacy === undefined || mine === undefined) {
+    if (legacy === mine) return [];
+    return [`element .${rule.className}: ${mine ? 'present' : 'absent'}, legacy ${legacy ? 'present' : 'absent'}`];
+  }
+  const a = canonicalHtml(norm(mine));
+  const b = canonicalHtml(norm(legacy));
+  return a !== b ? [`element .${rule.className} differs at ${firstDifference(a, b)}`] : [];
 }
 
 /**
