@@ -1,9 +1,9 @@
-import type { Instance } from 'flatpickr/dist/types/instance';
 import type { Options } from 'flatpickr/dist/types/options';
 import 'flatpickr/dist/flatpickr.min.css';
 import { type InputHTMLAttributes, useLayoutEffect, useRef } from 'react';
 import './datepicker.css';
 import { calendarBounds, dayDiff, formatFlatpickr, jqueryUiToFlatpickr, parseYmd, ymd } from '../../lib/date-format';
+import { lazyPicker } from '../../lib/lazy-picker';
 import type { Calendar } from './blocks';
 
 export interface DateFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'> {
@@ -15,9 +15,6 @@ export interface DateFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   /** For react-hook-form (and the focus of a failed check). */
   fieldRef?: (element: HTMLInputElement | null) => void;
 }
-
-/** What makes the visitor reach for the calendar: flatpickr is loaded then, and opened. */
-const OPENERS = ['focus', 'pointerdown', 'keydown'] as const;
 
 /**
  * flatpickr on a text input (booking.md §2, DATE-CONTROL). With the tour's dates: only those can be
@@ -42,22 +39,12 @@ export function DateField({ value, onChange, calendar, fieldRef, ...inputProps }
     const initial = parseYmd(latest.current.value);
     el.value = initial ? formatFlatpickr(initial, format) : '';
 
-    let picker: Instance | undefined;
-    let gone = false;
-    const start = async () => {
-      for (const type of OPENERS) el.removeEventListener(type, start);
-      const { default: flatpickr } = await import('../../lib/flatpickr');
-      if (gone) return;
-      picker = flatpickr(el, { ...options(calendar, format, initial, latest), disableMobile: true });
-      // The gesture that loaded it happened before it listened: it opens now, where it still makes sense.
-      if (document.activeElement === el) picker.open();
-    };
-    for (const type of OPENERS) el.addEventListener(type, start);
-    return () => {
-      gone = true;
-      for (const type of OPENERS) el.removeEventListener(type, start);
-      picker?.destroy();
-    };
+    const picker = lazyPicker(
+      el,
+      () => import('../../lib/flatpickr'),
+      () => ({ ...options(calendar, format, initial, latest), disableMobile: true }),
+    );
+    return picker.destroy;
   }, [calendar]);
 
   return (

@@ -1,8 +1,6 @@
-import type { Instance } from 'flatpickr/dist/types/instance';
 import { formatFlatpickr, jqueryUiToFlatpickr, parseYmd, ymd } from '../../lib/date-format';
 import { asButton } from '../../lib/dom';
-
-const OPENERS = ['focus', 'pointerdown', 'keydown'] as const;
+import { lazyPicker } from '../../lib/lazy-picker';
 
 export interface DateField {
   clear: () => void;
@@ -31,28 +29,25 @@ export function dateField(form: HTMLElement): DateField | undefined {
   shown.readOnly = true;
   shown.autocomplete = 'off';
 
-  let picker: Instance | undefined;
-  let gone = false;
-  const start = async () => {
-    for (const type of OPENERS) shown.removeEventListener(type, start);
-    const { default: flatpickr } = await import('./calendar');
-    if (gone) return;
-    const current = parseYmd(alt.value);
-    picker = flatpickr(shown, {
-      dateFormat: format,
-      minDate: 'today',
-      locale: { firstDayOfWeek: 1 },
-      ariaDateFormat: 'F j, Y',
-      disableMobile: true,
-      ...(current ? { defaultDate: current } : {}),
-      onChange: (dates) => chosen(dates[0]),
-    });
-    if (document.activeElement === shown) picker.open();
-  };
-  for (const type of OPENERS) shown.addEventListener(type, start);
+  const picker = lazyPicker(
+    shown,
+    () => import('./calendar'),
+    () => {
+      const current = parseYmd(alt.value);
+      return {
+        dateFormat: format,
+        minDate: 'today',
+        locale: { firstDayOfWeek: 1 },
+        ariaDateFormat: 'F j, Y',
+        disableMobile: true,
+        ...(current ? { defaultDate: current } : {}),
+        onChange: (dates) => chosen(dates[0]),
+      };
+    },
+  );
 
   const clear = () => {
-    picker?.clear();
+    picker.instance?.clear();
     shown.value = '';
     chosen(undefined);
   };
@@ -65,10 +60,8 @@ export function dateField(form: HTMLElement): DateField | undefined {
   return {
     clear,
     destroy: () => {
-      gone = true;
       clearButton?.removeEventListener('click', clear);
-      for (const type of OPENERS) shown.removeEventListener(type, start);
-      picker?.destroy();
+      picker.destroy();
     },
   };
 }
