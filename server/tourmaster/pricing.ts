@@ -1,5 +1,4 @@
 import type { Booking } from './booking';
-import type { BookingDetail, FormValue } from './booking-detail';
 /**
  * The tour price (`tourmaster_get_tour_price`, pricing.md §3–§8) in exact Money arithmetic.
  *
@@ -27,7 +26,7 @@ import {
 import { applyGroupDiscount } from './group-discount';
 import { formatMoney, Money, type MoneyFormat } from './money';
 import { pricingMethod } from './packages';
-import type { Copied, PriceBreakdown, RoomPrice } from './price-breakdown';
+import type { PriceBreakdown, RoomPrice } from './price-breakdown';
 import {
   PERSON_TYPES,
   type PersonType,
@@ -38,14 +37,14 @@ import {
 } from './pricing-settings';
 import { priceServices, type ServiceOptions } from './services';
 import type { DatePriceEntry } from './tour-option';
-import { fieldAt, type Travellers } from './travellers';
+import type { Travellers } from './travellers';
 
 export { MAX_ROOMS } from './travellers';
 export { PERSON_TYPES, type PersonType };
 
 /** A gateway fee added for display or charge (pricing.md §8.4); never part of `total`. */
 export interface ServiceFee extends GatewayFee {
-  /** `deposit` when the detail's payment-type is partial, else `pay-amount`. */
+  /** `deposit` when the booking's payment type is partial, else `pay-amount`. */
   on: 'deposit' | 'pay-amount';
   fee: Money;
   /**
@@ -95,12 +94,12 @@ export interface TourPrice {
 
 export function getTourPrice(input: PriceInput): TourPrice {
   const { booking, settings } = input;
-  const { option, detail, travellers } = booking;
+  const { option, travellers } = booking;
   const entry = booking.date.entry;
   const d = taxDivisor(settings);
   const method = pricingMethod(entry);
   const t: Tally = { b: {} as PriceBreakdown, total: Money.ZERO, traveller: 0, rooms: 0 };
-  const at: PriceAt = { entry, detail, price: (value) => phpMoney(value).dividedBy(d) };
+  const at: PriceAt = { entry, price: (value) => phpMoney(value).dividedBy(d) };
   if (travellers.mode === 'group') groupPrice(t, at, travellers);
   else if (travellers.mode === 'people') peoplePrices(t, at, travellers, method);
   else if (method !== 'fixed') variableRooms(t, at, travellers);
@@ -145,10 +144,9 @@ interface Tally {
   rooms: number;
 }
 
-/** What the traveller prices read: the date's prices, the detail's count fields, a price net of tax. */
+/** What the traveller prices read: the date's prices and a price net of tax. */
 interface PriceAt {
   entry: DatePriceEntry;
-  detail: BookingDetail;
   price: (value: unknown) => Money;
 }
 
@@ -166,7 +164,7 @@ function peoplePrices(t: Tally, at: PriceAt, travellers: Travellers, method: str
   if (method === 'fixed') {
     const base = at.price(at.entry['person-price']);
     b['traveller-base-price'] = base;
-    b['traveller-amount'] = copied(at.detail['tour-people']);
+    b['traveller-amount'] = travellers.sent[0]?.['tour-people'] ?? null;
     const n = party.people ?? 0;
     t.total = t.total.plus(base.times(n));
     t.traveller += n;
@@ -179,7 +177,7 @@ function peoplePrices(t: Tally, at: PriceAt, travellers: Travellers, method: str
     // A blank category price means "not offered": its travellers cost 0 (and a booking is refused).
     const base = at.price(at.entry[`${type}-price`]);
     b[`${type}-base-price`] = base;
-    b[`${type}-amount`] = copied(at.detail[`tour-${type}`]);
+    b[`${type}-amount`] = travellers.sent[0]?.[`tour-${type}`] ?? null;
     t.total = t.total.plus(base.times(n));
     t.traveller += n;
     t.rooms += n; // yes: R counts people in non-room mode
@@ -192,7 +190,6 @@ function peoplePrices(t: Tally, at: PriceAt, travellers: Travellers, method: str
  */
 function supplementRooms(t: Tally, at: PriceAt, travellers: Travellers): void {
   const { b } = t;
-  const counts = at.detail['tour-people'];
   let people = 0;
   b.room = [];
   b['traveller-amount'] = people;
@@ -202,7 +199,7 @@ function supplementRooms(t: Tally, at: PriceAt, travellers: Travellers): void {
     const room: RoomPrice = {
       'enable-supplement-price': 'enable',
       'base-price': base,
-      'traveller-amount': fieldAt(counts, i),
+      'traveller-amount': travellers.sent[i]?.['tour-people'] ?? null,
     };
     if (n === 1) {
       const supplement = at.price(at.entry['single-supplement-price']);
@@ -228,7 +225,6 @@ function supplementRooms(t: Tally, at: PriceAt, travellers: Travellers): void {
 function fixedRooms(t: Tally, at: PriceAt, travellers: Travellers): void {
   const { b } = t;
   const { entry } = at;
-  const counts = at.detail['tour-people'];
   let people = 0;
   b.room = [];
   b['traveller-amount'] = people;
@@ -236,7 +232,7 @@ function fixedRooms(t: Tally, at: PriceAt, travellers: Travellers): void {
     const n = party.people ?? 0;
     const room: RoomPrice = {
       'base-price': at.price(entry['initial-price']),
-      'traveller-amount': fieldAt(counts, i),
+      'traveller-amount': travellers.sent[i]?.['tour-people'] ?? null,
     };
     if (n === 1 && !isEmpty(entry['single-discount'])) {
       room['base-price'] = room['base-price'].minus(at.price(entry['single-discount']));
@@ -269,7 +265,7 @@ function variableRooms(t: Tally, at: PriceAt, travellers: Travellers): void {
     for (const type of PERSON_TYPES) {
       const c = party[type];
       if (c === undefined) continue;
-      room[`${type}-amount`] = fieldAt(at.detail[`tour-${type}`], i);
+      room[`${type}-amount`] = travellers.sent[i]?.[`tour-${type}`] ?? null;
       const extra = c >= free ? c - free : 0;
       free = c >= free ? 0 : free - c;
       if (extra > 0) {
@@ -387,8 +383,4 @@ export function headPrice(price: TourPrice, format: MoneyFormat): string | null 
 export function breakdownMoney(value: Money | string | undefined): Money {
   if (value === undefined) return Money.ZERO;
   return typeof value === 'string' ? phpMoney(value) : value;
-}
-
-function copied(value: FormValue | undefined): Copied {
-  return value === undefined ? null : value;
 }

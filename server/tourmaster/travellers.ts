@@ -1,6 +1,7 @@
 import { isEmpty, isSet, list, phpFloat, phpInt, str } from '../php/coerce';
 import type { BookingDetail } from './booking-detail';
 import { type BookingMode, bookingMode, pricingMethod } from './packages';
+import type { Copied } from './price-breakdown';
 import { PERSON_TYPES, type PersonType, phpNumber } from './pricing-settings';
 import type { DatePriceEntry, TourOption } from './tour-option';
 import { COUNT_FIELDS, type CountField, INVALID_COUNT_MESSAGE, MAX_TRAVELLERS, parseCount } from './traveller-counts';
@@ -21,12 +22,20 @@ import { COUNT_FIELDS, type CountField, INVALID_COUNT_MESSAGE, MAX_TRAVELLERS, p
 /** One room's travellers (room mode), or the whole booking's: by category (`people` for fixed pricing). */
 export type PartyCounts = Readonly<Partial<Record<'people' | PersonType, number>>>;
 
+/** A party's count fields as the request sent them (`Copied`: the text, a list, or null when missing). */
+export type SentCounts = Readonly<Partial<Record<CountField, Copied>>>;
+
 export interface Travellers {
   mode: BookingMode;
   /** The count fields the date's pricing takes: none (group), `tour-people` (fixed), the offered categories (variable). */
   fields: readonly CountField[];
   /** One entry per room in room mode, one for the whole booking otherwise, none for group pricing. */
   rooms: readonly PartyCounts[];
+  /**
+   * The count fields as sent, beside `rooms`: the whole field (one entry), or each room's element
+   * (room mode). The price breakdown stores them as the plugin copied the request's text.
+   */
+  sent: readonly SentCounts[];
   /**
    * The travellers priced (pricing.md's counter T): the people of every room or category; for group
    * pricing, the travellers named so far. The seats of a non-group order and the rows it lists.
@@ -78,29 +87,29 @@ export function readTravellers(option: TourOption, entry: DatePriceEntry, detail
   const mode = bookingMode(option, entry);
   const variable = pricingMethod(entry) === 'variable';
   const rooms: PartyCounts[] = [];
-  if (mode === 'people') {
-    const party: Partial<Record<'people' | PersonType, number>> = {};
-    if (!variable) party.people = phpNumber(detail['tour-people']);
-    else {
+  const sent: SentCounts[] = [];
+  /** One party: its counts read as PHP numbers, and the fields as sent; `at` reads a field. */
+  const party = (at: (field: CountField) => Copied) => {
+    const counts: Partial<Record<'people' | PersonType, number>> = {};
+    const text: Partial<Record<CountField, Copied>> = {};
+    if (!variable) {
+      text['tour-people'] = at('tour-people');
+      counts.people = phpNumber(text['tour-people']);
+    } else {
       for (const type of PERSON_TYPES) {
-        const value = detail[`tour-${type}`];
-        if (!isEmpty(value)) party[type] = phpNumber(value);
+        const value = at(`tour-${type}`);
+        if (isEmpty(value)) continue;
+        text[`tour-${type}`] = value;
+        counts[type] = phpNumber(value);
       }
     }
-    rooms.push(party);
-  } else if (mode === 'room') {
+    rooms.push(counts);
+    sent.push(text);
+  };
+  if (mode === 'people') party((field) => detail[field] ?? null);
+  else if (mode === 'room') {
     const roomCount = Math.min(phpNumber(detail['tour-room']), MAX_ROOMS);
-    for (let i = 0; i < roomCount; i++) {
-      const party: Partial<Record<'people' | PersonType, number>> = {};
-      if (!variable) party.people = phpNumber(fieldAt(detail['tour-people'], i));
-      else {
-        for (const type of PERSON_TYPES) {
-          const value = fieldAt(detail[`tour-${type}`], i);
-          if (!isEmpty(value)) party[type] = phpNumber(value);
-        }
-      }
-      rooms.push(party);
-    }
+    for (let i = 0; i < roomCount; i++) party((field) => fieldAt(detail[field], i));
   }
   const sum = (pick: (party: PartyCounts) => number) => rooms.reduce((n, party) => n + pick(party), 0);
   const people = (party: PartyCounts) => Object.values(party).reduce<number>((n, c) => n + (c ?? 0), 0);
@@ -110,6 +119,7 @@ export function readTravellers(option: TourOption, entry: DatePriceEntry, detail
     mode,
     fields: countFieldsOf(entry),
     rooms,
+    sent,
     total,
     male: sum((p) => p.male ?? 0),
     female: sum((p) => p.female ?? 0),
