@@ -1,5 +1,6 @@
 import { type Booking, readBooking } from '../tourmaster/booking';
 import type { BookingDetail } from '../tourmaster/booking-detail';
+import type { CustomField } from '../tourmaster/custom-fields';
 import { getTourPrice, type PriceInput, type TourPrice } from '../tourmaster/pricing';
 import type { DatePriceEntry, TourOption } from '../tourmaster/tour-option';
 
@@ -13,6 +14,7 @@ export function bookingOf(at: {
   detail: BookingDetail;
   travelDate?: string;
   tourId?: number;
+  contactFields?: readonly CustomField[];
 }): Booking {
   return readBooking({
     tourId: at.tourId ?? 1,
@@ -20,6 +22,7 @@ export function bookingOf(at: {
     travelDate: at.travelDate ?? '2027-06-01',
     date: { entry: at.entry, isOld: false, merged: false, package: undefined },
     detail: at.detail,
+    ...(at.contactFields ? { contactFields: at.contactFields } : {}),
   });
 }
 

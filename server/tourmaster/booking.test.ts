@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DATE_CLOSED_MESSAGE } from './availability';
 import { INVALID_BOOKING_MESSAGE, ofOrder, resolveBooking } from './booking';
+import { contactFieldsFor } from './payment-page';
 import { parseTourOption } from './tour-option';
 
 /** A per-adult tour on 2027-06-01 with two packages, and a room-based one on 2027-07-01. */
@@ -92,6 +93,32 @@ describe('resolveBooking: one reading of a detail against its tour', () => {
     expect(empty).toMatchObject({ ok: false, reason: 'no-traveller' });
     // While travellers are still being chosen, nobody yet is no refusal.
     expect(resolveBooking(tour, { 'tour-date': '2027-06-01' }, { complete: false }).ok).toBe(true);
+  });
+
+  it("reads the contact and billing details by the tour's contact fields, and the notes", () => {
+    const contactFields = contactFieldsFor({ general: {} });
+    const resolved = resolveBooking(
+      tour,
+      {
+        'tour-date': '2027-06-01',
+        'tour-adult': '1',
+        first_name: 'Elena',
+        email: 'elena@example.test',
+        billing_email: 'billing@example.test',
+        additional_notes: 'Late arrival',
+        unknown_field: 'ignored',
+      },
+      { complete: true, contactFields },
+    );
+    if (!resolved.ok) throw new Error(resolved.message);
+    expect(resolved.booking.contact).toEqual({
+      contact: new Map([
+        ['first_name', 'Elena'],
+        ['email', 'elena@example.test'],
+      ]),
+      billing: new Map([['email', 'billing@example.test']]),
+      notes: 'Late arrival',
+    });
   });
 
   it('names its order once written, in the detail the page echoes too', () => {

@@ -1,6 +1,7 @@
 import { isEmpty, phpInt, str } from '../php/coerce';
 import { DATE_CLOSED_MESSAGE } from './availability';
-import type { BookingDetail } from './booking-detail';
+import type { BookingDetail, FormValue } from './booking-detail';
+import type { CustomField } from './custom-fields';
 import { isWellFormedDate } from './dates';
 import { type MergedDatePrice, resolveDatePrice } from './packages';
 import { pairServices } from './services';
@@ -35,7 +36,20 @@ export interface Booking {
   paymentMethod: string;
   /** The order this booking rewrites (`tid`), if any. */
   tid: number | undefined;
+  /** The contact and billing details, by the tour's contact fields, and the notes. */
+  contact: ContactDetails;
   detail: BookingDetail;
+}
+
+/**
+ * The contact details as filled in, by the slug of each of the tour's contact fields (the site's
+ * configurable list, payment-page.ts contactFieldsFor): the contact values (`email`), the billing
+ * values (`billing_email`, by the same slug), the additional notes. A field left empty is missing.
+ */
+export interface ContactDetails {
+  contact: ReadonlyMap<string, FormValue>;
+  billing: ReadonlyMap<string, FormValue>;
+  notes: string;
 }
 
 /**
@@ -48,6 +62,8 @@ export function readBooking(at: {
   travelDate: string;
   date: MergedDatePrice;
   detail: BookingDetail;
+  /** The tour's contact fields; none while the booking is still being chosen (the head price). */
+  contactFields?: readonly CustomField[];
 }): Booking {
   const { detail } = at;
   return {
@@ -62,8 +78,20 @@ export function readBooking(at: {
     paymentType: str(detail['payment-type']),
     paymentMethod: str(detail.payment_method),
     tid: isEmpty(detail.tid) || detail.tid === 'false' ? undefined : phpInt(detail.tid),
+    contact: contactDetails(detail, at.contactFields ?? []),
     detail,
   };
+}
+
+function contactDetails(detail: BookingDetail, fields: readonly CustomField[]): ContactDetails {
+  const filled = (prefix: string) =>
+    new Map(
+      fields.flatMap((field) => {
+        const value = detail[`${prefix}${field.slug}`];
+        return value === undefined ? [] : [[field.slug, value] as const];
+      }),
+    );
+  return { contact: filled(''), billing: filled('billing_'), notes: str(detail.additional_notes) };
 }
 
 export type BookingRefusal = 'bad-date' | 'no-date' | TravellersRefusal;
@@ -83,7 +111,7 @@ export const INVALID_BOOKING_MESSAGE = 'An error occurred while processing your 
 export function resolveBooking(
   tour: { id: number; option: TourOption },
   detail: BookingDetail,
-  options: { complete: boolean },
+  options: { complete: boolean; contactFields?: readonly CustomField[] },
 ): BookingResolution {
   const travelDate = detail['tour-date'];
   if (!isWellFormedDate(travelDate)) return { ok: false, reason: 'bad-date', message: INVALID_BOOKING_MESSAGE };
@@ -91,7 +119,14 @@ export function resolveBooking(
   if (!resolved) return { ok: false, reason: 'no-date', message: DATE_CLOSED_MESSAGE };
   const checked = checkTravellers(tour.option, resolved.entry, detail, { complete: options.complete });
   if (!checked.ok) return checked;
-  const booking = readBooking({ tourId: tour.id, option: tour.option, travelDate, date: resolved, detail });
+  const booking = readBooking({
+    tourId: tour.id,
+    option: tour.option,
+    travelDate,
+    date: resolved,
+    detail,
+    ...(options.contactFields ? { contactFields: options.contactFields } : {}),
+  });
   return { ok: true, booking: { ...booking, travellers: checked.travellers } };
 }
 

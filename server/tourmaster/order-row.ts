@@ -2,7 +2,7 @@ import { isEmpty, list, str } from '../php/coerce';
 import { phpJsonEncode } from '../php/json';
 import type { PhpArrayObject, PhpValue } from '../php/values';
 import type { Booking } from './booking';
-import type { BookingDetail } from './booking-detail';
+import type { BookingDetail, FormValue } from './booking-detail';
 import type { CustomField } from './custom-fields';
 import { numberFormat } from './money';
 import type { TourPrice } from './pricing';
@@ -35,7 +35,6 @@ export interface OrderRowInput {
   booking: Booking;
   groupSlug: string;
   price: TourPrice;
-  contactFields: readonly CustomField[];
   /** The tour's (or site's) `additional-traveller-fields`. */
   travellerFields: readonly CustomField[];
 }
@@ -51,8 +50,8 @@ export function orderColumns(input: OrderRowInput): OrderColumns {
     traveller_amount: travellers.seats,
     male_amount: travellers.male,
     female_amount: travellers.female,
-    contact_info: phpJsonEncode(contactInfo(detail, input.contactFields, '')),
-    billing_info: phpJsonEncode(contactInfo(detail, input.contactFields, 'billing_')),
+    contact_info: phpJsonEncode(contactInfo(input.booking.contact.contact, input.booking.contact.notes)),
+    billing_info: phpJsonEncode(contactInfo(input.booking.contact.billing, '')),
     traveller_info: phpJsonEncode(travellerInfo(detail, input.travellerFields, travellers.listed)),
     coupon_code: typeof coupon === 'string' && coupon !== '' ? coupon : null,
     total_price: numberFormat(price.total, 4, '.', ''),
@@ -62,13 +61,10 @@ export function orderColumns(input: OrderRowInput): OrderColumns {
 }
 
 /** `{slug: value}` for the configured fields the visitor filled in, then the notes when written. */
-function contactInfo(detail: BookingDetail, fields: readonly CustomField[], prefix: string): PhpArrayObject | never[] {
+function contactInfo(values: ReadonlyMap<string, FormValue>, notes: string): PhpArrayObject | never[] {
   const out: PhpArrayObject = {};
-  for (const field of fields) {
-    const value = detail[`${prefix}${field.slug}`];
-    if (!isEmpty(value)) out[field.slug] = str(value);
-  }
-  if (prefix === '' && !isEmpty(detail.additional_notes)) out.additional_notes = str(detail.additional_notes);
+  for (const [slug, value] of values) if (!isEmpty(value)) out[slug] = str(value);
+  if (!isEmpty(notes)) out.additional_notes = notes;
   return Object.keys(out).length ? out : [];
 }
 

@@ -56,7 +56,7 @@ const valid: BookingDetail = {
 };
 
 const validate = (detail: BookingDetail, step: 3 | 4 = 3, tour = tourWith(), at = fixed) =>
-  validateBooking(bookingOf({ option: tour.option, entry: at, detail }), {
+  validateBooking(bookingOf({ option: tour.option, entry: at, detail, contactFields }), {
     step,
     tour,
     settings: { general },

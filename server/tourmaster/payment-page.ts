@@ -205,7 +205,6 @@ export interface DetailValidationContext {
 export type DetailValidation = { ok: true } | { ok: false; message: string; field?: string };
 
 const PHONE = /^[\d+\-\s().]*$/;
-const PHONE_FIELDS = ['phone', 'billing_phone'];
 
 /**
  * The page's own checks, on the server (DEFECTS.md 11), in the order its script reports them:
@@ -223,8 +222,9 @@ export function validateBooking(booking: Booking, context: DetailValidationConte
   const extraFields = context.extraFields ?? extraBookingFieldsFor(tour, settings.general);
   const failed = (message: string, field: string): DetailValidation => ({ ok: false, message, field });
 
+  const { contact, billing } = booking.contact;
   for (const field of context.contactFields) {
-    if (field.required && blank(detail[field.slug])) return failed(PAGE_MESSAGES.required, field.slug);
+    if (field.required && blank(contact.get(field.slug))) return failed(PAGE_MESSAGES.required, field.slug);
   }
   const rows = travellerRows(tour.option, booking.travellers);
   if (rows) {
@@ -242,18 +242,28 @@ export function validateBooking(booking: Booking, context: DetailValidationConte
   const long = overlongField(detail, [...context.contactFields, ...extraFields], travellerFields);
   if (long) return failed(long.message, long.field);
 
-  const emailFields = [
-    ...context.contactFields.filter((f) => f.type === 'email').flatMap((f) => [f.slug, `billing_${f.slug}`]),
-    ...extraFields.filter((f) => f.type === 'email').map((f) => f.slug),
+  // [form name, value]: the contact and billing e-mails, then the booking bar's extra ones.
+  const emails: [string, FormValue | undefined][] = [
+    ...context.contactFields
+      .filter((f) => f.type === 'email')
+      .flatMap((f): [string, FormValue | undefined][] => [
+        [f.slug, contact.get(f.slug)],
+        [`billing_${f.slug}`, billing.get(f.slug)],
+      ]),
+    ...extraFields
+      .filter((f) => f.type === 'email')
+      .map((f): [string, FormValue | undefined] => [f.slug, detail[f.slug]]),
   ];
-  for (const slug of emailFields) {
-    const value = detail[slug];
-    if (!blank(value) && !isEmail(str(value).trim())) return failed(PAGE_MESSAGES.email, slug);
+  for (const [name, value] of emails) {
+    if (!blank(value) && !isEmail(str(value).trim())) return failed(PAGE_MESSAGES.email, name);
   }
-  for (const slug of PHONE_FIELDS) {
-    const value = detail[slug];
+  const phones: [string, FormValue | undefined][] = [
+    ['phone', contact.get('phone')],
+    ['billing_phone', billing.get('phone')],
+  ];
+  for (const [name, value] of phones) {
     if (value !== undefined && (typeof value !== 'string' || !PHONE.test(value)))
-      return failed(PAGE_MESSAGES.phone, slug);
+      return failed(PAGE_MESSAGES.phone, name);
   }
   if (context.step === 4 && isEmpty(detail['term-and-service'])) return failed(PAGE_MESSAGES.terms, 'term-and-service');
   return { ok: true };

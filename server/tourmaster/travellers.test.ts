@@ -165,7 +165,6 @@ describe.each(CASES)('travellers, $name', (c) => {
           booking,
           groupSlug: '',
           price,
-          contactFields: [],
           travellerFields: [],
         });
         const info = JSON.parse(row.traveller_info) as { first_name?: string[] };

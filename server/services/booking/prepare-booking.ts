@@ -60,19 +60,15 @@ export async function prepareBooking(
     tour.option['tour-service'],
     await loadServiceOptions(ctx.wp, tour.option['tour-service']),
   );
-  const resolved = resolveBooking(tour, withServices, { complete: true });
+  const contactFields = contactFieldsFor({
+    tourMeta: tour.meta.contactDetailFields,
+    option: tour.option,
+    general: settings.general,
+  });
+  const resolved = resolveBooking(tour, withServices, { complete: true, contactFields });
   if (!resolved.ok) return refusal(refusalOf(resolved.reason), resolved.message);
   const { booking } = resolved;
-  const valid = validateBooking(booking, {
-    step: 4,
-    tour,
-    settings,
-    contactFields: contactFieldsFor({
-      tourMeta: tour.meta.contactDetailFields,
-      option: tour.option,
-      general: settings.general,
-    }),
-  });
+  const valid = validateBooking(booking, { step: 4, tour, settings, contactFields });
   if (!valid.ok) return refusal('INVALID', valid.message);
   // traveller_amount is a tinyint column (0–255): a larger booking cannot be stored faithfully.
   if (booking.travellers.seats > 255) return refusal('LIMIT', TOO_LARGE_MESSAGE);

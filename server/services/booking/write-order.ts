@@ -14,7 +14,7 @@ import { seatPool } from '../../tourmaster/availability';
 import { type CouponOption, checkCoupon } from '../../tourmaster/coupon';
 import { Money } from '../../tourmaster/money';
 import { orderColumns } from '../../tourmaster/order-row';
-import { adminApprovalEnabled, contactFieldsFor, travellerFieldsFor } from '../../tourmaster/payment-page';
+import { adminApprovalEnabled, travellerFieldsFor } from '../../tourmaster/payment-page';
 import type { TourPrice } from '../../tourmaster/pricing';
 import type { TourmasterSettings } from '../../tourmaster/settings';
 import type { Tour } from '../../tourmaster/tour-option';
@@ -82,11 +82,6 @@ async function writeIn(
     booking: b.booking,
     groupSlug: seatPool(tour.id, travelDate, b.booking.date.entry).groupSlug,
     price: b.price,
-    contactFields: contactFieldsFor({
-      tourMeta: tour.meta.contactDetailFields,
-      option: tour.option,
-      general: settings.general,
-    }),
     travellerFields: travellerFieldsFor(tour.option, settings.general),
   });
   if (tid !== undefined) {

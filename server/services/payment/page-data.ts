@@ -8,6 +8,7 @@ import { isEmpty, list, str } from '../../php/coerce';
 import { type Booking, requestedTourId, resolveBooking } from '../../tourmaster/booking';
 import type { BookingDetail } from '../../tourmaster/booking-detail';
 import { checkCoupon } from '../../tourmaster/coupon';
+import type { CustomField } from '../../tourmaster/custom-fields';
 import { normalizePaymentInfos } from '../../tourmaster/deposit';
 import type { TourOrder } from '../../tourmaster/order';
 import {
@@ -54,7 +55,7 @@ export type PaymentTour =
  */
 export async function resolvePaymentTour(ctx: RequestContext, input: BookingDetail): Promise<PaymentTour> {
   const loaded = await loadPaymentTour(ctx, input);
-  return loaded.ok ? resolveOnPage(loaded, input) : loaded;
+  return loaded.ok ? resolveOnPage(loaded, input, []) : loaded;
 }
 
 async function loadPaymentTour(ctx: RequestContext, input: BookingDetail): Promise<PaymentTourLoad> {
@@ -67,8 +68,13 @@ async function loadPaymentTour(ctx: RequestContext, input: BookingDetail): Promi
   return { ok: true, site, tour, settings, tourUrl: tourPermalink(site, tour) };
 }
 
-function resolveOnPage(loaded: Extract<PaymentTourLoad, { ok: true }>, detail: BookingDetail): PaymentTour {
-  const resolved = resolveBooking(loaded.tour, detail, { complete: true });
+/** The detail resolved on the page; `contactFields` are the page's (none where only the date and travellers are checked). */
+function resolveOnPage(
+  loaded: Extract<PaymentTourLoad, { ok: true }>,
+  detail: BookingDetail,
+  contactFields: readonly CustomField[],
+): PaymentTour {
+  const resolved = resolveBooking(loaded.tour, detail, { complete: true, contactFields });
   if (resolved.ok) return { ...loaded, booking: resolved.booking };
   const noDate = resolved.reason === 'bad-date' || resolved.reason === 'no-date';
   const message = noDate ? PAGE_ERROR_MESSAGE : resolved.message;
@@ -95,12 +101,13 @@ export async function loadPaymentPage(
     postTitles(ctx.wp, serviceIds),
     ctx.user(),
   ]);
-  const resolved = resolveOnPage(loaded, pageDetail(input, step, tour, serviceOptions));
+  const general = settings.general;
+  const contactFields = contactFieldsFor({ tourMeta: tour.meta.contactDetailFields, option: tour.option, general });
+  const resolved = resolveOnPage(loaded, pageDetail(input, step, tour, serviceOptions), contactFields);
   if (!resolved.ok) return resolved;
   const { booking } = resolved;
   const { order, tid } = await ownedOrder(ctx, booking);
   const price = await priceOnPage(ctx, { tour, settings, booking, order, services: serviceOptions });
-  const general = settings.general;
   return {
     ok: true,
     data: {
@@ -112,7 +119,7 @@ export async function loadPaymentPage(
       price,
       order,
       tid,
-      contactFields: contactFieldsFor({ tourMeta: tour.meta.contactDetailFields, option: tour.option, general }),
+      contactFields,
       travellerFields: travellerFieldsFor(tour.option, general),
       services: tour.option['tour-service'].flatMap((id) => {
         const option = serviceOptions.get(id);

@@ -40,8 +40,11 @@ export function stepTwo(
   const { tour } = data;
   const { detail, travellers } = data.booking;
   const rows = travellerRows(tour.option, travellers);
+  const { contact, billing, notes } = data.booking.contact;
+  // `name` is the field's slug, or `billing_` and the slug.
   const value = (name: string, field: CustomField) => {
-    if (!isEmpty(detail[name])) return str(detail[name]);
+    const sent = name === field.slug ? contact.get(field.slug) : billing.get(field.slug);
+    if (!isEmpty(sent)) return str(sent);
     return meta.get(name) || field.default;
   };
   const content = html`${
@@ -54,7 +57,7 @@ export function stepTwo(
       fields: data.travellerFields,
       detail,
     })
-  }${contactForm({ fields: data.contactFields, value, notes: str(detail.additional_notes), error })}`;
+  }${contactForm({ fields: data.contactFields, value, notes, error })}`;
   return { content, sidebar: summary(data, { editable: true }) };
 }
 
@@ -70,12 +73,14 @@ export function stepThree(data: PaymentPageData, urls: PaymentPageUrls): Payment
       chosen: data.booking.services,
       format: data.format,
     })
-  }<div class="tourmaster-summary-info-outer" >${contactDetail(data.contactFields, detail)}${travellerDetail({
-    required: requiresTravellerInfo(tour.option),
-    withTitle: showsTravellerTitle(tour.option),
-    fields: data.travellerFields,
-    detail,
-  })}</div>${data.style === 'style-1' && paymentMethodBlock(methods)}`;
+  }<div class="tourmaster-summary-info-outer" >${contactDetail(data.contactFields, data.booking.contact)}${travellerDetail(
+    {
+      required: requiresTravellerInfo(tour.option),
+      withTitle: showsTravellerTitle(tour.option),
+      fields: data.travellerFields,
+      detail,
+    },
+  )}</div>${data.style === 'style-1' && paymentMethodBlock(methods)}`;
   const sideMethod = data.style === 'style-2' ? sidePaymentMethod(methods) : undefined;
   return { content, sidebar: summary(data, { editable: false, sideMethod }) };
 }

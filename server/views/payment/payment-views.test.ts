@@ -31,9 +31,9 @@ describe('detail views escape what the visitor typed', () => {
 
   it('contact, billing and notes', () => {
     const out = contactDetail(fields, {
-      first_name: '<script>x()</script>',
-      billing_last_name: '"><img src=x onerror=y()>',
-      additional_notes: '<b>late</b>',
+      contact: new Map([['first_name', '<script>x()</script>']]),
+      billing: new Map([['last_name', '"><img src=x onerror=y()>']]),
+      notes: '<b>late</b>',
     }).value;
     expect(out).not.toMatch(/<script|<img|<b>/);
     expect(out).toContain('>&lt;script&gt;x()&lt;/script&gt;</span>');
