@@ -87,10 +87,11 @@ export function inputErrorFrom(issues: { path: PropertyKey[]; message: string }[
     message: i.message,
   }));
   const first = details[0];
-  return new InputError({
-    message: first ? first.message : 'The request is not valid.',
-    details,
-  });
+  // The form-field schemas say "This field…": the field is named as the form posts it
+  // (`booking_detail[email] is too long.`) so the visitor or a partner sees which.
+  const field = first?.path.length ? first.path.map((p, i) => (i === 0 ? String(p) : `[${p}]`)).join('') : '';
+  const message = first ? (field ? first.message.replace(/^This (field|list)\b/, field) : first.message) : '';
+  return new InputError({ message: message || 'The request is not valid.', details });
 }
 
 /**

@@ -15,7 +15,7 @@ export const FORM_LIST_MAX = 1000;
 export const FORM_KEY_MAX = 128;
 
 /** One text field. */
-export const formText = z.string().max(FORM_TEXT_MAX, 'This field is too long.');
+export const formText = z.string({ error: 'This field must be text.' }).max(FORM_TEXT_MAX, 'This field is too long.');
 
 /** An array field (`name[]=…`, `name[3]=…` read as PHP lists them). */
 export const formList = z.array(formText).max(FORM_LIST_MAX, 'This list is too long.');
