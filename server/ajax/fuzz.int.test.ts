@@ -364,7 +364,9 @@ describe.runIf(engine === 'mariadb')('admin-ajax under malformed bodies', () => 
     // The edge's own refusals were met: too large (413), unreadable or no action (400).
     expect(statuses.get(413)).toBeGreaterThan(0);
     expect(statuses.get(400)).toBeGreaterThan(0);
-  }, 120_000);
+    // What is checked is every reply, not the speed: about 40 s on a quiet 2-core machine, three or
+    // four times that while another suite runs beside it (a CI neighbour, a developer's build).
+  }, 600_000);
 });
 
 function isJson(text: string): boolean {
