@@ -60,6 +60,16 @@ export default defineConfig(({ command }) => ({
           exclude: ['**/*.int.test.ts', '**/*.e2e.test.ts', 'node_modules/**'],
         },
       },
+      {
+        extends: true,
+        test: {
+          // Islands rendered by React in jsdom, their admin-ajax replies from msw (client/testing/).
+          name: 'component',
+          include: ['client/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['client/testing/setup.ts'],
+        },
+      },
       integration('mariadb'),
       integration('sqlite'),
       {

@@ -1,0 +1,25 @@
+import { createElement, useLayoutEffect, useRef } from 'react';
+import { announceContent } from './dom';
+
+/**
+ * The one component that puts server HTML into a React tree. Only for fragments that are pure
+ * content the server escaped and the visitor does not edit (a tour list's cards, a review's text,
+ * an ajax page of posts): nothing in them is state an island reads back. Scripts in them do not
+ * run (inserted as HTML). Island markers inside them (a wish-list button, a rating) are announced
+ * to client/main.ts, which mounts their islands.
+ */
+export function ServerFragment({
+  html,
+  as = 'div',
+  className,
+}: {
+  html: string;
+  as?: 'div' | 'span' | 'ul' | 'tbody';
+  className?: string;
+}) {
+  const ref = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    if (ref.current && html) announceContent(ref.current);
+  }, [html]);
+  return createElement(as, { ref, className, dangerouslySetInnerHTML: { __html: html } });
+}
