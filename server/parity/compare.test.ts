@@ -162,6 +162,21 @@ describe('compareReply', () => {
     expect(compareReply(jsonExchange, reply(200, ourHeaders, JSON.stringify(legacyJson)))).toStrictEqual([]);
   });
 
+  it('ignores the typed props our replies carry for the islands, and nothing else added', () => {
+    const withProps = { ...legacyJson, props: { step: 2 } };
+    expect(compareReply(jsonExchange, reply(200, ourHeaders, JSON.stringify(withProps)))).toStrictEqual([]);
+    const withOther = { ...legacyJson, typed: { step: 2 } };
+    expect(compareReply(jsonExchange, reply(200, ourHeaders, JSON.stringify(withOther)))).toHaveLength(1);
+  });
+
+  it('ignores the islands’ props scripts in our markup', () => {
+    const html = '<div class="a"><p>Hi</p></div>';
+    const page = exchange({ headers: legacyHeaders, body_kind: 'text', body: html });
+    const ours =
+      '<div class="a"><script type="application/json" data-island-props="Demo">{"a":"\\u003c/p>"}</script><p>Hi</p></div>';
+    expect(compareReply(page, reply(200, ourHeaders, ours))).toStrictEqual([]);
+  });
+
   it('finds a difference in key order, which PHP keeps', () => {
     const reordered = { content: legacyJson.content, status: 'success', count: 2, list: [1, 'x'] };
     const diffs = compareReply(jsonExchange, reply(200, ourHeaders, JSON.stringify(reordered)));
