@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../core/config';
 import { canonicalHtml } from '../parity/html-dom';
 import { DEFAULT_ENQUIRY_FIELDS, ENQUIRY_HONEYPOT_FIELD, enquiryFields } from '../tourmaster/enquiry-fields';
-import { renderEnquiryForm } from './enquiry-form';
+import { enquiryFormProps, renderEnquiryForm } from './enquiry-form';
 
 /** The Corfu page's enquiry form, as captured. */
 function capturedForm(): string {
@@ -24,9 +24,17 @@ const CORFU_FORM = {
   privacyUrl: 'http://127.0.0.1:8080/privacy-policy/',
 };
 
+/** The island's typed props, the form's first child (the legacy front end does not read them). */
+const PROPS_SCRIPT = /^(<form[^>]*>)<script type="application\/json" data-island-props="EnquiryForm">([^<]*)<\/script>/;
+
 describe('the enquiry form', () => {
+  it('carries its typed props as its first child, for the island', () => {
+    const props = PROPS_SCRIPT.exec(String(renderEnquiryForm(CORFU_FORM)))?.[2];
+    expect(JSON.parse(props ?? '')).toEqual(enquiryFormProps(CORFU_FORM));
+  });
+
   it('is the captured form plus the hidden trap field', () => {
-    const ours = String(renderEnquiryForm(CORFU_FORM));
+    const ours = String(renderEnquiryForm(CORFU_FORM)).replace(PROPS_SCRIPT, '$1');
     const trap = /<div class="tourmaster-enquiry-field-trap"[^>]*>(<input[^>]*>)<\/div>/.exec(ours);
     expect(trap?.[1]).toBe(
       `<input type="text" name="${ENQUIRY_HONEYPOT_FIELD}" value="" tabindex="-1" autocomplete="off" />`,

@@ -1,50 +1,58 @@
 import { useId } from 'react';
 import { useLegacyField } from '../../lib/legacy-field';
-import { attrsToProps } from '../../lib/markup';
-import { ShellElement } from '../../lib/RawMarkup';
-import type { TermSpec } from './enquiry-markup';
+import { ACCEPTANCE_KEY } from './enquiry-data';
+
+interface Props {
+  name: string;
+  termsUrl: string;
+  privacyUrl: string;
+  /** The plugin's sentence under the box, shown while a submit found it unticked. */
+  message: string;
+}
 
 /**
  * The acceptance box (`tourmaster-require-acceptance`): it must be ticked before anything is sent.
- * Unticked at a submit, the plugin's own sentence under it is shown (an alert) until it is ticked.
- * The box is named by the sentence beside it and described by that message.
+ * Unticked at a submit, the sentence under it is shown (an alert) until it is ticked. The box is
+ * named by the sentence beside it and described by that message.
  */
-export function AcceptanceTerm({ term }: { term: TermSpec }) {
-  const field = useLegacyField(term.key, {
-    value: term.checkbox.attrs.checked !== undefined,
-    rules: { validate: (checked) => checked === true },
-  });
+export function AcceptanceTerm({ name, termsUrl, privacyUrl, message }: Props) {
+  const field = useLegacyField(ACCEPTANCE_KEY, { value: false, rules: { validate: (checked) => checked === true } });
   const labelId = useId();
-  const messageId = term.message?.attrs.id || 'tourmaster-enquiry-term-message';
-  const checkbox = attrsToProps(term.checkbox.attrs);
+  const messageId = useId();
   return (
-    <ShellElement shell={term.shell}>
+    <div className="tourmaster-enquiry-term">
       <input
-        {...checkbox}
         type="checkbox"
+        name={name}
         ref={(el) => {
           field.ref(el);
           field.focusRef(el);
         }}
         aria-labelledby={labelId}
-        aria-describedby={term.message ? messageId : undefined}
+        aria-describedby={message ? messageId : undefined}
         aria-invalid={field.invalid || undefined}
         onChange={(event) => field.change(event.target.checked)}
       />
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server's sentence and links, escaped there. */}
-      <span id={labelId} dangerouslySetInnerHTML={{ __html: term.labelHtml }} />
-      {term.message ? (
-        <ShellElement
-          shell={term.message}
-          extra={{
-            id: messageId,
-            role: 'alert',
-            // Hidden by the stylesheet, shown while a submit found the box unticked.
-            ...(field.invalid ? { style: { display: 'block' } } : {}),
-            dangerouslySetInnerHTML: { __html: term.message.html },
-          }}
-        />
-      ) : null}
-    </ShellElement>
+      <span id={labelId}>
+        * I agree with{' '}
+        <a href={termsUrl} target="_blank" rel="noopener">
+          Terms of Service
+        </a>{' '}
+        and{' '}
+        <a href={privacyUrl} target="_blank" rel="noopener">
+          Privacy Statement
+        </a>
+        .
+      </span>
+      <div
+        id={messageId}
+        className="tourmaster-enquiry-term-message tourmaster-enquiry-form-message tourmaster-failed"
+        role="alert"
+        // Hidden by the stylesheet, shown while a submit found the box unticked.
+        style={field.invalid ? { display: 'block' } : undefined}
+      >
+        {message}
+      </div>
+    </div>
   );
 }

@@ -1,102 +1,92 @@
-import { useMemo } from 'react';
+import { type CSSProperties, useMemo } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { FormProvider, useForm } from 'react-hook-form';
-import { CustomField } from '../../lib/CustomField';
 import { type FieldElements, FieldElementsContext } from '../../lib/field-elements';
-import { attrsToProps, childElements, type Shell } from '../../lib/markup';
-import { readProps } from '../../lib/props';
-import { Raw, ShellElement } from '../../lib/RawMarkup';
+import { readIslandProps } from '../../lib/island-props';
+import { useLegacyField } from '../../lib/legacy-field';
+import { type EnquiryFormProps, enquiryFormSchema } from '../../shared/islands/EnquiryForm';
 import { AcceptanceTerm } from './AcceptanceTerm';
-import { parseEnquiry } from './enquiry-markup';
-import { enquiryProps } from './props';
-import { type EnquiryTarget, type Message, useEnquirySubmit } from './useEnquirySubmit';
+import { enquiryPropsFromMarkup } from './adapter';
+import { EnquiryFieldView } from './EnquiryFieldView';
+import { type EnquiryValues, fieldKey, HONEYPOT_KEY } from './enquiry-data';
+import { type Message, useEnquirySubmit } from './useEnquirySubmit';
 
 /**
- * The tour's enquiry form (engagement.md §1) on the markup the server printed: rendered again in
- * the same form with its fields held by react-hook-form. The acceptance box first, then the
- * required fields, with the form's own texts; a click while sending is ignored; `data[...]` goes
- * to `data-action`, the reply's message is shown with its status, and a success empties every
- * field but the tour id.
+ * The tour's enquiry form (engagement.md §1), rendered from its typed props: those our server
+ * wrote beside it, or (WordPress printed the page) the plugin's markup read by adapter.ts. The
+ * acceptance box first, then the required fields, with the form's own texts; a click while
+ * sending is ignored; `data[...]` goes to the action, the reply's message is shown with its
+ * status, and a success empties every field but the tour id.
  */
 export function mount(form: HTMLElement): () => void {
   if (!(form instanceof HTMLFormElement)) throw new Error('[island EnquiryForm] not a form');
-  const props = readProps('EnquiryForm', form, enquiryProps);
-  const parts = parseEnquiry(childElements(form));
+  const props = readIslandProps('EnquiryForm', form, enquiryFormSchema) ?? enquiryPropsFromMarkup(form);
   form.replaceChildren();
   const root = createRoot(form);
-  flushSync(() =>
-    root.render(
-      <EnquiryForm
-        form={form}
-        ajaxUrl={props.ajaxUrl}
-        action={props.action}
-        validateError={props.validateError}
-        parts={parts}
-      />,
-    ),
-  );
+  flushSync(() => root.render(<EnquiryForm form={form} enquiry={props} />));
   return () => root.unmount();
 }
 
-function EnquiryForm(props: EnquiryTarget) {
-  const { parts } = props;
-  const methods = useForm<Record<string, unknown>>({ mode: 'onSubmit', shouldFocusError: false });
+export function EnquiryForm({ form, enquiry }: { form: HTMLFormElement; enquiry: EnquiryFormProps }) {
+  const methods = useForm<EnquiryValues>({ mode: 'onSubmit', shouldFocusError: false });
   const elements = useMemo<FieldElements>(() => new Map(), []);
-  const { sending, message } = useEnquirySubmit(props, methods, elements);
-
+  const { sending, message, cleared } = useEnquirySubmit(form, enquiry, methods, elements);
   return (
     <FormProvider {...methods}>
       <FieldElementsContext.Provider value={elements}>
-        {parts.map((part) => {
-          switch (part.kind) {
-            case 'field':
-              return <CustomField key={part.id} spec={part.spec} />;
-            case 'term':
-              return <AcceptanceTerm key={part.id} term={part.term} />;
-            case 'message':
-              return <MessageBox key={part.id} shell={part.shell} message={message} />;
-            case 'submit':
-              return <SubmitButton key={part.id} shell={part.shell} sending={sending} />;
-            default:
-              return <Raw key={part.id} node={part.node} />;
-          }
-        })}
+        {enquiry.fields.map((field, i) => (
+          <EnquiryFieldView key={fieldKey(i)} field={field} formKey={fieldKey(i)} cleared={cleared} />
+        ))}
+        {enquiry.honeypot ? <Trap name={enquiry.honeypot} /> : null}
+        <AcceptanceTerm
+          name={enquiry.acceptanceName}
+          termsUrl={enquiry.termsUrl}
+          privacyUrl={enquiry.privacyUrl}
+          message={enquiry.acceptanceError}
+        />
+        <MessageBox message={message} />
+        <input type="hidden" name="tour-id" value={enquiry.tourId} />
+        <input
+          type="submit"
+          className={sending ? 'tourmaster-button tourmaster-now-loading' : 'tourmaster-button'}
+          value={enquiry.submitLabel}
+          aria-busy={sending || undefined}
+        />
       </FieldElementsContext.Provider>
     </FormProvider>
   );
 }
 
-function MessageBox({ shell, message }: { shell: Shell; message: Message }) {
-  const className = [
-    String(attrsToProps(shell.attrs).className ?? ''),
-    message.status && `tourmaster-${message.status}`,
-  ]
-    .filter(Boolean)
-    .join(' ');
+/** Our hidden field for robots (server/views/enquiry-form.ts): off-screen, out of the tab order. */
+function Trap({ name }: { name: string }) {
+  const field = useLegacyField(HONEYPOT_KEY, { value: '' });
   return (
-    <ShellElement
-      shell={shell}
-      extra={{
-        className,
-        'aria-live': 'polite',
-        style: message.shown ? { display: 'block', visibility: message.hidden ? 'hidden' : undefined } : undefined,
-      }}
+    <div
+      className="tourmaster-enquiry-field-trap"
+      style={{ position: 'absolute', left: '-10000px', top: 'auto', width: '1px', height: '1px', overflow: 'hidden' }}
+      aria-hidden="true"
     >
-      {message.text}
-    </ShellElement>
+      <input
+        type="text"
+        name={name}
+        ref={field.ref}
+        tabIndex={-1}
+        autoComplete="off"
+        onChange={(event) => field.change(event.target.value)}
+      />
+    </div>
   );
 }
 
-function SubmitButton({ shell, sending }: { shell: Shell; sending: boolean }) {
-  const { defaultValue, className, ...button } = attrsToProps(shell.attrs);
+function MessageBox({ message }: { message: Message }) {
+  const status = message.status ? ` tourmaster-${message.status}` : '';
+  const shown: CSSProperties | undefined = message.shown
+    ? { display: 'block', visibility: message.hidden ? 'hidden' : undefined }
+    : undefined;
   return (
-    <input
-      {...button}
-      type="submit"
-      value={String(defaultValue ?? '')}
-      className={[className, sending && 'tourmaster-now-loading'].filter(Boolean).join(' ')}
-      aria-busy={sending || undefined}
-    />
+    <div className={`tourmaster-enquiry-form-message${status}`} aria-live="polite" style={shown}>
+      {message.text}
+    </div>
   );
 }

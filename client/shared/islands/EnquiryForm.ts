@@ -1,0 +1,42 @@
+import * as z from 'zod/mini';
+
+/**
+ * The tour's enquiry form (engagement.md §1) as typed props: what server/views/enquiry-form.ts
+ * prints, written beside the form on our pages and read back from the plugin's markup by
+ * client/islands/EnquiryForm/adapter.ts on pages WordPress rendered.
+ */
+export const enquiryFieldSchema = z.object({
+  /** The slug: the field's posted name (`data[{slug}]`) and its wrapper's class. */
+  slug: z.string(),
+  title: z.string(),
+  /** The type as written (`tourmaster-type-{type}` on the wrapper). */
+  type: z.string(),
+  /** The control the type prints: `select` for combobox and country, `date` for the three selects. */
+  control: z.enum(['text', 'email', 'textarea', 'select', 'datepicker', 'date']),
+  required: z.boolean(),
+  /** The printed value (a logged-in visitor's user meta). */
+  value: z.string(),
+  options: z.array(z.object({ value: z.string(), label: z.string() })),
+  /** The `date` control's years, as printed (none for the enquiry form's own fields). */
+  years: z.array(z.string()),
+});
+
+export const enquiryFormSchema = z.object({
+  ajaxUrl: z.string().check(z.minLength(1)),
+  action: z.string().check(z.regex(/^[a-z_]+$/)),
+  validateError: z.string(),
+  /** The acceptance box's sentence under it, shown while a submit found it unticked. */
+  acceptanceError: z.string(),
+  /** The acceptance box's name (`tourmaster-require-acceptance`). */
+  acceptanceName: z.string(),
+  termsUrl: z.string(),
+  privacyUrl: z.string(),
+  tourId: z.string(),
+  fields: z.array(enquiryFieldSchema),
+  /** Our hidden trap field's name; the plugin's form has none. */
+  honeypot: z.optional(z.string()),
+  submitLabel: z.string(),
+});
+
+export type EnquiryField = z.infer<typeof enquiryFieldSchema>;
+export type EnquiryFormProps = z.infer<typeof enquiryFormSchema>;
