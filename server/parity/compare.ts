@@ -226,7 +226,7 @@ function jsonDifferences(ex: Exchange, actual: ActualReply, norm: Normaliser): s
  */
 const ISLAND_PROPS_SCRIPT = /<script type="application\/json" data-island-props="[^"]*">[^<]*<\/script>/g;
 
-function withoutIslandProps(text: string): string {
+export function withoutIslandProps(text: string): string {
   return text.includes('data-island-props') ? text.replace(ISLAND_PROPS_SCRIPT, '') : text;
 }
 

@@ -1,6 +1,8 @@
+import type { DateSelectProps } from '../../client/shared/islands/DateSelect';
 import { MONTHS } from '../php/date';
 import type { CustomField } from '../tourmaster/custom-fields';
 import { html, type SafeHtml } from './html';
+import { islandProps } from './island-props';
 
 /** A field of the plugin's custom-field mini-syntax (parsed by tourmaster/custom-fields.ts). */
 export type FormFieldSpec = Pick<CustomField, 'slug' | 'title' | 'type' | 'required' | 'options'>;
@@ -61,5 +63,12 @@ function dateSelects(field: FormFieldSpec, value: string, years: readonly number
   const days = Array.from({ length: 31 }, (_, i) => [String(i + 1), String(i + 1)] as const);
   const months = MONTHS.map((name, i) => [String(i + 1), name] as const);
   const yearChoices = years.map((year) => [String(year), String(year)] as const);
-  return html`<div class="tourmaster-date-select" >${select('date', 'Date', days, d.replace(/^0/, ''))}${select('month', 'Month', months, m.replace(/^0/, ''))}${select('year', 'Year', yearChoices, y)}</div><input type="hidden" name="${field.slug}" value="${value}" />`;
+  const props: DateSelectProps = {
+    name: field.slug,
+    value,
+    years: yearChoices.map(([year]) => year),
+    title: field.title,
+    required: field.required,
+  };
+  return html`<div class="tourmaster-date-select" >${islandProps('DateSelect', props)}${select('date', 'Date', days, d.replace(/^0/, ''))}${select('month', 'Month', months, m.replace(/^0/, ''))}${select('year', 'Year', yearChoices, y)}</div><input type="hidden" name="${field.slug}" value="${value}" />`;
 }

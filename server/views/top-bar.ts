@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
+import type { RegisterTermProps } from '../../client/shared/islands/RegisterForm';
+import type { TopBarMenuProps } from '../../client/shared/islands/TopBarMenu';
 import { COUNTRIES } from '../tourmaster/countries';
 import { formField } from './form-field';
 import { escapeHtml, escUrl, html, raw, type SafeHtml } from './html';
+import { islandProps } from './island-props';
 import { loginFormMarkup } from './login-form';
 
 /**
@@ -40,10 +43,27 @@ export function userTopBar(input: UserTopBarInput): SafeHtml {
     input.avatar.kind === 'image'
       ? html`<img src="${escUrl(input.avatar.url)}" alt="profile-image" />`
       : gravatarImg(input.avatar.email, 30, input.avatar.https);
-  return html`<div class="tourmaster-user-top-bar tourmaster-user tourmaster-refresh tourmaster-${input.style}"  data-redirect="${input.redirect}"  data-ajax-url="${escUrl(input.ajaxUrl)}" >${avatar}<span class="tourmaster-user-top-bar-name" >${input.name}</span><i class="fa fa-sort-down" ></i><div class="tourmaster-user-top-bar-nav" ><div class="tourmaster-user-top-bar-nav-inner" >${input.nav.map(
+  return html`<div class="tourmaster-user-top-bar tourmaster-user tourmaster-refresh tourmaster-${input.style}"  data-redirect="${input.redirect}"  data-ajax-url="${escUrl(input.ajaxUrl)}" >${islandProps('TopBarMenu', topBarMenuProps(input))}${avatar}<span class="tourmaster-user-top-bar-name" >${input.name}</span><i class="fa fa-sort-down" ></i><div class="tourmaster-user-top-bar-nav" ><div class="tourmaster-user-top-bar-nav-inner" >${input.nav.map(
     (item) =>
       html`<div class="tourmaster-user-top-bar-nav-item tourmaster-nav-${item.slug}" ><a href="${escUrl(item.url)}" >${item.title}</a></div>`,
   )}</div></div></div>`;
+}
+
+/** The bar's typed props (client/shared/islands/TopBarMenu.ts): what the island renders on our pages. */
+export function topBarMenuProps(input: UserTopBarInput): TopBarMenuProps {
+  const { avatar } = input;
+  return {
+    avatar:
+      avatar.kind === 'image'
+        ? { src: avatar.url, alt: 'profile-image' }
+        : {
+            src: gravatarUrl(avatar.email, 30, avatar.https),
+            alt: '',
+            gravatar: { srcset: `${gravatarUrl(avatar.email, 60, avatar.https)} 2x`, size: 30 },
+          },
+    name: input.name,
+    nav: input.nav.map((item) => ({ slug: item.slug, title: item.title, url: item.url })),
+  };
 }
 
 /** The Gravatar URL of `get_avatar_url` for an e-mail: md5 of the trimmed lower-case address. */
@@ -144,7 +164,12 @@ function passwordField(slug: string, title: string): SafeHtml {
   return html`<div class="${WRAPPER} ${WRAPPER}-${slug} tourmaster-type-password clearfix" ><div class="tourmaster-head" >${title}<span class="tourmaster-req" >*</span></div><div class="tourmaster-tail clearfix" ><input type="password" name="${slug}" value=""  data-required  /></div></div>`;
 }
 
-/** The registration form of the Sign Up lightbox and the register page (engagement.md §4.3). */
+const REGISTER_TERMS_NOTICE = 'Please agree to all the terms and conditions before proceeding to the next step';
+
+/**
+ * The registration form of the Sign Up lightbox and the register page (engagement.md §4.3), its
+ * terms block's typed props first (client/shared/islands/RegisterForm.ts, for the island).
+ */
 export function registerForm(input: RegisterFormInput): SafeHtml {
   const value = (slug: string) => input.values?.[slug] ?? '';
   const field = (slug: string, title: string, type: string) =>
@@ -155,5 +180,11 @@ export function registerForm(input: RegisterFormInput): SafeHtml {
     { slug: 'country', title: 'Country', type: 'combobox', required: true, options: countries },
     input.values?.country ?? input.defaultCountry,
   );
-  return html`<form class="tourmaster-register-form tourmaster-form-field tourmaster-with-border" action="${escUrl(input.action)}" method="post" ><div class="tourmaster-register-message" >After creating an account, you'll be able to track your payment status, track the confirmation and you can also rate the tour after you finished the tour.</div><div class="tourmaster-register-form-fields clearfix" >${field('username', 'Username', 'text')}${passwordField('password', 'Password')}${passwordField('confirm-password', 'Confirm Password')}${field('first_name', 'First Name', 'text')}${field('last_name', 'Last Name', 'text')}${field('birth_date', 'Birth Date', 'date')}${field('email', 'Email', 'email')}${field('phone', 'Phone', 'text')}${country}</div><input type="hidden" name="redirect" value="${input.redirect}" ><div class="tourmaster-register-term" ><input type="checkbox" name="tourmaster-require-acceptance" />* Creating an account means you're okay with our <a href="${escUrl(input.termsUrl)}" target="_blank">Terms of Service</a> and <a href="${escUrl(input.privacyUrl)}" target="_blank">Privacy Statement</a>.<div class="tourmaster-notification-box tourmaster-failure" >Please agree to all the terms and conditions before proceeding to the next step</div></div><input type="submit" class="tourmaster-register-submit tourmaster-button" value="Sign Up" /><input type="hidden" name="security" value="${input.nonce}" /></form><div class="tourmaster-register-bottom" ><h3 class="tourmaster-register-bottom-title" >Already a member?</h3><a class="tourmaster-register-bottom-link" href="${escUrl(input.loginUrl)}" >Login</a></div>`;
+  const term: RegisterTermProps = {
+    acceptanceName: 'tourmaster-require-acceptance',
+    termsUrl: input.termsUrl,
+    privacyUrl: input.privacyUrl,
+    notice: REGISTER_TERMS_NOTICE,
+  };
+  return html`<form class="tourmaster-register-form tourmaster-form-field tourmaster-with-border" action="${escUrl(input.action)}" method="post" >${islandProps('RegisterForm', term)}<div class="tourmaster-register-message" >After creating an account, you'll be able to track your payment status, track the confirmation and you can also rate the tour after you finished the tour.</div><div class="tourmaster-register-form-fields clearfix" >${field('username', 'Username', 'text')}${passwordField('password', 'Password')}${passwordField('confirm-password', 'Confirm Password')}${field('first_name', 'First Name', 'text')}${field('last_name', 'Last Name', 'text')}${field('birth_date', 'Birth Date', 'date')}${field('email', 'Email', 'email')}${field('phone', 'Phone', 'text')}${country}</div><input type="hidden" name="redirect" value="${input.redirect}" ><div class="tourmaster-register-term" ><input type="checkbox" name="tourmaster-require-acceptance" />* Creating an account means you're okay with our <a href="${escUrl(input.termsUrl)}" target="_blank">Terms of Service</a> and <a href="${escUrl(input.privacyUrl)}" target="_blank">Privacy Statement</a>.<div class="tourmaster-notification-box tourmaster-failure" >${REGISTER_TERMS_NOTICE}</div></div><input type="submit" class="tourmaster-register-submit tourmaster-button" value="Sign Up" /><input type="hidden" name="security" value="${input.nonce}" /></form><div class="tourmaster-register-bottom" ><h3 class="tourmaster-register-bottom-title" >Already a member?</h3><a class="tourmaster-register-bottom-link" href="${escUrl(input.loginUrl)}" >Login</a></div>`;
 }

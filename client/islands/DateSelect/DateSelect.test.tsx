@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { formField } from '../../../server/views/form-field';
+import { readIslandProps } from '../../lib/island-props';
+import { dateSelectSchema } from '../../shared/islands/DateSelect';
 import { dateSelectFromMarkup } from './adapter';
 import { mount } from './index';
 
@@ -10,6 +13,13 @@ function registerFields(): string {
   const page = readFileSync('legacy-fixtures/pages/register.html', 'utf8');
   const start = page.indexOf('<div class="tourmaster-register-form-fields');
   return page.slice(start, page.indexOf('<input type="hidden" name="redirect"', start));
+}
+
+/** The register page's birth date as our server prints it (the register page's years: 2026 back 120). */
+function ourBirthDate(): string {
+  const field = { slug: 'birth_date', title: 'Birth Date', type: 'date', required: true, options: [] };
+  const yearRange = Array.from({ length: 121 }, (_, i) => 2026 - i);
+  return String(formField('tourmaster-profile-field', field, '', { yearRange }));
 }
 
 let unmount: (() => void) | undefined;
@@ -39,6 +49,27 @@ describe('the three-select birth date', () => {
       required: true,
     });
     expect(props.years.slice(0, 2)).toEqual(['2026', '2025']);
+  });
+
+  it('reads the same props from the plugin’s markup as our server writes beside its own', () => {
+    document.body.innerHTML = registerFields();
+    const legacy = dateSelectFromMarkup(document.querySelector('.tourmaster-date-select') as HTMLElement);
+    document.body.innerHTML = ourBirthDate();
+    const wrap = document.querySelector('.tourmaster-date-select') as HTMLElement;
+    expect(readIslandProps('DateSelect', wrap, dateSelectSchema)).toEqual(legacy);
+  });
+
+  it('renders from our server’s props on our pages', async () => {
+    document.body.innerHTML = `<form>${ourBirthDate()}</form>`;
+    act(() => {
+      unmount = mount(document.querySelector<HTMLElement>('.tourmaster-date-select') as HTMLElement);
+    });
+    expect(document.querySelector('script')).toBeNull();
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Birth Date, day' }), '31');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Birth Date, month' }), 'December');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Birth Date, year' }), '1999');
+    expect(new FormData(document.querySelector('form') as HTMLFormElement).get('birth_date')).toBe('1999-12-31');
   });
 
   it('posts Y-M-D once the day, the month and the year are all chosen, and nothing otherwise', async () => {

@@ -12,6 +12,10 @@ import { DateSelect } from './DateSelect';
  * render their fields themselves (the enquiry form) use the DateSelect component directly.
  */
 export function mount(wrap: HTMLElement): (() => void) | undefined {
+  // Gone already: a form island (the enquiry form) renders its own fields. A lightbox's hidden
+  // template is only copied; its copy is mounted on its own.
+  if (!wrap.isConnected) return undefined;
+  if (wrap.closest('[data-tmlb-id]') && !wrap.closest('.tourmaster-lightbox-wrapper')) return undefined;
   const hidden = hiddenOf(wrap);
   const container = wrap.parentElement;
   // The form posts what React renders from here on; nothing else is in the plugin's tail.

@@ -1,4 +1,4 @@
-import type { AccountMenu } from './menu';
+import type { AccountMenu } from './useAccountMenu';
 
 /**
  * The menu's keys: Enter or Space on the name toggle it (opening with focus on the first link),
@@ -6,11 +6,7 @@ import type { AccountMenu } from './menu';
  * Escape closes it with focus back on the name.
  */
 export function menuKeyHandler(menu: AccountMenu): (event: KeyboardEvent) => void {
-  const focusLink = (index: number) => {
-    const all = menu.links();
-    if (all.length === 0) return;
-    all[(index + all.length) % all.length]?.focus();
-  };
+  const focusLink = (index: number) => menu.focusLink(index);
   return (event) => {
     const onToggle = event.target === menu.toggle;
     const current = menu.links().indexOf(document.activeElement as HTMLElement);
