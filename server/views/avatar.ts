@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { AvatarProps } from '../../client/shared/islands/avatar';
 import type { PhpValue } from '../php/values';
 
 /**
@@ -55,13 +56,33 @@ function escUrl(url: string): string {
  * default and the class says `avatar-default`.
  */
 export function gravatarImg(email: string | undefined, size: number, settings: AvatarSettings, https: boolean): string {
-  if (!settings.show) return '';
+  const image = gravatarImage(email, size, settings, https);
+  if (!image) return '';
+  return `<img alt='' src='${escUrl(image.url)}' srcset='${escUrl(image.url2x)} 2x' class='${image.className}' height='${size}' width='${size}' loading='lazy' decoding='async'/>`;
+}
+
+/** That image as an island's typed props (client/shared/islands/avatar.ts); undefined when switched off. */
+export function gravatarAvatar(
+  email: string | undefined,
+  size: number,
+  settings: AvatarSettings,
+  https: boolean,
+): AvatarProps | undefined {
+  const image = gravatarImage(email, size, settings, https);
+  if (!image) return undefined;
+  return { src: image.url, alt: '', gravatar: { srcset: `${image.url2x} 2x`, className: image.className, size } };
+}
+
+function gravatarImage(email: string | undefined, size: number, settings: AvatarSettings, https: boolean) {
+  if (!settings.show) return undefined;
   const trimmed = (email ?? '').trim();
   const hash = trimmed === '' ? '' : createHash('md5').update(trimmed.toLowerCase()).digest('hex');
-  const url = gravatarUrl(hash, size, settings, https);
-  const url2x = gravatarUrl(hash, size * 2, settings, https);
   const classes = ['avatar', `avatar-${size}`, 'photo', ...(hash === '' ? ['avatar-default'] : [])];
-  return `<img alt='' src='${escUrl(url)}' srcset='${escUrl(url2x)} 2x' class='${classes.join(' ')}' height='${size}' width='${size}' loading='lazy' decoding='async'/>`;
+  return {
+    url: gravatarUrl(hash, size, settings, https),
+    url2x: gravatarUrl(hash, size * 2, settings, https),
+    className: classes.join(' '),
+  };
 }
 
 /**

@@ -59,7 +59,11 @@ export function topBarMenuProps(input: UserTopBarInput): TopBarMenuProps {
         : {
             src: gravatarUrl(avatar.email, 30, avatar.https),
             alt: '',
-            gravatar: { srcset: `${gravatarUrl(avatar.email, 60, avatar.https)} 2x`, size: 30 },
+            gravatar: {
+              srcset: `${gravatarUrl(avatar.email, 60, avatar.https)} 2x`,
+              className: 'avatar avatar-30 photo',
+              size: 30,
+            },
           },
     name: input.name,
     nav: input.nav.map((item) => ({ slug: item.slug, title: item.title, url: item.url })),

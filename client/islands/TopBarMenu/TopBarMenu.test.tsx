@@ -105,6 +105,6 @@ describe('the top bar’s legacy adapter', () => {
     const legacy = topBarFromMarkup(document.querySelector<HTMLElement>('.tourmaster-user-top-bar') as HTMLElement);
     expect(legacy.name).toBe('Maria Papadopoulou');
     expect(legacy.nav.map((item) => item.slug)).toEqual(['dashboard', 'edit-profile', 'wish-list', 'sign-out']);
-    expect(legacy.avatar.gravatar?.srcset).toMatch(/\?s=60&d=mm&r=g 2x$/);
+    expect(legacy.avatar?.gravatar?.srcset).toMatch(/\?s=60&d=mm&r=g 2x$/);
   });
 });

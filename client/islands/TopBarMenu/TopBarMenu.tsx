@@ -1,4 +1,5 @@
 import { useId, useLayoutEffect, useRef } from 'react';
+import { Avatar } from '../../lib/Avatar';
 import type { TopBarMenuProps } from '../../shared/islands/TopBarMenu';
 import { listenToBar } from './handlers';
 import { useAccountMenu } from './useAccountMenu';
@@ -25,20 +26,7 @@ export function TopBarMenu({ bar, avatar, name, nav }: TopBarMenuProps & { bar: 
   }, [shown, menu]);
   return (
     <>
-      {avatar.gravatar ? (
-        <img
-          alt={avatar.alt}
-          src={avatar.src}
-          srcSet={avatar.gravatar.srcset}
-          className={`avatar avatar-${avatar.gravatar.size} photo`}
-          height={avatar.gravatar.size}
-          width={avatar.gravatar.size}
-          loading="lazy"
-          decoding="async"
-        />
-      ) : (
-        <img src={avatar.src} alt={avatar.alt} />
-      )}
+      {avatar ? <Avatar avatar={avatar} /> : null}
       {/* biome-ignore lint/a11y/useSemanticElements: the plugin's span, as the theme styles it, made a disclosure button. */}
       <span
         ref={refs.toggle}

@@ -1,3 +1,4 @@
+import { avatarOfImg } from '../../lib/Avatar';
 import type { TopBarMenuProps } from '../../shared/islands/TopBarMenu';
 
 /**
@@ -7,14 +8,8 @@ import type { TopBarMenuProps } from '../../shared/islands/TopBarMenu';
  */
 export function topBarFromMarkup(bar: HTMLElement): TopBarMenuProps {
   const img = bar.querySelector<HTMLImageElement>(':scope > img');
-  const srcset = img?.getAttribute('srcset');
-  const size = Number(img?.getAttribute('width'));
   return {
-    avatar: {
-      src: img?.getAttribute('src') ?? '',
-      alt: img?.getAttribute('alt') ?? '',
-      ...(srcset && img?.classList.contains('avatar') ? { gravatar: { srcset, size } } : {}),
-    },
+    ...(img ? { avatar: avatarOfImg(img) } : {}),
     name: bar.querySelector(':scope > .tourmaster-user-top-bar-name')?.textContent ?? '',
     nav: Array.from(bar.querySelectorAll('.tourmaster-user-top-bar-nav-item'), (item) => ({
       slug: /(?:^|\s)tourmaster-nav-(\S+)/.exec(item.className)?.[1] ?? '',

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { avatarSchema } from './avatar';
 
 /**
  * The logged-in top bar (server/views/top-bar.ts `userTopBar`, engagement.md §3) as typed props:
@@ -6,12 +7,8 @@ import * as z from 'zod/mini';
  * account menu's links.
  */
 export const topBarMenuSchema = z.object({
-  avatar: z.object({
-    src: z.string(),
-    alt: z.string(),
-    /** Gravatar's: the double-size source, `avatar avatar-30 photo`, 30 px, lazy. */
-    gravatar: z.optional(z.object({ srcset: z.string(), size: z.number() })),
-  }),
+  /** None where the bar printed no picture. */
+  avatar: z.optional(avatarSchema),
   name: z.string(),
   nav: z.array(z.object({ slug: z.string(), title: z.string(), url: z.string() })),
 });

@@ -2,7 +2,7 @@ import type { FormBody } from '../../http/form-body';
 import { changePassword } from '../../services/accounts/change-password';
 import { editProfile } from '../../services/accounts/edit-profile';
 import { birthDateValue, PROFILE_MESSAGES, postedText, profileValue } from '../../services/accounts/profile-form';
-import { breadcrumbs, contentInner, userAvatar } from '../../views/account/common';
+import { breadcrumbs, contentInner, userAvatar, userAvatarProps } from '../../views/account/common';
 import { changePasswordForm, editProfileForm, nonceField } from '../../views/account/profile';
 import { birthYears, EDIT_PROFILE_FIELDS } from '../../views/account/profile-fields';
 import type { SafeHtml } from '../../views/html';
@@ -32,6 +32,7 @@ export async function editProfilePage(
     breadcrumbs([{ title: 'Dashboard', url: accountPageUrl(a, 'dashboard') }, { title: 'Edit Profile' }]),
     editProfileForm({
       avatar: userAvatar(a.profile.avatar, a.profile.user.email, a.avatar, a.ctx.https),
+      avatarProps: userAvatarProps(a.profile.avatar, a.profile.user.email, a.avatar, a.ctx.https),
       values: state.values ?? storedValues(a),
       years: birthYears(a.ctx.now),
       notice: state.notice,

@@ -1,5 +1,6 @@
+import type { AvatarProps } from '../../../client/shared/islands/avatar';
 import { contentFilter } from '../../wp/text';
-import { type AvatarSettings, gravatarImg, safeImageUrl } from '../avatar';
+import { type AvatarSettings, gravatarAvatar, gravatarImg, safeImageUrl } from '../avatar';
 import { html, raw, type SafeHtml } from '../html';
 
 /**
@@ -169,6 +170,19 @@ export function userAvatar(
   const src = safeImageUrl(avatar?.thumbnail || avatar?.file_url || '');
   if (src) return raw(`<img src="${src}" alt="profile-image" />`);
   return raw(gravatarImg(email, 85, settings, https));
+}
+
+/** The same picture as typed props (client/shared/islands/avatar.ts), as the browser reads the markup above. */
+export function userAvatarProps(
+  avatar: { thumbnail: string; file_url: string } | undefined,
+  email: string,
+  settings: AvatarSettings,
+  https: boolean,
+): AvatarProps | undefined {
+  const stored = (avatar?.thumbnail || avatar?.file_url || '').trim();
+  // safeImageUrl's esc_url also drops spaces and angle brackets from the URL it prints.
+  if (safeImageUrl(stored)) return { src: stored.replace(/[<>\s]/g, ''), alt: 'profile-image' };
+  return gravatarAvatar(email, 85, settings, https);
 }
 
 /**

@@ -1,4 +1,7 @@
+import type { AvatarProps } from '../../../client/shared/islands/avatar';
+import type { ProfileImageProps } from '../../../client/shared/islands/ProfileImage';
 import { html, type SafeHtml } from '../html';
+import { islandProps } from '../island-props';
 import { updateNotice } from './common';
 import { CHANGE_PASSWORD_FIELDS, EDIT_PROFILE_FIELDS, profileFields } from './profile-fields';
 
@@ -37,6 +40,8 @@ export function nonceField(name: string, nonce: string, referer: string): SafeHt
 
 export interface EditProfileInput {
   avatar: SafeHtml;
+  /** The same picture for the ProfileImage island (undefined when avatars are off). */
+  avatarProps: AvatarProps | undefined;
   values: Readonly<Record<string, string>>;
   years: readonly number[];
   notice: { kind: 'success' | 'failure'; messages: readonly string[] } | undefined;
@@ -45,7 +50,12 @@ export interface EditProfileInput {
 }
 
 export function editProfileForm(input: EditProfileInput): SafeHtml {
-  return html`${input.notice && updateNotice(input.notice.kind, input.notice.messages)}<form class="tourmaster-edit-profile-wrap tourmaster-form-field" method="POST" enctype="multipart/form-data" ><div class="tourmaster-edit-profile-avatar" >${input.avatar}<label><a class="tourmaster-button" >Change Profile Picture</a><input type="file" name="profile-image" /></label></div>${profileFields(
+  const picture: ProfileImageProps = {
+    ...(input.avatarProps ? { avatar: input.avatarProps } : {}),
+    inputName: 'profile-image',
+    buttonLabel: 'Change Profile Picture',
+  };
+  return html`${input.notice && updateNotice(input.notice.kind, input.notice.messages)}<form class="tourmaster-edit-profile-wrap tourmaster-form-field" method="POST" enctype="multipart/form-data" ><div class="tourmaster-edit-profile-avatar" >${islandProps('ProfileImage', picture)}${input.avatar}<label><a class="tourmaster-button" >${picture.buttonLabel}</a><input type="file" name="${picture.inputName}" /></label></div>${profileFields(
     EDIT_PROFILE_FIELDS,
     input.values,
     input.years,
