@@ -1,4 +1,6 @@
+import type { DepositItemProps } from '../../../client/shared/islands/DepositItems';
 import { html, type SafeHtml } from '../html';
+import { islandProps } from '../island-props';
 import { statusLabel } from './common';
 
 /**
@@ -49,16 +51,21 @@ const single = (f: Field) => field('tourmaster-my-booking-single-field', f);
 export function bookingSingle(input: BookingSingleInput): SafeHtml {
   const payments =
     input.payments.length > 0 &&
-    html`<h3 class="tourmaster-my-booking-single-sub-title">Bank Payment Receipt</h3>${input.payments.map(
-      (p, i) =>
-        html`<div class="tourmaster-deposit-item ${i === 0 ? 'tourmaster-active' : ''}" ><div class="tourmaster-deposit-item-head" ><i class="icon_plus" ></i>Deposit ${i + 1} : ${p.amount}</div><div class="tourmaster-deposit-item-content" >${[
-          single({ head: 'Submission Date :', tail: p.submissionDate }),
-          single({ head: 'Payment Method :', tail: p.method }),
-          p.transactionId !== '' && single({ head: 'Transaction ID :', tail: p.transactionId }),
-          single({ head: 'Paid Amount :', tail: p.amount }),
-          p.status !== '' && single({ head: 'Payment Status :', tail: p.status }),
-        ]}</div></div>`,
-    )}`;
+    html`<h3 class="tourmaster-my-booking-single-sub-title">Bank Payment Receipt</h3>${input.payments.map((p, i) => {
+      const item: DepositItemProps = {
+        heading: `Deposit ${i + 1} : ${p.amount}`,
+        open: i === 0,
+        rows: [
+          { head: 'Submission Date :', tail: p.submissionDate },
+          { head: 'Payment Method :', tail: p.method },
+          ...(p.transactionId !== '' ? [{ head: 'Transaction ID :', tail: p.transactionId }] : []),
+          { head: 'Paid Amount :', tail: p.amount },
+          ...(p.status !== '' ? [{ head: 'Payment Status :', tail: p.status }] : []),
+        ],
+      };
+      // The item's typed props first (client/shared/islands/DepositItems.ts), for the island.
+      return html`<div class="tourmaster-deposit-item ${item.open ? 'tourmaster-active' : ''}" >${islandProps('DepositItems', item)}<div class="tourmaster-deposit-item-head" ><i class="icon_plus" ></i>${item.heading}</div><div class="tourmaster-deposit-item-content" >${item.rows.map(single)}</div></div>`;
+    })}`;
   const sidebar = html`<div class="tourmaster-my-booking-single-sidebar" ><h3 class="tourmaster-my-booking-single-title">Order Status</h3><div class="tourmaster-booking-status tourmaster-status-${input.status ?? ''}" >${statusLabel(
     input.status,
   )}</div>${
