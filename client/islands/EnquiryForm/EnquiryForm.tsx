@@ -21,7 +21,9 @@ import { type Message, useEnquirySubmit } from './useEnquirySubmit';
  */
 export function mount(form: HTMLElement): () => void {
   if (!(form instanceof HTMLFormElement)) throw new Error('[island EnquiryForm] not a form');
-  const props = readIslandProps('EnquiryForm', form, enquiryFormSchema) ?? enquiryPropsFromMarkup(form);
+  // The plugin's markup is checked as the server's props are (an action name, an ajax URL).
+  const props =
+    readIslandProps('EnquiryForm', form, enquiryFormSchema) ?? enquiryFormSchema.parse(enquiryPropsFromMarkup(form));
   form.replaceChildren();
   const root = createRoot(form);
   flushSync(() => root.render(<EnquiryForm form={form} enquiry={props} />));
