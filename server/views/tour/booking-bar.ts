@@ -1,4 +1,6 @@
+import { type BookingBarProps, STICKY_MIN_WIDTH } from '../../../client/shared/islands/BookingBar';
 import { escUrl, html, raw, type SafeHtml } from '../html';
+import { islandProps } from '../island-props';
 import { loginFormMarkup } from '../login-form';
 import { lightbox } from '../top-bar';
 import { type HeaderPrice, tourPriceWrap } from './price';
@@ -175,7 +177,7 @@ export function bookingBarInner(input: BookingBarInput): SafeHtml {
       inner = html`${body.form}${body.proceedLightbox}`;
       break;
     case 'both':
-      inner = html`<div class="tourmaster-booking-tab-title clearfix" id="tourmaster-booking-tab-title" ><div class="tourmaster-booking-tab-title-item tourmaster-active" data-tourmaster-tab="booking" >Booking Form</div><div class="tourmaster-booking-tab-title-item" data-tourmaster-tab="enquiry" >Enquiry Form</div></div><div class="tourmaster-booking-tab-content" data-tourmaster-tab="enquiry" >${enquiryWrap(
+      inner = html`<div class="tourmaster-booking-tab-title clearfix" id="tourmaster-booking-tab-title" >${tabTitles(bookingBarProps(body))}</div><div class="tourmaster-booking-tab-content" data-tourmaster-tab="enquiry" >${enquiryWrap(
         body.enquiry,
       )}</div><div class="tourmaster-booking-tab-content tourmaster-active" data-tourmaster-tab="booking" >${body.form}${body.proceedLightbox}</div>`;
       break;
@@ -186,9 +188,31 @@ export function bookingBarInner(input: BookingBarInput): SafeHtml {
       inner = html`<div class="tourmaster-single-tour-booking-referral" ><a class="tourmaster-button" href="${escUrl(body.url)}" target="_blank" rel="noopener" >Book Now</a></div>`;
       break;
   }
-  return html`<div class="tourmaster-tour-booking-bar-container-inner" ><div class="tourmaster-tour-booking-bar-anchor tourmaster-item-mglr" ></div><div class="tourmaster-tour-booking-bar-wrap tourmaster-item-mglr" id="tourmaster-tour-booking-bar-wrap" ><div class="tourmaster-tour-booking-bar-outer" >${
+  return html`<div class="tourmaster-tour-booking-bar-container-inner" ><div class="tourmaster-tour-booking-bar-anchor tourmaster-item-mglr" ></div><div class="tourmaster-tour-booking-bar-wrap tourmaster-item-mglr" id="tourmaster-tour-booking-bar-wrap" >${islandProps(
+    'BookingBar',
+    bookingBarProps(body),
+  )}<div class="tourmaster-tour-booking-bar-outer" >${
     input.price && headerPrice(input.price)
   }<div class="tourmaster-tour-booking-bar-inner" >${inner}${input.bottom}</div></div></div></div>`;
+}
+
+/** The booking bar island's props (client/shared/islands/BookingBar.ts): the tabs it prints. */
+export function bookingBarProps(body: BookingBarBody): BookingBarProps {
+  const tabs =
+    body.kind === 'both'
+      ? [
+          { tab: 'booking', title: 'Booking Form' },
+          { tab: 'enquiry', title: 'Enquiry Form' },
+        ]
+      : [];
+  return { stickyMinWidth: STICKY_MIN_WIDTH, tabs, active: tabs[0]?.tab ?? '' };
+}
+
+function tabTitles({ tabs, active }: BookingBarProps): SafeHtml[] {
+  return tabs.map(
+    ({ tab, title }) =>
+      html`<div class="tourmaster-booking-tab-title-item${tab === active ? ' tourmaster-active' : ''}" data-tourmaster-tab="${tab}" >${title}</div>`,
+  );
 }
 
 /** The urgency message (engagement.md §6). */
