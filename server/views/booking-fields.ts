@@ -1,24 +1,120 @@
-import type { SeatsLeft } from '../tourmaster/availability';
-import type { BookingFieldsModel, ComboSpec, PackagePicker, PeopleBlock, RoomSpec } from '../tourmaster/booking-form';
+import type { BookingBlock, ComboProps, ExtraFieldProps, RoomProps } from '../../client/shared/islands/BookingForm';
+import type {
+  BookingFieldsModel,
+  ComboSpec,
+  PeopleBlock,
+  PackagePicker as PickerModel,
+} from '../tourmaster/booking-form';
 import { formField } from './form-field';
 import { html, raw, type SafeHtml } from './html';
 
 /**
  * The booking bar's fields fragment (booking.md §3): what `tourmaster_tour_booking` returns as
- * `content` and what the tour page prints inside its booking form. Class names, `data-step`
- * values and input names are the ones the legacy script reads back.
+ * `content` and what the tour page prints inside its booking form. The model becomes the booking
+ * island's typed blocks (client/shared/islands/BookingForm.ts), and the markup is printed from the
+ * same blocks: class names, `data-step` values and input names are the ones the legacy script
+ * reads back.
  */
 
+export function bookingBlocks(view: BookingFieldsModel): BookingBlock[] {
+  const blocks: BookingBlock[] = [];
+  if (view.legacyAvailable) blocks.push({ kind: 'available', ...view.legacyAvailable });
+  if (view.packagePicker) blocks.push(packageBlock(view.packagePicker));
+  if (!view.people) return blocks;
+  if (view.packageAvailable) blocks.push({ kind: 'available', ...view.packageAvailable });
+  blocks.push(...peopleBlocks(view.people));
+  if (view.extraFields.length > 0) {
+    blocks.push({
+      kind: 'extra',
+      fields: view.extraFields.map(({ field, value }) => ({
+        slug: field.slug,
+        title: field.title,
+        type: field.type,
+        required: field.required,
+        value,
+        options: field.options.map((o) => ({ value: o.value, label: o.label })),
+      })),
+    });
+  }
+  blocks.push({ kind: 'submit', askLogin: view.askLogin });
+  return blocks;
+}
+
+function packageBlock(picker: PickerModel): BookingBlock {
+  return {
+    kind: 'package',
+    // Shown only while nothing is chosen (a choice is never undone).
+    placeholder: picker.chosen ? '' : picker.placeholder,
+    chosen: picker.chosen,
+    items: picker.items.map((item) => ({
+      title: item.title,
+      caption: item.caption,
+      startTime: item.startTime,
+      ...(item.available ? { available: { left: item.available.left, unit: item.available.unit } } : {}),
+    })),
+  };
+}
+
+const comboProps = (spec: ComboSpec): ComboProps => ({ ...spec });
+
+function peopleBlocks(people: PeopleBlock): BookingBlock[] {
+  switch (people.kind) {
+    case 'group':
+      return [{ kind: 'group' }];
+    case 'fixed':
+      return [{ kind: 'people', variable: false, combos: [comboProps(people.combo)] }];
+    case 'variable':
+      return [{ kind: 'people', variable: true, combos: people.combos.map(comboProps) }];
+    case 'room':
+      return [
+        {
+          kind: 'rooms',
+          room: comboProps(people.roomCombo),
+          rooms: people.rooms.map((r) => ({ variable: r.variable, combos: r.combos.map(comboProps) })),
+          template: { variable: people.template.variable, combos: people.template.combos.map(comboProps) },
+        },
+      ];
+  }
+}
+
+/** The blocks' markup, as the plugin prints it. */
+export function bookingBlocksHtml(blocks: readonly BookingBlock[]): SafeHtml {
+  return html`${blocks.map(blockHtml)}`;
+}
+
 export function bookingFields(view: BookingFieldsModel): SafeHtml {
-  return html`${view.legacyAvailable && availableLine(view.legacyAvailable)}${view.packagePicker && packagePicker(view.packagePicker)}${
-    view.people &&
-    html`${view.packageAvailable && availableLine(view.packageAvailable)}${peopleBlock(view.people)}${
-      view.extraFields.length > 0 &&
-      html`<div class="tourmaster-tour-booking-extra-info" data-step="999" >${view.extraFields.map(({ field, value }) =>
-        formField('tourmaster-extra-booking-field', field, value),
-      )}</div>`
-    }${submit(view.askLogin)}`
-  }`;
+  return bookingBlocksHtml(bookingBlocks(view));
+}
+
+function blockHtml(block: BookingBlock): SafeHtml {
+  switch (block.kind) {
+    case 'notice':
+      return bookingFieldsError(block.message);
+    case 'available':
+      return html`<div class="tourmaster-tour-booking-available" data-step="2" >Available: ${block.left} ${block.unit}</div>`;
+    case 'package':
+      return packagePicker(block);
+    case 'group':
+      return html`<div class="tourmaster-tour-booking-group clearfix" data-step="4" ><input type="hidden" name="group" value="1" /></div>`;
+    case 'people':
+      return block.variable
+        ? html`<div class="tourmaster-tour-booking-people tourmaster-variable clearfix" data-step="4" >${NEXT_SIGN}<i class="fa fa-users" ></i><div class="tourmaster-tour-booking-people-input tourmaster-variable clearfix" >${block.combos.map(combo)}</div></div>`
+        : html`<div class="tourmaster-tour-booking-people clearfix" data-step="4" >${NEXT_SIGN}<i class="fa fa-users" ></i><div class="tourmaster-tour-booking-people-input" >${block.combos.map(combo)}</div></div>`;
+    case 'rooms':
+      return html`<div class="tourmaster-tour-booking-room clearfix" data-step="3" >${NEXT_SIGN}<i class="fa fa-bed" ></i><div class="tourmaster-tour-booking-room-input" >${combo(block.room)}</div></div><div class="tourmaster-tour-booking-people-container" data-step="999" >${block.rooms.map(
+        (room, i) => roomPeople(room, i + 1, true),
+      )}</div><div class="tourmaster-tour-booking-room-template" data-step="999" >${roomPeople(block.template, 1, false)}</div>`;
+    case 'extra':
+      return html`<div class="tourmaster-tour-booking-extra-info" data-step="999" >${block.fields.map((field) =>
+        formField('tourmaster-extra-booking-field', extraField(field), field.value),
+      )}</div>`;
+    case 'submit':
+      return submit(block.askLogin);
+  }
+}
+
+function extraField(field: ExtraFieldProps) {
+  return { slug: field.slug, title: field.title, type: field.type, required: field.required, options: field.options };
 }
 
 /** A notice in place of the fields, removed by the legacy script like any later step. */
@@ -26,13 +122,9 @@ export function bookingFieldsError(message: string): SafeHtml {
   return html`<div class="tourmaster-tour-booking-bar-error" data-step="999" >${message}</div>`;
 }
 
-function availableLine(a: SeatsLeft): SafeHtml {
-  return html`<div class="tourmaster-tour-booking-available" data-step="2" >Available: ${a.left} ${a.unit}</div>`;
-}
-
 const NEXT_SIGN = raw('<div class="tourmaster-tour-booking-next-sign" ><span></span></div>');
 
-function packagePicker(picker: PackagePicker): SafeHtml {
+function packagePicker(picker: Extract<BookingBlock, { kind: 'package' }>): SafeHtml {
   const display = picker.chosen || picker.placeholder;
   return html`<div class="tourmaster-tour-booking-package" data-step="2" >${NEXT_SIGN}<i class="icon_check" ></i><div class="tourmaster-combobox-list-wrap" ><div class="tourmaster-combobox-list-display" ><span>${display}</span></div><input type="hidden" name="package" value="${picker.chosen}" /><ul>${picker.items.map(
     (item) =>
@@ -45,7 +137,7 @@ function packagePicker(picker: PackagePicker): SafeHtml {
   )}</ul></div></div>`;
 }
 
-export function combo(spec: ComboSpec): SafeHtml {
+export function combo(spec: ComboProps): SafeHtml {
   const options: SafeHtml[] = [];
   for (let i = spec.min; i <= spec.max; i++) {
     options.push(html`<option value="${i}" ${String(i) === spec.selected && 'selected'} >${i}</option>`);
@@ -53,22 +145,7 @@ export function combo(spec: ComboSpec): SafeHtml {
   return html`<div class="tourmaster-combobox-wrap" ><select name="${spec.name}" ><option value="" >${spec.placeholder}</option>${options}</select></div>`;
 }
 
-function peopleBlock(block: PeopleBlock): SafeHtml {
-  switch (block.kind) {
-    case 'group':
-      return html`<div class="tourmaster-tour-booking-group clearfix" data-step="4" ><input type="hidden" name="group" value="1" /></div>`;
-    case 'fixed':
-      return html`<div class="tourmaster-tour-booking-people clearfix" data-step="4" >${NEXT_SIGN}<i class="fa fa-users" ></i><div class="tourmaster-tour-booking-people-input" >${combo(block.combo)}</div></div>`;
-    case 'variable':
-      return html`<div class="tourmaster-tour-booking-people tourmaster-variable clearfix" data-step="4" >${NEXT_SIGN}<i class="fa fa-users" ></i><div class="tourmaster-tour-booking-people-input tourmaster-variable clearfix" >${block.combos.map(combo)}</div></div>`;
-    case 'room':
-      return html`<div class="tourmaster-tour-booking-room clearfix" data-step="3" >${NEXT_SIGN}<i class="fa fa-bed" ></i><div class="tourmaster-tour-booking-room-input" >${combo(block.roomCombo)}</div></div><div class="tourmaster-tour-booking-people-container" data-step="999" >${block.rooms.map(
-        (room, i) => roomPeople(room, i + 1, true),
-      )}</div><div class="tourmaster-tour-booking-room-template" data-step="999" >${roomPeople(block.template, 1, false)}</div>`;
-  }
-}
-
-function roomPeople(room: RoomSpec, number: number, withStep: boolean): SafeHtml {
+function roomPeople(room: RoomProps, number: number, withStep: boolean): SafeHtml {
   return html`<div class="tourmaster-tour-booking-people tourmaster-variable clearfix" ${withStep && raw(' data-step="4" ')} ><span class="tourmaster-tour-booking-room-text" >Room <span>${number}</span> :</span><div class="tourmaster-tour-booking-people-input${room.variable ? ' tourmaster-variable clearfix' : ''}" >${room.combos.map(combo)}</div></div>`;
 }
 

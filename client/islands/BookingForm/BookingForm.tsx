@@ -1,59 +1,54 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { FormProvider, useForm } from 'react-hook-form';
+import * as z from 'zod/mini';
 import { AttributionInputs } from '../../lib/AttributionInputs';
 import { type FieldElements, FieldElementsContext } from '../../lib/field-elements';
 import { bookingDetail, fieldsOf } from '../../lib/form-fields';
-import { childElements } from '../../lib/markup';
+import { readIslandProps } from '../../lib/island-props';
 import { readProps } from '../../lib/props';
-import { type Block, parseBlocks, selectKeys, submitKey } from './blocks';
-import {
-  BlockScopeContext,
-  type BookingEvents,
-  BookingEventsContext,
-  type SubmitView,
-  SubmitViewContext,
-} from './context';
-import { PartView } from './PartView';
-import { bookingFormProps } from './props';
-import { RoomTravellers } from './RoomTravellers';
+import { type BookingFormProps, bookingFormSchema } from '../../shared/islands/BookingForm';
+import { bookingFormFromMarkup } from './adapter';
+import { BlockView } from './BlockView';
+import { amountCheckInput, type Shown, show } from './booking-block';
+import { type BookingEvents, BookingEventsContext, NO_VIEW, type SubmitView, SubmitViewContext } from './context';
+import { DateBlock } from './DateControl';
 import { useBookingSubmit } from './useBookingSubmit';
 import { useHeadPrice } from './useHeadPrice';
 import { useStepLoader } from './useStepLoader';
 
+/** The URL comes from the element (STYLE.md §2.6), on our pages and WordPress's alike. */
+const markerProps = z.object({ ajaxUrl: z.string().check(z.minLength(1)) });
+
 /**
- * The booking bar's form (booking.md §2–§4, §7) on the markup the server (ours or WordPress)
- * printed in `form#tourmaster-single-tour-booking-fields`: the island reads that markup into blocks,
- * then renders them again inside the same form, element for element, with the fields the visitor
- * edits held by react-hook-form. The calendar, the package list, rooms and traveller counts, the
- * steps fetched as the date and package change, the live head price, and the submit.
+ * The booking bar's form (booking.md §2–§4, §7) in `form#tourmaster-single-tour-booking-fields`:
+ * rendered from its typed props (the page's props script, else the markup WordPress printed, read
+ * by adapter.ts) with the fields the visitor edits held by react-hook-form. The date, the package
+ * list, rooms and traveller counts, the steps fetched as the date and package change, the live
+ * head price, and the submit.
  */
 export function mount(form: HTMLElement): () => void {
   if (!(form instanceof HTMLFormElement)) throw new Error('[island BookingForm] not a form');
-  const { ajaxUrl } = readProps('BookingForm', form, bookingFormProps);
+  const { ajaxUrl } = readProps('BookingForm', form, markerProps);
   // Read before anything changes: a failure leaves the printed form as it was.
-  const blocks = parseBlocks(childElements(form));
+  const props = readIslandProps('BookingForm', form, bookingFormSchema) ?? bookingFormFromMarkup(form);
   form.replaceChildren();
   const root = createRoot(form);
   // Synchronously, so the form is whole again when the loader marks the island ready.
-  flushSync(() =>
-    root.render(
-      <BookingForm
-        form={form}
-        ajaxUrl={ajaxUrl}
-        initial={blocks}
-        headPrice={form.classList.contains('tourmaster-update-header-price')}
-      />,
-    ),
-  );
+  flushSync(() => root.render(<BookingForm form={form} ajaxUrl={ajaxUrl} props={props} />));
   return () => root.unmount();
 }
 
-const NO_VIEW: SubmitView = { key: undefined, sending: false, staticError: undefined, message: undefined };
-
-function BookingForm(props: { form: HTMLFormElement; ajaxUrl: string; initial: Block[]; headPrice: boolean }) {
-  const { form, ajaxUrl } = props;
+export function BookingForm({
+  form,
+  ajaxUrl,
+  props,
+}: {
+  form: HTMLFormElement;
+  ajaxUrl: string;
+  props: BookingFormProps;
+}) {
   const methods = useForm<Record<string, unknown>>({
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -62,23 +57,21 @@ function BookingForm(props: { form: HTMLFormElement; ajaxUrl: string; initial: B
     // Focus goes to the first wrong field in page order (useBookingSubmit).
     shouldFocusError: false,
   });
-  const [blocks, setBlocks] = useState(props.initial);
+  const [shown, setShown] = useState(() => show(props.blocks));
   const [view, setView] = useState(NO_VIEW);
   const [edit, setEdit] = useState<{ name: string; seq: number }>();
   const elements = useMemo<FieldElements>(() => new Map(), []);
-  const loadStep = useStepLoader(form, ajaxUrl, setBlocks);
+  const loadStep = useStepLoader(form, ajaxUrl, setShown);
   const updateHeadPrice = useHeadPrice(ajaxUrl, props.headPrice);
-
-  // The submit's messages belong to the submit part they were shown in; a new step brings a new one.
-  const currentSubmit = useRef<string | undefined>(undefined);
-  currentSubmit.current = submitKey(blocks);
-  const show = useCallback((change: Partial<SubmitView>) => {
-    setView((shown) => {
-      const key = currentSubmit.current;
-      return { ...(shown.key === key ? shown : NO_VIEW), ...change, key };
-    });
-  }, []);
-  useBookingSubmit({ form, ajaxUrl, handleSubmit: methods.handleSubmit, elements, show });
+  const showView = useCallback(
+    (change: Partial<SubmitView>) => setView((shownView) => ({ ...shownView, ...change })),
+    [],
+  );
+  const checkInput = useCallback(
+    (values: Record<string, unknown>) => amountCheckInput(props, shown, values),
+    [props, shown],
+  );
+  useBookingSubmit({ form, ajaxUrl, handleSubmit: methods.handleSubmit, checkInput, elements, show: showView });
 
   const events = useMemo<BookingEvents>(
     () => ({ edited: (name) => setEdit((last) => ({ name, seq: (last?.seq ?? 0) + 1 })) }),
@@ -87,10 +80,12 @@ function BookingForm(props: { form: HTMLFormElement; ajaxUrl: string; initial: B
   // After the change is in the page: the request reads the form as the visitor now sees it.
   useEffect(() => {
     if (!edit) return;
-    const detail = bookingDetail(fieldsOf(form));
-    if (edit.name === 'tour-date') void loadStep(1);
-    else if (edit.name === 'package') void loadStep(2);
-    updateHeadPrice(detail);
+    if (edit.name === 'tour-date' || edit.name === 'package') {
+      // A new step brings a new submit: the last one's messages go with it.
+      setView(NO_VIEW);
+      void loadStep(edit.name === 'tour-date' ? 1 : 2);
+    }
+    updateHeadPrice(bookingDetail(fieldsOf(form)));
   }, [edit, form, loadStep, updateHeadPrice]);
 
   return (
@@ -98,15 +93,14 @@ function BookingForm(props: { form: HTMLFormElement; ajaxUrl: string; initial: B
       <FieldElementsContext.Provider value={elements}>
         <BookingEventsContext.Provider value={events}>
           <SubmitViewContext.Provider value={view}>
-            {blocks.map((block) =>
-              block.kind === 'rooms' ? (
-                <RoomTravellers key={block.id} block={block} />
-              ) : (
-                <BlockScopeContext.Provider key={block.id} value={{ rule: block.rule, group: selectKeys(block.part) }}>
-                  <PartView part={block.part} />
-                </BlockScopeContext.Provider>
-              ),
-            )}
+            <input type="hidden" name="tour-id" value={props.tourId} />
+            {props.date ? <DateBlock control={props.date} /> : null}
+            {shown.map((s: Shown) => (
+              <BlockView key={s.id} shown={s} />
+            ))}
+            {props.hidden.map((h) => (
+              <input key={`${h.name}=${h.value}`} type="hidden" name={h.name} value={h.value} />
+            ))}
             {/* The order's source, with marketing consent only (client/lib/attribution.ts). */}
             <AttributionInputs />
           </SubmitViewContext.Provider>

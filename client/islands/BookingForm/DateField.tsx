@@ -4,7 +4,12 @@ import { type InputHTMLAttributes, useLayoutEffect, useRef } from 'react';
 import './datepicker.css';
 import { calendarBounds, dayDiff, formatFlatpickr, jqueryUiToFlatpickr, parseYmd, ymd } from '../../lib/date-format';
 import { lazyPicker } from '../../lib/lazy-picker';
-import type { Calendar } from './blocks';
+/** The tour's dates for the calendar; `format` in jQuery UI's syntax, `range` days highlighted. */
+export interface Calendar {
+  dates: readonly string[];
+  range: number;
+  format: string;
+}
 
 export interface DateFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'> {
   /** `Y-m-d`, or empty. */

@@ -1,12 +1,12 @@
-import { type KeyboardEvent, useContext, useId, useState } from 'react';
+import { type KeyboardEvent, type RefObject, useContext, useId, useState } from 'react';
 import { type LegacyField, useLegacyField } from '../../lib/legacy-field';
-import { attrsToProps } from '../../lib/markup';
-import { ShellElement } from '../../lib/RawMarkup';
-import type { PackageSpec, Part } from './blocks';
+import type { BookingBlock } from '../../shared/islands/BookingForm';
+import { keys } from './booking-block';
 import { BookingEventsContext } from './context';
+import { NextSign } from './marks';
 import { type PackageList, usePackageList } from './usePackageList';
 
-type PackagePart = Extract<Part, { kind: 'package' }>;
+type PackageSpec = Extract<BookingBlock, { kind: 'package' }>;
 type PackageItem = PackageSpec['items'][number];
 
 /**
@@ -15,11 +15,10 @@ type PackageItem = PackageSpec['items'][number];
  * ArrowDown open it and focus the chosen item, the arrows move, Enter or Space choose, Escape
  * closes; a click outside closes it too.
  */
-export function PackagePicker({ part }: { part: PackagePart }) {
-  const { picker } = part;
+export function PackagePicker({ id, picker }: { id: number; picker: PackageSpec }) {
   const { edited } = useContext(BookingEventsContext);
-  const [value, setValue] = useState(picker.value);
-  const field = useLegacyField(part.key, { value: picker.value, rules: { required: true } });
+  const [value, setValue] = useState(picker.chosen);
+  const field = useLegacyField(keys.package(id), { value: picker.chosen, rules: { required: true } });
   const list = usePackageList(picker.items, value);
   const listId = useId();
 
@@ -28,18 +27,19 @@ export function PackagePicker({ part }: { part: PackagePart }) {
     list.display.current?.focus({ preventScroll: true });
     setValue(next);
     field.change(next);
-    edited(picker.input.attrs.name ?? 'package', next);
+    edited('package', next);
   };
 
-  const { defaultValue: _printed, ...inputProps } = attrsToProps(picker.input.attrs);
-  const listProps = attrsToProps(picker.list.attrs);
-  const id = String(listProps.id ?? listId);
   return (
-    <ShellElement shell={picker.wrap} extra={{ ref: list.wrap }}>
-      <PackageDisplay picker={picker} list={list} field={field} listId={id} value={value} />
-      <input {...inputProps} value={value} ref={field.ref} />
-      <PackageOptions picker={picker} list={list} listProps={listProps} id={id} value={value} choose={choose} />
-    </ShellElement>
+    <div className="tourmaster-tour-booking-package" data-step="2">
+      <NextSign />
+      <i className="icon_check" />
+      <div className="tourmaster-combobox-list-wrap" ref={list.wrap as RefObject<HTMLDivElement>}>
+        <PackageDisplay picker={picker} list={list} field={field} listId={listId} value={value} />
+        <input type="hidden" name="package" value={value} ref={field.ref} />
+        <PackageOptions picker={picker} list={list} id={listId} value={value} choose={choose} />
+      </div>
+    </div>
   );
 }
 
@@ -61,7 +61,7 @@ function PackageDisplay(props: {
   return (
     // biome-ignore lint/a11y/useSemanticElements: the plugin's display element, made a button for the keyboard.
     <div
-      {...attrsToProps(picker.display.attrs)}
+      className="tourmaster-combobox-list-display"
       ref={(el) => {
         list.display.current = el;
         field.focusRef(el);
@@ -84,7 +84,6 @@ function PackageDisplay(props: {
 function PackageOptions(props: {
   picker: PackageSpec;
   list: PackageList;
-  listProps: Record<string, unknown>;
   id: string;
   value: string;
   choose: (value: string) => void;
@@ -97,7 +96,7 @@ function PackageOptions(props: {
       list.items.current[(at + (event.key === 'ArrowDown' ? 1 : count - 1)) % count]?.focus();
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
-      choose(picker.items[at]?.value ?? '');
+      choose(picker.items[at]?.title ?? '');
     } else if (event.key === 'Escape') {
       event.preventDefault();
       list.setOpen(false);
@@ -106,7 +105,6 @@ function PackageOptions(props: {
   };
   return (
     <ul
-      {...props.listProps}
       id={props.id}
       // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the plugin's list (its stylesheet selects `ul` and `li`), made a listbox.
       role="listbox"
@@ -114,13 +112,13 @@ function PackageOptions(props: {
     >
       {picker.items.map((item, at) => (
         <PackageOption
-          key={item.value}
+          key={item.title}
           item={item}
-          active={item.value === props.value}
+          active={item.title === props.value}
           itemRef={(el) => {
             list.items.current[at] = el;
           }}
-          onChoose={() => choose(item.value)}
+          onChoose={() => choose(item.title)}
           onKeyDown={(event) => onItemKey(event, at)}
         />
       ))}
@@ -136,15 +134,10 @@ function PackageOption(props: {
   onKeyDown: (event: KeyboardEvent) => void;
 }) {
   const { item, active } = props;
-  const className = String(attrsToProps(item.shell.attrs).className ?? '')
-    .split(/\s+/)
-    .filter((c) => c && c !== 'tourmaster-active')
-    .concat(active ? ['tourmaster-active'] : [])
-    .join(' ');
   return (
     <li
-      {...attrsToProps(item.shell.attrs)}
-      className={className}
+      data-value={item.title}
+      className={active ? 'tourmaster-active' : ''}
       // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the plugin's item, an option of the listbox.
       role="option"
       tabIndex={-1}
@@ -152,8 +145,15 @@ function PackageOption(props: {
       ref={props.itemRef}
       onClick={props.onChoose}
       onKeyDown={props.onKeyDown}
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's item (title, caption, start time), escaped there.
-      dangerouslySetInnerHTML={{ __html: item.html }}
-    />
+    >
+      <span className="tourmaster-combobox-list-title">{item.title}</span>
+      {item.caption ? <span className="tourmaster-combobox-list-caption">{item.caption}</span> : null}
+      {item.startTime ? <span className="tourmaster-combobox-list-time">Start Time: {item.startTime}</span> : null}
+      {item.available ? (
+        <span className="tourmaster-combobox-list-avail">
+          Available: {item.available.left} {item.available.unit}
+        </span>
+      ) : null}
+    </li>
   );
 }

@@ -1,48 +1,48 @@
 import { useContext } from 'react';
-import { attrsToProps } from '../../lib/markup';
-import { RawList, ShellElement } from '../../lib/RawMarkup';
-import type { Part } from './blocks';
 import { SubmitViewContext } from './context';
+import { BoltIcon, NextSign } from './marks';
 
-type SubmitPart = Extract<Part, { kind: 'submit' }>;
+/** The plugin's static error, shown when the check in the page fails. */
+export const REQUIRED_FIELDS_ERROR = '* Please select all required fields to proceed to the next step.';
 
 /**
  * "Proceed Booking" (booking.md §4): the button (dimmed and busy while the amount is checked), the
- * server's refusal right after it (`.tourmaster-temp`, an alert), and the plugin's static
- * "select all required fields" error, shown when the check in the page fails.
+ * server's refusal right after it (`.tourmaster-temp`, an alert), and the static error. A guest on
+ * a site with accounts is asked to log in first (`data-ask-login` names the lightbox).
  */
-export function SubmitStep({ part }: { part: SubmitPart }) {
-  const view = useContext(SubmitViewContext);
-  const mine = view.key === part.key;
-  const sending = mine && view.sending;
-  const staticError = mine ? view.staticError : undefined;
-  const message = mine ? view.message : undefined;
-  const { defaultValue, ...button } = attrsToProps(part.button.attrs);
+export function SubmitStep({ askLogin }: { askLogin: boolean }) {
+  const { sending, staticError, message } = useContext(SubmitViewContext);
   return (
-    <ShellElement shell={part.shell}>
-      <input
-        {...button}
-        value={String(defaultValue ?? '')}
-        style={sending ? { opacity: '0.5' } : undefined}
-        aria-busy={sending || undefined}
-      />
-      {message ? (
-        <div className="tourmaster-tour-booking-submit-error tourmaster-temp" role="alert" style={{ display: 'block' }}>
-          {message}
-        </div>
-      ) : null}
-      {part.error ? (
-        <ShellElement
-          shell={part.error}
-          extra={{
-            ...(staticError === undefined ? {} : { style: { display: staticError ? 'block' : 'none' } }),
-            ...(staticError ? { role: 'alert' } : {}),
-            // The server's sentence, escaped there.
-            dangerouslySetInnerHTML: { __html: part.error.html },
-          }}
+    <div className="tourmaster-tour-booking-submit" data-step="5">
+      <NextSign />
+      <BoltIcon />
+      <i className="fa fa-check-circle" />
+      <div className="tourmaster-tour-booking-submit-input">
+        <input
+          className="tourmaster-button"
+          type="submit"
+          value="Proceed Booking"
+          data-ask-login={askLogin ? 'proceed-without-login' : undefined}
+          style={sending ? { opacity: '0.5' } : undefined}
+          aria-busy={sending || undefined}
         />
-      ) : null}
-      <RawList nodes={part.rest} />
-    </ShellElement>
+        {message ? (
+          <div
+            className="tourmaster-tour-booking-submit-error tourmaster-temp"
+            role="alert"
+            style={{ display: 'block' }}
+          >
+            {message}
+          </div>
+        ) : null}
+        <div
+          className="tourmaster-tour-booking-submit-error"
+          style={staticError === undefined ? undefined : { display: staticError ? 'block' : 'none' }}
+          role={staticError ? 'alert' : undefined}
+        >
+          {REQUIRED_FIELDS_ERROR}
+        </div>
+      </div>
+    </div>
   );
 }

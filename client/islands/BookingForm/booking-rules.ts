@@ -1,5 +1,3 @@
-import type { Option } from '../../lib/markup';
-
 /**
  * The booking form's rules that need no page: which blocks a new step keeps, how many rooms are
  * shown, the traveller count of a block, and the names read out for the plugin's unlabelled selects.
@@ -26,7 +24,7 @@ export function travellerTotal(values: readonly unknown[]): number {
 }
 
 /** A select's accessible name: its placeholder option ("Number Of People", "Adult"), else what it holds. */
-export function selectLabel(name: string, options: readonly Option[]): string {
+export function selectLabel(name: string, options: readonly { value: string; label: string }[]): string {
   const placeholder = options.find((o) => o.value === '')?.label.trim();
   if (placeholder) return placeholder;
   if (name === 'tour-date') return 'Travel date';

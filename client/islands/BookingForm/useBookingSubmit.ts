@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import type { FieldErrors, UseFormHandleSubmit } from 'react-hook-form';
 import { postAjax } from '../../lib/ajax';
-import { type AmountCheckInput, amountCheckRequest } from '../../lib/amount-check';
+import type { AmountCheckInput } from '../../lib/amount-check';
+import { amountCheckRequest } from '../../lib/amount-check';
 import { BOOKING_DETAIL_COOKIE, setCookie } from '../../lib/cookies';
 import { htmlText } from '../../lib/dom';
 import { type FieldElements, firstInPage } from '../../lib/field-elements';
@@ -24,11 +25,13 @@ export function useBookingSubmit(options: {
   form: HTMLFormElement;
   ajaxUrl: string;
   handleSubmit: UseFormHandleSubmit<Record<string, unknown>>;
+  /** What the availability check is computed from, for the values the visitor chose (booking-block.ts). */
+  checkInput: (values: Record<string, unknown>) => AmountCheckInput;
   elements: FieldElements;
   /** Changes what the current submit part shows. */
   show: (change: Partial<SubmitView>) => void;
 }): void {
-  const { form, ajaxUrl, handleSubmit, elements, show } = options;
+  const { form, ajaxUrl, handleSubmit, checkInput, elements, show } = options;
   useEffect(() => {
     let running = false;
 
@@ -37,15 +40,10 @@ export function useBookingSubmit(options: {
       firstInPage(elements, Object.keys(errors))?.focus();
     };
 
-    const proceed = async (button: HTMLInputElement) => {
-      // Markup the island kept as printed (fields it does not know) is checked as the legacy script did.
-      const { ok, request } = amountCheckRequest(amountCheckInput(form));
-      const empty = Array.from(
-        form.querySelectorAll<HTMLInputElement>('input[data-required], select[data-required], textarea[data-required]'),
-      ).find((f) => !f.value);
-      if (!ok || empty) {
+    const proceed = async (values: Record<string, unknown>, button: HTMLInputElement) => {
+      const { ok, request } = amountCheckRequest(checkInput(values));
+      if (!ok) {
         show({ staticError: true });
-        empty?.focus();
         return;
       }
       show({ staticError: false, sending: true });
@@ -81,26 +79,11 @@ export function useBookingSubmit(options: {
       if (!button) return;
       running = true;
       show({ message: undefined });
-      void handleSubmit(() => proceed(button), refuse)().finally(() => {
+      void handleSubmit((values) => proceed(values, button), refuse)().finally(() => {
         running = false;
       });
     };
     form.addEventListener('submit', onSubmit);
     return () => form.removeEventListener('submit', onSubmit);
-  }, [form, ajaxUrl, handleSubmit, elements, show]);
-}
-
-/** What the availability check is computed from: the form's `data-step` blocks as the page shows them. */
-function amountCheckInput(form: HTMLFormElement): AmountCheckInput {
-  const value = (name: string) => form.querySelector<HTMLInputElement>(`[name="${name}"]`)?.value ?? '';
-  return {
-    blocks: Array.from(form.querySelectorAll<HTMLElement>('[data-step]'), (block) => ({
-      step: block.dataset.step ?? '',
-      fields: fieldsOf(block, 'input[name], select[name]'),
-    })),
-    extraFields: Array.from(form.querySelectorAll('.tourmaster-extra-booking-field')).flatMap((f) => fieldsOf(f)),
-    tourId: value('tour-id'),
-    tourDate: value('tour-date'),
-    tid: value('tid'),
-  };
+  }, [form, ajaxUrl, handleSubmit, checkInput, elements, show]);
 }

@@ -1,5 +1,7 @@
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { PackageSpec } from './blocks';
+import type { BookingBlock } from '../../shared/islands/BookingForm';
+
+type PackageSpec = Extract<BookingBlock, { kind: 'package' }>;
 
 export interface PackageList {
   open: boolean;
@@ -23,7 +25,7 @@ export function usePackageList(items: PackageSpec['items'], value: string): Pack
   useLayoutEffect(() => {
     if (!open || !focusOnOpen.current) return;
     focusOnOpen.current = false;
-    const at = items.findIndex((item) => item.value === value);
+    const at = items.findIndex((item) => item.title === value);
     elements.current[Math.max(at, 0)]?.focus();
   }, [open, items, value]);
 

@@ -1,8 +1,9 @@
+import type { BookingBlock } from '../../../client/shared/islands/BookingForm';
 import { isEmpty, str } from '../../php/coerce';
 import { formatWpDate } from '../../php/date';
 import { withArgs } from '../../services/accounts/special-pages';
 import { userMetas } from '../../services/accounts/user-meta';
-import { bookingFieldsHtml } from '../../services/booking/booking-fields';
+import { bookingFieldsBlocks, noticeBlocks } from '../../services/booking/booking-fields';
 import { DATE_NOT_OFFERED_MESSAGE } from '../../services/booking/messages';
 import { isInWishList } from '../../services/wish-list/is-in-wish-list';
 import type { BookingDetail } from '../../tourmaster/booking-detail';
@@ -11,9 +12,9 @@ import { bookableDates, findDateEntry } from '../../tourmaster/dates';
 import { enquiryFields } from '../../tourmaster/enquiry-fields';
 import { defaultPackageTitle } from '../../tourmaster/packages';
 import { setting } from '../../tourmaster/settings';
-import { bookingFieldsError } from '../../views/booking-fields';
+import { bookingBlocksHtml } from '../../views/booking-fields';
 import { renderEnquiryForm } from '../../views/enquiry-form';
-import { raw, type SafeHtml } from '../../views/html';
+import type { SafeHtml } from '../../views/html';
 import { lightbox } from '../../views/top-bar';
 import {
   type BookingBarBody,
@@ -121,8 +122,8 @@ async function buildBookingForm(tr: TourRequest, temp: TourTemp | undefined): Pr
     ajaxUrl: tr.ajaxUrl,
     updateHeaderPrice: setting(general, 'update-header-price', 'enable') === 'enable',
     date: selected ? dateControlFor(tr, dates, selected) : undefined,
-    fields: fields ?? raw(''),
-    hidden: temp ? carriedHiddenFields(temp, formFieldNames(fields?.value ?? '')) : [],
+    blocks: fields ?? [],
+    hidden: temp ? carriedHiddenFields(temp, formFieldNames(fields ? bookingBlocksHtml(fields).value : '')) : [],
   });
   // Guests on a site with accounts are asked to log in, or to go on as a guest (booking.md §7.2).
   if (tr.user || setting(general, 'enable-membership', 'enable') !== 'enable') return { form };
@@ -156,12 +157,12 @@ async function fieldsFor(
   tr: TourRequest,
   date: string,
   carried: Record<string, string | string[]> | undefined,
-): Promise<SafeHtml> {
+): Promise<BookingBlock[]> {
   const { tour, general } = tr;
   const entry = findDateEntry(tour.option, date);
-  if (!entry) return bookingFieldsError(DATE_NOT_OFFERED_MESSAGE);
+  if (!entry) return noticeBlocks(DATE_NOT_OFFERED_MESSAGE);
   const values: BookingDetail = carried ?? { package: defaultPackageTitle(entry) };
-  return bookingFieldsHtml(tr.ctx.deps.wp, {
+  return bookingFieldsBlocks(tr.ctx.deps.wp, {
     tour,
     general,
     entry,

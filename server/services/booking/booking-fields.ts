@@ -1,3 +1,4 @@
+import type { BookingBlock } from '../../../client/shared/islands/BookingForm';
 import { getRawMetas } from '../../data/meta';
 import { countSeats } from '../../data/seats';
 import type { WpDb } from '../../data/tables';
@@ -19,8 +20,7 @@ import { mergePackage } from '../../tourmaster/packages';
 import { setting } from '../../tourmaster/settings';
 import type { DatePriceEntry, Tour } from '../../tourmaster/tour-option';
 import { readTravellerCounts } from '../../tourmaster/traveller-counts';
-import { bookingFields, bookingFieldsError } from '../../views/booking-fields';
-import type { SafeHtml } from '../../views/html';
+import { bookingBlocks } from '../../views/booking-fields';
 import { siteLocalTime } from '../../wp/site-time';
 import type { CurrentUser } from '../../wp/user';
 import type { RequestContext } from '../context';
@@ -41,13 +41,17 @@ export interface BookingFieldsRequest {
   user: CurrentUser | null;
 }
 
+/** A notice in place of the fields. */
+export const noticeBlocks = (message: string): BookingBlock[] => [{ kind: 'notice', message }];
+
 /**
- * The booking bar's fields for a date (booking.md §3): the step-1 fragment the tour page prints and
+ * The booking bar's fields for a date (booking.md §3), as the booking island's typed blocks
+ * (views/booking-fields.ts prints them): the step-1 fragment the tour page prints and
  * `tourmaster_tour_booking` answers for every later choice. A date whose booking has closed, or
  * counts that are no numbers, get a notice instead; the extra booking fields are pre-filled from a customer's user metas (one
  * query), and the remaining seats are counted live per pool when the site shows them.
  */
-export async function bookingFieldsHtml(wp: WpDb, request: BookingFieldsRequest): Promise<SafeHtml> {
+export async function bookingFieldsBlocks(wp: WpDb, request: BookingFieldsRequest): Promise<BookingBlock[]> {
   const { tour, general, entry, date, values, user } = request;
   const cutOff = bookingCutOff({
     entry: mergePackage(entry, values.package).entry,
@@ -55,10 +59,10 @@ export async function bookingFieldsHtml(wp: WpDb, request: BookingFieldsRequest)
     travelDate: date,
     nowLocal: request.nowLocal,
   });
-  if (!cutOff.open) return bookingFieldsError(DATE_CLOSED_MESSAGE);
+  if (!cutOff.open) return noticeBlocks(DATE_CLOSED_MESSAGE);
   // FIX (DEVIATIONS.md 3): counts that are not whole numbers get a notice, not a form.
   const counts = readTravellerCounts(values);
-  if (!counts.ok) return bookingFieldsError(counts.message);
+  if (!counts.ok) return noticeBlocks(counts.message);
 
   const formSettings = bookingFormSettings(general);
   const extraFields = parseCustomFields(
@@ -90,7 +94,7 @@ export async function bookingFieldsHtml(wp: WpDb, request: BookingFieldsRequest)
       return pkg ? seatsLeft(pkg, entry['pricing-method'], counts) : oldDataSeatsLeft(tour.meta, counts);
     },
   });
-  return bookingFields(model);
+  return bookingBlocks(model);
 }
 
 /** The seats each of the date's pools holds, one counted query per pool (never cached). */
@@ -122,7 +126,7 @@ async function seatPools(
 export async function bookingFieldsFragment(
   ctx: RequestContext,
   input: { data?: BookingDetail | undefined },
-): Promise<string | false> {
+): Promise<BookingBlock[] | false> {
   // A `data` that is not a bracket-encoded object (missing, '' or a plain string) is no request.
   const data = input.data;
   if (!data || Object.keys(data).length === 0) return false;
@@ -132,10 +136,10 @@ export async function bookingFieldsFragment(
   const entry = isWellFormedDate(date) ? findDateEntry(tour.option, date) : undefined;
   // FIX (DEVIATIONS.md): the legacy site rendered past dates as open and said nothing for dates
   // the tour does not run on; both now get a notice at the first step.
-  if (!entry || typeof date !== 'string') return bookingFieldsError(DATE_NOT_OFFERED_MESSAGE).value;
+  if (!entry || typeof date !== 'string') return noticeBlocks(DATE_NOT_OFFERED_MESSAGE);
   const nowLocal = siteLocalTime(ctx.now, settings);
-  if (!isOfferedDate(tour.option, tour.meta, date, nowLocal)) return bookingFieldsError(DATE_CLOSED_MESSAGE).value;
-  const fields = await bookingFieldsHtml(ctx.wp, {
+  if (!isOfferedDate(tour.option, tour.meta, date, nowLocal)) return noticeBlocks(DATE_CLOSED_MESSAGE);
+  return bookingFieldsBlocks(ctx.wp, {
     tour,
     general: settings.general,
     entry,
@@ -145,5 +149,4 @@ export async function bookingFieldsFragment(
     nowLocal,
     user: await ctx.user(),
   });
-  return fields.value;
 }

@@ -1,4 +1,6 @@
 import { type BookingBarProps, STICKY_MIN_WIDTH } from '../../../client/shared/islands/BookingBar';
+import type { BookingBlock, BookingFormProps, DateControlProps } from '../../../client/shared/islands/BookingForm';
+import { bookingBlocksHtml } from '../booking-fields';
 import { escUrl, html, raw, type SafeHtml } from '../html';
 import { islandProps } from '../island-props';
 import { loginFormMarkup } from '../login-form';
@@ -64,18 +66,43 @@ export interface BookingFormInput {
   updateHeaderPrice: boolean;
   /** The date control, or undefined when the tour has no bookable date. */
   date: DateControl | undefined;
-  /** The fields fragment for the selected date (views/booking-fields.ts). */
-  fields: SafeHtml;
+  /** The fields for the selected date (views/booking-fields.ts). */
+  blocks: readonly BookingBlock[];
   hidden: readonly HiddenField[];
 }
 
+/** The booking island's props (client/shared/islands/BookingForm.ts): what the form below prints. */
+export function bookingFormProps(input: BookingFormInput): BookingFormProps {
+  return {
+    tourId: String(input.tourId),
+    headPrice: input.updateHeaderPrice,
+    date: input.date ? dateControlProps(input.date) : null,
+    blocks: input.date ? [...input.blocks] : [{ kind: 'notice', message: NOT_AVAILABLE_MESSAGE }],
+    hidden: input.hidden.map((h) => ({ name: h.name, value: h.value })),
+  };
+}
+
+function dateControlProps(control: DateControl): DateControlProps {
+  switch (control.kind) {
+    case 'single':
+      return { ...control };
+    case 'calendar':
+      return { ...control, dates: [...control.dates], range: tourRange(control.range) };
+    case 'list':
+      return { ...control, dates: control.dates.map((d) => ({ ...d })) };
+  }
+}
+
+/** `data-tour-range`: the days highlighted from the chosen date (1 for what is no count). */
+export const tourRange = (range: string): number => Math.max(1, Number.parseInt(range, 10) || 1);
+
 export function bookingForm(input: BookingFormInput): SafeHtml {
+  const props = bookingFormProps(input);
   const classes = `tourmaster-single-tour-booking-fields${input.updateHeaderPrice ? ' tourmaster-update-header-price' : ''} tourmaster-form-field tourmaster-with-border`;
-  return html`<form class="${classes}" method="post" action="${escUrl(input.paymentUrl)}" id="tourmaster-single-tour-booking-fields" data-ajax-url="${escUrl(input.ajaxUrl)}" ><input type="hidden" name="tour-id" value="${input.tourId}" />${
-    input.date
-      ? html`<div class="tourmaster-tour-booking-date clearfix" data-step="1" ><i class="fa fa-calendar" ></i><div class="tourmaster-tour-booking-date-input" >${dateControl(input.date)}</div></div>${input.fields}`
-      : html`<div class="tourmaster-tour-booking-bar-error" data-step="999" >${NOT_AVAILABLE_MESSAGE}</div>`
-  }${input.hidden.map((h) => html`<input type="hidden" name="${h.name}" value="${h.value}" />`)}</form>`;
+  return html`<form class="${classes}" method="post" action="${escUrl(input.paymentUrl)}" id="tourmaster-single-tour-booking-fields" data-ajax-url="${escUrl(input.ajaxUrl)}" >${islandProps('BookingForm', props)}<input type="hidden" name="tour-id" value="${input.tourId}" />${
+    input.date &&
+    html`<div class="tourmaster-tour-booking-date clearfix" data-step="1" ><i class="fa fa-calendar" ></i><div class="tourmaster-tour-booking-date-input" >${dateControl(input.date)}</div></div>`
+  }${bookingBlocksHtml(props.blocks)}${input.hidden.map((h) => html`<input type="hidden" name="${h.name}" value="${h.value}" />`)}</form>`;
 }
 
 export interface LoginForm2Input {

@@ -1,0 +1,213 @@
+import { readFileSync } from 'node:fs';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bookingForm } from '../../../server/views/tour/booking-bar';
+import { AJAX_URL, answerAjax, capturedReply, failAjax, type PostedAjax } from '../../testing/admin-ajax';
+import { bookingBlocksFromHtml } from './adapter';
+import { mount } from './BookingForm';
+
+/** A captured page's booking form as WordPress printed it, in this document, posting to msw. */
+function legacyForm(page: string, transform = (html: string) => html): HTMLFormElement {
+  const html = transform(readFileSync(`legacy-fixtures/pages/${page}.html`, 'utf8'));
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  const form = doc.querySelector('form#tourmaster-single-tour-booking-fields');
+  if (!form) throw new Error(`no booking form in ${page}`);
+  return place(document.importNode(form, true) as HTMLFormElement);
+}
+
+/** The header price the live price writes into (outside the form). */
+const HEADER =
+  '<div class="tourmaster-header-price"><span class="tourmaster-tour-price"><span class="tourmaster-head">From</span><span class="tourmaster-tail">$150</span></span></div>';
+
+function place(form: HTMLFormElement): HTMLFormElement {
+  form.setAttribute('data-ajax-url', AJAX_URL);
+  document.body.innerHTML = HEADER;
+  document.body.append(form);
+  return form;
+}
+
+/** Our page's form (server/views/tour/booking-bar.ts) with its props script, for a captured step's blocks. */
+function ourForm(step: string, date: Parameters<typeof bookingForm>[0]['date']): HTMLFormElement {
+  const { content } = capturedReply(step) as { content: string };
+  const markup = bookingForm({
+    tourId: 7,
+    paymentUrl: 'http://localhost:3000/payment/',
+    ajaxUrl: AJAX_URL,
+    updateHeaderPrice: false,
+    date,
+    blocks: bookingBlocksFromHtml(content),
+    hidden: [],
+  }).value;
+  document.body.innerHTML = markup;
+  return document.querySelector('form') as HTMLFormElement;
+}
+
+/** Answers each action with a captured reply of the legacy site. */
+function answer(replies: Record<string, string | unknown>): PostedAjax[] {
+  return answerAjax(({ action }) => {
+    const reply = replies[action];
+    return typeof reply === 'string' ? capturedReply(reply) : (reply ?? 0);
+  });
+}
+
+let unmount: (() => void) | undefined;
+function mountForm(form: HTMLFormElement): void {
+  act(() => {
+    unmount = mount(form);
+  });
+}
+afterEach(() => {
+  act(() => unmount?.());
+  unmount = undefined;
+  vi.restoreAllMocks();
+});
+
+const submit = () => userEvent.click(screen.getByRole('button', { name: 'Proceed Booking' }));
+const staticError = () => screen.getByText(/Please select all required fields/);
+
+describe('the booking form on a page WordPress rendered (Corfu: one date list, a count)', () => {
+  it('refuses a submit with nobody counted, in the page, and focuses the count', async () => {
+    const seen = answer({});
+    mountForm(legacyForm('tour-corfu-booking-enquiry'));
+    expect(screen.getByRole('textbox', { name: 'Travel date' })).toBeTruthy();
+    await submit();
+    expect(staticError().style.display).toBe('block');
+    expect(staticError().getAttribute('role')).toBe('alert');
+    const people = screen.getByRole('combobox', { name: 'Number Of People' });
+    expect(document.activeElement).toBe(people);
+    expect(people.getAttribute('aria-invalid')).toBe('true');
+    expect(seen).toEqual([]);
+  });
+
+  it('re-prices on a count, and shows the server’s refusal of the count under the button', async () => {
+    const seen = answer({
+      tourmaster_update_head_price: 'head_price-corfu-first-date',
+      tourmaster_tour_booking_amount_check: 'amount_check-corfu-above-max',
+    });
+    mountForm(legacyForm('tour-corfu-booking-enquiry'));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Number Of People' }), '6');
+    await waitFor(() => expect(document.querySelector('.tourmaster-tail')?.textContent).toBe('$163.50'));
+    expect(seen[0]?.form.get('data[tour-people]')).toBe('6');
+    await submit();
+    const refusal = await screen.findByRole('alert');
+    expect(refusal.textContent).toBe('You can book at most 6 people per booking');
+    const check = seen.find((s) => s.action === 'tourmaster_tour_booking_amount_check');
+    expect(Object.fromEntries(check?.form ?? [])).toMatchObject({
+      tour_id: '11',
+      tour_date: '2027-05-09',
+      traveller: '6',
+      adult_amount: '6',
+      package: '',
+    });
+    expect(staticError().style.display).toBe('none');
+    expect(screen.getByRole('button', { name: 'Proceed Booking' }).getAttribute('aria-busy')).toBeNull();
+  });
+
+  it('says so when the check cannot be made (HTTP failure)', async () => {
+    mountForm(legacyForm('tour-corfu-booking-enquiry'));
+    failAjax(502);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Number Of People' }), '2');
+    await submit();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'An error occurs, please refresh the page to try again.',
+    );
+  });
+
+  it('posts the form to the payment page for a customer once the server agrees, with the booking cookie', async () => {
+    const posted = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
+    answer({
+      tourmaster_update_head_price: 'head_price-corfu-first-date',
+      tourmaster_tour_booking_amount_check: 'amount_check-corfu-ok',
+    });
+    mountForm(
+      legacyForm('tour-corfu-booking-enquiry', (html) =>
+        html.replaceAll(' data-ask-login="proceed-without-login"', ''),
+      ),
+    );
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Number Of People' }), '4');
+    await submit();
+    await waitFor(() => expect(posted).toHaveBeenCalledTimes(1));
+    const cookie = document.cookie.split('; ').find((c) => c.startsWith('tourmaster-booking-detail='));
+    expect(JSON.parse(decodeURIComponent(cookie?.split('=')[1] ?? '{}'))).toMatchObject({
+      'tour-id': '11',
+      'tour-date': '2027-05-09',
+      'tour-people': '4',
+    });
+  });
+});
+
+describe('the steps the form loads', () => {
+  it('loads the travellers of a package picked from the list (Mykonos), from the reply’s markup', async () => {
+    const seen = answer({
+      tourmaster_tour_booking: 'tour_booking-s2-mykonos-package-vip',
+      tourmaster_update_head_price: 'head_price-mykonos-premium',
+    });
+    const form = legacyForm('tour-mykonos-packages');
+    mountForm(form);
+    const display = screen.getByRole('button', { name: 'Morning Standard' });
+    await userEvent.click(display);
+    expect(display.getAttribute('aria-expanded')).toBe('true');
+    await userEvent.click(screen.getByRole('option', { name: /Private Yacht VIP/ }));
+    expect(display.textContent).toBe('Private Yacht VIP');
+    expect(document.activeElement).toBe(display);
+    await screen.findByRole('combobox', { name: 'Adult' });
+    expect(screen.getByRole('combobox', { name: 'Child' })).toBeTruthy();
+    const step = seen.find((s) => s.action === 'tourmaster_tour_booking');
+    expect(step?.form.get('data[package]')).toBe('Private Yacht VIP');
+    expect(step?.form.get('data[step]')).toBe('2');
+    expect(form.getAttribute('aria-busy')).toBeNull();
+    // The picker (step 2) stays; one submit, the reply's.
+    expect(screen.getAllByRole('button', { name: 'Proceed Booking' })).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Private Yacht VIP' })).toBe(display);
+  });
+
+  it('shows one traveller block per room (Meteora, our page’s props) and wants somebody in each', async () => {
+    const seen = answer({});
+    const form = ourForm('tour_booking-s1-meteora-room', { kind: 'single', date: '2027-05-14', label: '14 May 2027' });
+    mountForm(form);
+    expect(form.querySelector('script')).toBeNull();
+    expect(screen.getByText('14 May 2027')).toBeTruthy();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Number Of Rooms' }), '2');
+    const rooms = form.querySelectorAll('.tourmaster-tour-booking-people-container > [data-step="4"]');
+    expect(Array.from(rooms, (r) => r.querySelector('.tourmaster-tour-booking-room-text')?.textContent)).toEqual([
+      'Room 1 :',
+      'Room 2 :',
+    ]);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Room 1: Number Of People' }), '2');
+    await submit();
+    expect(staticError().style.display).toBe('block');
+    const second = screen.getByRole('combobox', { name: 'Room 2: Number Of People' });
+    expect(document.activeElement).toBe(second);
+    expect(screen.getByRole('combobox', { name: 'Room 1: Number Of People' }).getAttribute('aria-invalid')).toBeNull();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Number Of Rooms' }), '1');
+    expect(screen.queryByRole('combobox', { name: 'Room 2: Number Of People' })).toBeNull();
+    expect(seen).toEqual([]);
+  });
+
+  it('loads step 1 for a date from the list; the reply’s typed props win over its markup; no fields for a reply of none', async () => {
+    const notice = { kind: 'notice', message: 'Typed notice' };
+    const replies = [
+      { ...(capturedReply('tour_booking-s1-delphi-first-date') as object), props: { blocks: [notice] } },
+      capturedReply('tour_booking-missing-data'),
+    ];
+    const seen = answerAjax(({ action }) => (action === 'tourmaster_tour_booking' ? replies.shift() : 0));
+    const dates = [
+      { value: '2027-04-17', label: '17 Apr 2027' },
+      { value: '2027-04-24', label: '24 Apr 2027' },
+    ];
+    const form = ourForm('tour_booking-s1-delphi-extra-fields', { kind: 'list', dates, selected: '2027-04-17' });
+    mountForm(form);
+    expect(screen.getByRole('textbox', { name: 'Pickup hotel' }).getAttribute('aria-required')).toBe('true');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Travel date' }), '2027-04-24');
+    expect(await screen.findByText('Typed notice')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Proceed Booking' })).toBeNull();
+    expect(seen[0]?.form.get('data[tour-date]')).toBe('2027-04-24');
+    expect(seen[0]?.form.get('data[step]')).toBe('1');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Travel date' }), '2027-04-17');
+    await waitFor(() => expect(seen).toHaveLength(2));
+    await waitFor(() => expect(form.getAttribute('aria-busy')).toBeNull());
+    expect(screen.queryByText('Typed notice')).toBeNull();
+    expect(form.querySelectorAll('[data-step]:not([data-step="1"])')).toHaveLength(0);
+  });
+});

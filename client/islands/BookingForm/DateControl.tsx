@@ -1,0 +1,72 @@
+import { useContext, useMemo, useState } from 'react';
+import { useLegacyField } from '../../lib/legacy-field';
+import type { DateControlProps } from '../../shared/islands/BookingForm';
+import { keys } from './booking-block';
+import { BookingEventsContext } from './context';
+import { DateField } from './DateField';
+import { LegacySelect } from './LegacySelect';
+
+/**
+ * The travel date (booking.md §2 DATE-CONTROL, step 1): one date as text, the calendar of the
+ * tour's dates, or a select of them. Posted as `tour-date` (`Y-m-d`); a new date loads step 1.
+ */
+export function DateBlock({ control }: { control: DateControlProps }) {
+  return (
+    <div className="tourmaster-tour-booking-date clearfix" data-step="1">
+      <i className="fa fa-calendar" />
+      <div className="tourmaster-tour-booking-date-input">
+        {control.kind === 'single' ? <SingleDate control={control} /> : null}
+        {control.kind === 'calendar' ? <CalendarDate control={control} /> : null}
+        {control.kind === 'list' ? (
+          <LegacySelect
+            formKey={keys.date}
+            name="tour-date"
+            className="tourmaster-tour-date-combobox"
+            options={control.dates}
+            value={control.selected}
+            rules={{ required: true }}
+          />
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function SingleDate({ control }: { control: Extract<DateControlProps, { kind: 'single' }> }) {
+  const field = useLegacyField(keys.date, { value: control.date, rules: { required: true } });
+  return (
+    <>
+      <div className="tourmaster-tour-booking-date-display">{control.label}</div>
+      <input type="hidden" name="tour-date" ref={field.ref} />
+    </>
+  );
+}
+
+/** The calendar shows the date in the page's format; the hidden `.tourmaster-datepicker-alt` posts it. */
+function CalendarDate({ control }: { control: Extract<DateControlProps, { kind: 'calendar' }> }) {
+  const { edited } = useContext(BookingEventsContext);
+  const [value, setValue] = useState(control.selected);
+  const field = useLegacyField(keys.date, { value: control.selected, rules: { required: true } });
+  const calendar = useMemo(
+    () => ({ dates: control.dates, range: control.range, format: control.format }),
+    [control.dates, control.range, control.format],
+  );
+  return (
+    <div className="tourmaster-datepicker-wrap">
+      <DateField
+        className="tourmaster-datepicker"
+        aria-label="Travel date"
+        aria-invalid={field.invalid || undefined}
+        calendar={calendar}
+        value={value}
+        fieldRef={field.focusRef}
+        onChange={(date) => {
+          setValue(date);
+          field.change(date);
+          edited('tour-date', date);
+        }}
+      />
+      <input type="hidden" name="tour-date" className="tourmaster-datepicker-alt" value={value} ref={field.ref} />
+    </div>
+  );
+}

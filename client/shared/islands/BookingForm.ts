@@ -1,0 +1,102 @@
+import * as z from 'zod/mini';
+
+/**
+ * The booking form's props (`form#tourmaster-single-tour-booking-fields`, booking.md §2–§4): the
+ * date control and the blocks of the fields fragment, in the order printed. Our tour page writes
+ * them beside the form; `tourmaster_tour_booking` answers a later step's blocks as its reply's
+ * `props` beside the legacy `content`.
+ */
+
+/** A select of counts `min`…`max` after its placeholder option ("Adult", "Number Of People"). */
+export const comboSchema = z.object({
+  name: z.string(),
+  placeholder: z.string(),
+  min: z.number(),
+  max: z.number(),
+  /** The value shown first ('' for the placeholder). */
+  selected: z.string(),
+});
+
+/** The traveller counts of one room (or of the template new rooms copy). */
+export const roomSchema = z.object({ variable: z.boolean(), combos: z.array(comboSchema) });
+
+const option = z.object({ value: z.string(), label: z.string() });
+
+/** An extra booking field (the plugin's custom-field syntax, server/views/form-field.ts). */
+export const extraFieldSchema = z.object({
+  slug: z.string(),
+  title: z.string(),
+  /** text, email, textarea, combobox (and country), datepicker, date; anything else is text. */
+  type: z.string(),
+  required: z.boolean(),
+  value: z.string(),
+  options: z.array(option),
+});
+
+const seats = { left: z.number(), unit: z.string() };
+
+/** The blocks in the order printed; each has its `data-step` (booking-block.ts). */
+export const bookingBlockSchema = z.union([
+  /** A notice in place of the fields (a closed date, counts that are no numbers). */
+  z.object({ kind: z.literal('notice'), message: z.string() }),
+  /** "Available: N seats". */
+  z.object({ kind: z.literal('available'), ...seats }),
+  z.object({
+    kind: z.literal('package'),
+    placeholder: z.string(),
+    chosen: z.string(),
+    items: z.array(
+      z.object({
+        title: z.string(),
+        caption: z.string(),
+        startTime: z.string(),
+        available: z.optional(z.object(seats)),
+      }),
+    ),
+  }),
+  /** A private group: nobody to count. */
+  z.object({ kind: z.literal('group') }),
+  /** One count (`variable` false) or one per traveller category. */
+  z.object({ kind: z.literal('people'), ...roomSchema.shape }),
+  z.object({ kind: z.literal('rooms'), room: comboSchema, rooms: z.array(roomSchema), template: roomSchema }),
+  z.object({ kind: z.literal('extra'), fields: z.array(extraFieldSchema) }),
+  /** "Proceed Booking"; guests on a site with accounts are asked to log in first. */
+  z.object({ kind: z.literal('submit'), askLogin: z.boolean() }),
+]);
+
+export const dateControlSchema = z.union([
+  /** One bookable date: shown as text, posted as a hidden field. */
+  z.object({ kind: z.literal('single'), date: z.string(), label: z.string() }),
+  /** The calendar of the bookable dates; `format` in jQuery UI's syntax, `range` days highlighted. */
+  z.object({
+    kind: z.literal('calendar'),
+    dates: z.array(z.string()),
+    selected: z.string(),
+    format: z.string(),
+    range: z.number(),
+  }),
+  /** A select of the dates. */
+  z.object({ kind: z.literal('list'), dates: z.array(option), selected: z.string() }),
+]);
+
+export const bookingFormSchema = z.object({
+  tourId: z.string(),
+  /** The bar's "From $X" follows what is chosen (`tourmaster-update-header-price`). */
+  headPrice: z.boolean(),
+  /** None when the tour has no bookable date (the fields are then a notice). */
+  date: z.nullable(dateControlSchema),
+  blocks: z.array(bookingBlockSchema),
+  /** Values carried over from an earlier visit, posted again as they came. */
+  hidden: z.array(z.object({ name: z.string(), value: z.string() })),
+});
+
+/** What `tourmaster_tour_booking` adds as its reply's `props`. */
+export const bookingStepSchema = z.object({ blocks: z.array(bookingBlockSchema) });
+
+export type BookingFormProps = z.infer<typeof bookingFormSchema>;
+export type BookingBlock = z.infer<typeof bookingBlockSchema>;
+export type DateControlProps = z.infer<typeof dateControlSchema>;
+export type ComboProps = z.infer<typeof comboSchema>;
+export type RoomProps = z.infer<typeof roomSchema>;
+export type ExtraFieldProps = z.infer<typeof extraFieldSchema>;
+export type BookingStepProps = z.infer<typeof bookingStepSchema>;
