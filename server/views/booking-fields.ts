@@ -82,10 +82,6 @@ export function bookingBlocksHtml(blocks: readonly BookingBlock[]): SafeHtml {
   return html`${blocks.map(blockHtml)}`;
 }
 
-export function bookingFields(view: BookingFieldsModel): SafeHtml {
-  return bookingBlocksHtml(bookingBlocks(view));
-}
-
 function blockHtml(block: BookingBlock): SafeHtml {
   switch (block.kind) {
     case 'notice':

@@ -137,6 +137,29 @@ describe('the booking form on a page WordPress rendered (Corfu: one date list, a
   });
 });
 
+describe('a guest on a site with accounts', () => {
+  it('is asked to log in or go on as a guest once the server agrees (the bar’s Proceed Booking lightbox)', async () => {
+    const posted = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
+    answer({
+      tourmaster_update_head_price: 'head_price-corfu-first-date',
+      tourmaster_tour_booking_amount_check: 'amount_check-corfu-ok',
+    });
+    const form = legacyForm('tour-corfu-booking-enquiry');
+    const page = new DOMParser().parseFromString(
+      readFileSync('legacy-fixtures/pages/tour-corfu-booking-enquiry.html', 'utf8'),
+      'text/html',
+    );
+    const template = page.querySelector('[data-tmlb-id="proceed-without-login"]');
+    form.after(document.importNode(template as Element, true));
+    mountForm(form);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Number Of People' }), '4');
+    await submit();
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Continue As Guest');
+    expect(posted).not.toHaveBeenCalled();
+  });
+});
+
 describe('the steps the form loads', () => {
   it('loads the travellers of a package picked from the list (Mykonos), from the reply’s markup', async () => {
     const seen = answer({
@@ -160,6 +183,25 @@ describe('the steps the form loads', () => {
     // The picker (step 2) stays; one submit, the reply's.
     expect(screen.getAllByRole('button', { name: 'Proceed Booking' })).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Private Yacht VIP' })).toBe(display);
+  });
+
+  it('picks a package from the keyboard: Enter opens the list on the chosen one, the arrows move, Escape closes', async () => {
+    const seen = answer({
+      tourmaster_tour_booking: 'tour_booking-s2-mykonos-package-vip',
+      tourmaster_update_head_price: 'head_price-mykonos-premium',
+    });
+    mountForm(legacyForm('tour-mykonos-packages'));
+    const display = screen.getByRole('button', { name: 'Morning Standard' });
+    display.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('option', { name: /Morning Standard/ }));
+    await userEvent.keyboard('{Escape}');
+    expect(display.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(display);
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{Enter}');
+    expect(display.textContent).toBe('Private Yacht VIP');
+    await screen.findByRole('combobox', { name: 'Adult' });
+    expect(seen.filter((s) => s.action === 'tourmaster_tour_booking')).toHaveLength(1);
   });
 
   it('shows one traveller block per room (Meteora, our page’s props) and wants somebody in each', async () => {

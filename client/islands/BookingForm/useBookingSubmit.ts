@@ -59,10 +59,11 @@ export function useBookingSubmit(options: {
           form.submit();
           return;
         }
-        const selector = `[data-tmlb-id="${CSS.escape(askLogin)}"]`;
+        // The lightbox the bar prints beside the form (or beside the button) under that name.
+        const named = (el: Element) => el.getAttribute('data-tmlb-id') === askLogin;
         const template =
-          Array.from(button.parentElement?.children ?? []).find((el) => el.matches(selector)) ??
-          Array.from(form.parentElement?.children ?? []).find((el) => el.matches(selector));
+          Array.from(button.parentElement?.children ?? []).find(named) ??
+          Array.from(form.parentElement?.children ?? []).find(named);
         if (template) openLightbox(cloneTemplate(template), button);
         return;
       }
