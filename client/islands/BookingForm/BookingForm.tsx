@@ -5,7 +5,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { AttributionInputs } from '../../lib/AttributionInputs';
 import { type FieldElements, FieldElementsContext } from '../../lib/field-elements';
-import { bookingDetail, fieldsOf } from '../../lib/form-fields';
+import { bookingDetail } from '../../lib/form-fields';
 import { readIslandProps } from '../../lib/island-props';
 import { readProps } from '../../lib/props';
 import { type BookingFormProps, bookingFormSchema } from '../../shared/islands/BookingForm';
@@ -14,6 +14,7 @@ import { BlockView } from './BlockView';
 import { amountCheckInput, type Shown, show } from './booking-block';
 import { type BookingEvents, BookingEventsContext, NO_VIEW, type SubmitView, SubmitViewContext } from './context';
 import { DateBlock } from './DateControl';
+import { submission } from './submission';
 import { useBookingSubmit } from './useBookingSubmit';
 import { useHeadPrice } from './useHeadPrice';
 import { useStepLoader } from './useStepLoader';
@@ -85,7 +86,7 @@ export function BookingForm({
       setView(NO_VIEW);
       void loadStep(edit.name === 'tour-date' ? 1 : 2);
     }
-    updateHeadPrice(bookingDetail(fieldsOf(form)));
+    updateHeadPrice(bookingDetail(submission(form)));
   }, [edit, form, loadStep, updateHeadPrice]);
 
   return (

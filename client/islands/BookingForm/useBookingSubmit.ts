@@ -6,9 +6,10 @@ import { amountCheckRequest } from '../../lib/amount-check';
 import { BOOKING_DETAIL_COOKIE, setCookie } from '../../lib/cookies';
 import { htmlText } from '../../lib/dom';
 import { type FieldElements, firstInPage } from '../../lib/field-elements';
-import { bookingDetail, fieldsOf } from '../../lib/form-fields';
+import { bookingDetail } from '../../lib/form-fields';
 import { cloneTemplate, openLightbox } from '../../lib/lightbox';
 import type { SubmitView } from './context';
+import { submission } from './submission';
 
 const GENERIC_ERROR = 'An error occurs, please refresh the page to try again.';
 
@@ -53,7 +54,7 @@ export function useBookingSubmit(options: {
       });
       show({ sending: false });
       if (reply.kind === 'ok' && reply.data.status === 'success') {
-        setCookie(BOOKING_DETAIL_COOKIE, JSON.stringify(bookingDetail(fieldsOf(form))), 0);
+        setCookie(BOOKING_DETAIL_COOKIE, JSON.stringify(bookingDetail(submission(form))), 0);
         const askLogin = button.dataset.askLogin;
         if (!askLogin) {
           form.submit();

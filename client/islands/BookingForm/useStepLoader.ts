@@ -1,11 +1,12 @@
 import { type Dispatch, type SetStateAction, useCallback, useEffect, useRef, useState } from 'react';
 import { postAjax } from '../../lib/ajax';
 import { announceContent } from '../../lib/dom';
-import { fieldsOf, tourInput } from '../../lib/form-fields';
+import { tourInput } from '../../lib/form-fields';
 import { type BookingBlock, bookingStepSchema } from '../../shared/islands/BookingForm';
 import { bookingBlocksFromHtml } from './adapter';
 import { type Shown, show } from './booking-block';
 import { keepSteps } from './booking-rules';
+import { submission } from './submission';
 
 /**
  * The steps after a new date (1) or package (2), from `tourmaster_tour_booking` (booking.md §3):
@@ -31,7 +32,7 @@ export function useStepLoader(
 
   return useCallback(
     async (step: 1 | 2) => {
-      const data = { ...tourInput(fieldsOf(form)), step };
+      const data = { ...tourInput(submission(form)), step };
       setShown((shown) => keepSteps(shown, step));
       request.current?.abort();
       const mine = new AbortController();
