@@ -18,7 +18,7 @@ function legacyForm(page: string, transform = (html: string) => html): HTMLFormE
 
 /** The header price the live price writes into (outside the form). */
 const HEADER =
-  '<div class="tourmaster-header-price"><span class="tourmaster-tour-price"><span class="tourmaster-head">From</span><span class="tourmaster-tail">$150</span></span></div>';
+  '<div class="tourmaster-header-price"><div class="tourmaster-tour-price-wrap tourmaster-discount"><span class="tourmaster-tour-price"><span class="tourmaster-head">From</span><span class="tourmaster-tail">$150</span></span><span class="tourmaster-tour-discount-price">$120</span></div></div>';
 
 function place(form: HTMLFormElement): HTMLFormElement {
   form.setAttribute('data-ajax-url', AJAX_URL);
@@ -86,8 +86,14 @@ describe('the booking form on a page WordPress rendered (Corfu: one date list, a
       tourmaster_tour_booking_amount_check: 'amount_check-corfu-above-max',
     });
     mountForm(legacyForm('tour-corfu-booking-enquiry'));
+    const tail = document.querySelector('.tourmaster-tail');
+    expect(tail?.textContent).toBe('$150');
+    expect(tail?.getAttribute('aria-live')).toBe('polite');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Number Of People' }), '6');
-    await waitFor(() => expect(document.querySelector('.tourmaster-tail')?.textContent).toBe('$163.50'));
+    await waitFor(() => expect(tail?.textContent).toBe('$163.50'));
+    expect(document.querySelector('.tourmaster-tour-discount-price')).toBeNull();
+    expect(document.querySelector('.tourmaster-discount')).toBeNull();
+    expect(document.querySelector('.tourmaster-header-price')?.className).toContain('tourmaster-price-updated');
     expect(seen[0]?.form.get('data[tour-people]')).toBe('6');
     await submit();
     const refusal = await screen.findByRole('alert');

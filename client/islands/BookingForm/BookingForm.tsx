@@ -14,6 +14,7 @@ import { BlockView } from './BlockView';
 import { amountCheckInput, type Shown, show } from './booking-block';
 import { type BookingEvents, BookingEventsContext, NO_VIEW, type SubmitView, SubmitViewContext } from './context';
 import { DateBlock } from './DateControl';
+import { HeadPrice, type HeadPriceParts, headPriceParts } from './HeadPrice';
 import { submission } from './submission';
 import { useBookingSubmit } from './useBookingSubmit';
 import { useHeadPrice } from './useHeadPrice';
@@ -34,10 +35,11 @@ export function mount(form: HTMLElement): () => void {
   const { ajaxUrl } = readProps('BookingForm', form, markerProps);
   // Read before anything changes: a failure leaves the printed form as it was.
   const props = readIslandProps('BookingForm', form, bookingFormSchema) ?? bookingFormFromMarkup(form);
+  const heads = props.headPrice ? headPriceParts(document) : [];
   form.replaceChildren();
   const root = createRoot(form);
   // Synchronously, so the form is whole again when the loader marks the island ready.
-  flushSync(() => root.render(<BookingForm form={form} ajaxUrl={ajaxUrl} props={props} />));
+  flushSync(() => root.render(<BookingForm form={form} ajaxUrl={ajaxUrl} props={props} heads={heads} />));
   return () => root.unmount();
 }
 
@@ -45,10 +47,13 @@ export function BookingForm({
   form,
   ajaxUrl,
   props,
+  heads,
 }: {
   form: HTMLFormElement;
   ajaxUrl: string;
   props: BookingFormProps;
+  /** The header prices the live price is shown in (HeadPrice.tsx). */
+  heads: readonly HeadPriceParts[];
 }) {
   const methods = useForm<Record<string, unknown>>({
     mode: 'onSubmit',
@@ -63,7 +68,8 @@ export function BookingForm({
   const [edit, setEdit] = useState<{ name: string; seq: number }>();
   const elements = useMemo<FieldElements>(() => new Map(), []);
   const loadStep = useStepLoader(form, ajaxUrl, setShown);
-  const updateHeadPrice = useHeadPrice(ajaxUrl, props.headPrice);
+  const headPrice = useHeadPrice(ajaxUrl, props.headPrice);
+  const updateHeadPrice = headPrice.update;
   const showView = useCallback(
     (change: Partial<SubmitView>) => setView((shownView) => ({ ...shownView, ...change })),
     [],
@@ -102,6 +108,7 @@ export function BookingForm({
             {props.hidden.map((h) => (
               <input key={`${h.name}=${h.value}`} type="hidden" name={h.name} value={h.value} />
             ))}
+            <HeadPrice parts={heads} price={headPrice.price} />
             {/* The order's source, with marketing consent only (client/lib/attribution.ts). */}
             <AttributionInputs />
           </SubmitViewContext.Provider>

@@ -1,0 +1,56 @@
+import { useLayoutEffect } from 'react';
+import { createPortal } from 'react-dom';
+
+/**
+ * The bar's "From $X" (`.tourmaster-header-price`, page markup outside the form), found when the
+ * island mounts: the price's tails the island renders into, and the discount shown beside them.
+ */
+export interface HeadPriceParts {
+  head: HTMLElement;
+  tails: { element: HTMLElement; printed: string }[];
+  discounts: Element[];
+  wraps: Element[];
+}
+
+/** The page's header prices; their tails are emptied for the island to render the price into. */
+export function headPriceParts(page: ParentNode): HeadPriceParts[] {
+  return Array.from(page.querySelectorAll<HTMLElement>('.tourmaster-header-price'), (head) => {
+    const tails = Array.from(
+      head.querySelectorAll<HTMLElement>('.tourmaster-tour-price .tourmaster-tail'),
+      (element) => {
+        const printed = element.textContent ?? '';
+        element.replaceChildren();
+        return { element, printed };
+      },
+    );
+    return {
+      head,
+      tails,
+      discounts: Array.from(head.querySelectorAll('.tourmaster-tour-discount-price')),
+      wraps: Array.from(head.querySelectorAll('.tourmaster-tour-price-wrap')),
+    };
+  });
+}
+
+/**
+ * The live head price (booking.md §2, `tourmaster-update-header-price`): the printed price until
+ * the server prices what is chosen; then the discount beside it goes and the header is marked
+ * updated. Read out politely.
+ */
+export function HeadPrice({ parts, price }: { parts: readonly HeadPriceParts[]; price: string | undefined }) {
+  const updated = price !== undefined;
+  useLayoutEffect(() => {
+    for (const { tails } of parts) for (const { element } of tails) element.setAttribute('aria-live', 'polite');
+  }, [parts]);
+  useLayoutEffect(() => {
+    if (!updated) return;
+    for (const part of parts) {
+      for (const discount of part.discounts) discount.remove();
+      for (const wrap of part.wraps) wrap.classList.remove('tourmaster-discount');
+      part.head.classList.add('tourmaster-price-updated');
+    }
+  }, [parts, updated]);
+  return parts.flatMap(({ tails }, at) =>
+    tails.map(({ element, printed }, i) => createPortal(price ?? printed, element, `${at}-${i}`)),
+  );
+}
