@@ -75,8 +75,8 @@ export function BookingForm({
     [],
   );
   const checkInput = useCallback(
-    (values: Record<string, unknown>) => amountCheckInput(props, shown, values),
-    [props, shown],
+    (values: Record<string, unknown>) => amountCheckInput(props, shown, values, submission(form)),
+    [props, shown, form],
   );
   useBookingSubmit({ form, ajaxUrl, handleSubmit: methods.handleSubmit, checkInput, elements, show: showView });
 

@@ -54,7 +54,13 @@ const text = (value: unknown) => (value === undefined || value === null ? '' : S
  * What `tourmaster_tour_booking_amount_check` is computed from (lib/amount-check.ts): the blocks
  * with their steps and the values the visitor chose, in the order the page shows them.
  */
-export function amountCheckInput(props: BookingFormProps, shown: readonly Shown[], values: Values): AmountCheckInput {
+export function amountCheckInput(
+  props: BookingFormProps,
+  shown: readonly Shown[],
+  values: Values,
+  /** The form's submission: a `date` field's three selects are joined into it by the DateSelect island. */
+  posted: readonly FieldLike[],
+): AmountCheckInput {
   const field = (name: string, key: string): FieldLike => ({ name, type: 'select-one', value: text(values[key]) });
   const combos = (combos: readonly ComboProps[], id: number, room?: number) =>
     combos.map((c, at) => field(c.name, keys.combo(id, room, at)));
@@ -71,7 +77,13 @@ export function amountCheckInput(props: BookingFormProps, shown: readonly Shown[
         blocks.push({ step: '4', fields: combos(room.combos, id, at) });
       }
     } else if (block.kind === 'extra') {
-      extraFields.push(...block.fields.map((f, at) => field(f.slug, keys.extra(id, at))));
+      extraFields.push(
+        ...block.fields.map((f, at) =>
+          f.type === 'date'
+            ? { name: f.slug, type: 'hidden', value: posted.find((p) => p.name === f.slug)?.value ?? '' }
+            : field(f.slug, keys.extra(id, at)),
+        ),
+      );
     } else blocks.push({ step, fields: [] });
   }
   return {
