@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PaymentPageProps } from '../../../client/shared/islands/PaymentPage';
 import { PROJECT_ROOT } from '../../core/config';
 import { updateMeta } from '../../data/meta';
 import { countOrders } from '../../data/orders';
@@ -32,7 +33,7 @@ afterAll(async () => {
   await tdb?.drop();
 });
 
-type Reply = { content?: string; sidebar?: string; cookie?: unknown };
+type Reply = { content?: string; sidebar?: string; cookie?: unknown; props?: PaymentPageProps };
 
 async function loginCookie(login: string): Promise<string> {
   const user = (await getUserByLogin(tdb.wp, login))!;
@@ -97,7 +98,10 @@ describe('step 3 is checked on the server', () => {
   ])('returns the contact step with %s', async (_case, change, message) => {
     const detail = { ...santorini, ...change, step: '3' };
     const reply = (await template(detail)).json() as Reply;
-    expect(Object.keys(reply)).toEqual(['content', 'sidebar', 'cookie']);
+    // The legacy keys, then the PaymentPage island's typed props (the legacy script ignores them).
+    expect(Object.keys(reply)).toEqual(['content', 'sidebar', 'cookie', 'props']);
+    expect(reply.props).toMatchObject({ step: 2, contact: { error: message } });
+    expect(reply.props?.contact?.travellers?.rows[0]?.values.first_name).toBe('Peter');
     expect(reply.content).toContain('tourmaster-payment-contact-wrap');
     expect(reply.content).toMatch(
       new RegExp(`class="tourmaster-tour-booking-required-error[^>]*style="display: block;" >${message}</div>`),
@@ -150,7 +154,8 @@ describe('step 4, book and pay later', () => {
     const before = await countOrders(tdb.wp);
     const reply = await template({ ...santorini, step: '4', 'payment-method': 'booking', 'term-and-service': 'on' });
     const body = reply.json() as Reply;
-    expect(Object.keys(body)).toEqual(['content', 'sidebar', 'cookie']);
+    expect(Object.keys(body)).toEqual(['content', 'sidebar', 'cookie', 'props']);
+    expect(body.props).toEqual({ step: 4 });
     expect(body.content).toContain('Booking Completed!');
     expect(body.cookie).toBe('');
     expect(await countOrders(tdb.wp)).toBe(before + 1);

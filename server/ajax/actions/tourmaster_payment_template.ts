@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PaymentPageProps } from '../../../client/shared/islands/PaymentPage';
 import { isEmpty, phpInt } from '../../php/coerce';
 import { formText } from '../../php/form-input';
 import type { PhpValue } from '../../php/values';
@@ -28,6 +29,8 @@ interface TemplateResult {
   content?: SafeHtml;
   sidebar?: SafeHtml;
   cookie?: PhpValue;
+  /** The PaymentPage island's typed props (a top-level `props` key, which the legacy script ignores). */
+  props?: PaymentPageProps;
   /** Step 4 with nothing to show: the legacy `[]`. */
   empty?: true;
   setCookies?: ReplyCookie[];
@@ -51,7 +54,10 @@ export const tourmaster_payment_template = defineAction({
     const step = paymentStep(detail);
     const sidebarOnly = input.sub_action === 'update_sidebar';
     const result = await render(ctx, detail, step, sidebarOnly, attribution);
-    if (sidebarOnly) delete result.content;
+    if (sidebarOnly) {
+      delete result.content;
+      delete result.props;
+    }
     // A guest's browser is known from the contact step on, so a repeated booking finds its order.
     if ((step === 2 || step === 3) && !(await ctx.user())) {
       const client = bookingClient(ctx);
@@ -68,6 +74,7 @@ export const tourmaster_payment_template = defineAction({
     if (result.content !== undefined) body.content = result.content.value;
     if (result.sidebar !== undefined) body.sidebar = result.sidebar.value;
     if (result.cookie !== undefined) body.cookie = result.cookie;
+    if (result.props !== undefined) body.props = result.props as unknown as PhpValue;
     return { kind: 'json', body, ...(result.setCookies?.length ? { cookies: result.setCookies } : {}) };
   },
   // The script shows `content`; a fault (the database is busy…) is shown there, in the page's error box.
@@ -155,6 +162,7 @@ async function bookAndPayLater(
     content: paymentComplete(await completeInput(ctx, data.settings.general)),
     sidebar: summary(written, { editable: false }),
     cookie: '',
+    props: { step: 4 },
     setCookies: placed.cookies,
   };
 }
@@ -176,5 +184,6 @@ async function payLaterForExistingOrder(ctx: ActionContext, tid: number): Promis
     content: paymentComplete(await completeInput(ctx, load.data.settings.general)),
     sidebar: summary(load.data, { editable: false }),
     cookie: '',
+    props: { step: 4 },
   };
 }

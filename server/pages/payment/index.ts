@@ -125,6 +125,7 @@ async function bookingPage(ctx: PageContext, input: PageInput): Promise<SafeHtml
       fragments = {
         content: paymentComplete(await completeInput(ctx, data.settings.general, true)),
         sidebar: summary(data, { editable: false }),
+        props: { step: 4 },
       };
     } else {
       step = 3;
@@ -199,6 +200,7 @@ async function paypalReturnPage(ctx: PageContext, input: PageInput & { tid: numb
     fragments = {
       content: paymentComplete(await completeInput(ctx, data.settings.general, true)),
       sidebar: summary(data, { editable: false }),
+      props: { step: 4 },
     };
   } else {
     fragments = { content: load.content, sidebar: html`` };

@@ -103,6 +103,24 @@ describe('the booking in the cookie', () => {
     expect(page.text).toContain('$261.60');
   });
 
+  it("writes the PaymentPage island's props as its marker's first child, the typed text escaped", async () => {
+    const page = await get('/payment/', detailCookie({ ...santorini, first_name: '</script><b>x' }));
+    const json =
+      /data-booking-detail="[^"]*" ><script type="application\/json" data-island-props="PaymentPage">(.*?)<\/script>/.exec(
+        page.text,
+      )?.[1];
+    expect(json).toBeDefined();
+    const props = JSON.parse(json!);
+    expect(props.step).toBe(2);
+    expect(props.contact.contact.find((f: { name: string }) => f.name === 'first_name').value).toBe('</script><b>x');
+    expect(props.contact.travellers.rows.map((r: { values: Record<string, string> }) => r.values.first_name)).toEqual([
+      'Peter',
+      'Jana',
+    ]);
+    const step3 = await get('/payment/', detailCookie({ ...santorini, step: '3' }));
+    expect(step3.text).toContain('<script type="application/json" data-island-props="PaymentPage">{"step":3}</script>');
+  });
+
   it('shows step 3 for a step-3 cookie, with the earlier steps clickable', async () => {
     const page = await get('/payment/', detailCookie({ ...santorini, step: '3' }));
     expect(page.text).toMatch(/class="tourmaster-payment-step-item tourmaster-enable " data-step="2"/);

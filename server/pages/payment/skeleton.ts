@@ -1,6 +1,7 @@
 import { phpJsonEncode } from '../../php/json';
 import type { PhpValue } from '../../php/values';
 import { html, raw, type SafeHtml } from '../../views/html';
+import { islandProps } from '../../views/island-props';
 import type { PaymentFragments } from '../../views/payment/page';
 import type { PaymentPageStyle } from '../../views/payment/summary';
 
@@ -52,7 +53,7 @@ export function paymentSkeleton(input: PaymentSkeletonInput): SafeHtml {
     : html`<div class="traveltour-header-transparent-substitute" ></div>`;
   return html`<div class="tourmaster-page-wrapper tourmaster-payment-${style}" id="tourmaster-page-wrapper" >${headHtml}<div class="tourmaster-template-wrapper" id="tourmaster-payment-template-wrapper" data-ajax-url="${input.ajaxUrl}" data-booking-detail="${phpJsonEncode(
     input.bookingDetail,
-  )}" ><div class="tourmaster-container" ><div class="tourmaster-page-content tourmaster-item-pdlr clearfix" ><div class="tourmaster-tour-booking-bar-wrap" id="tourmaster-tour-booking-bar-wrap" ><div class="tourmaster-tour-booking-bar-outer" ><div class="tourmaster-tour-booking-bar-inner" id="tourmaster-tour-booking-bar-inner" >${
+  )}" >${input.fragments.props && islandProps('PaymentPage', input.fragments.props)}<div class="tourmaster-container" ><div class="tourmaster-page-content tourmaster-item-pdlr clearfix" ><div class="tourmaster-tour-booking-bar-wrap" id="tourmaster-tour-booking-bar-wrap" ><div class="tourmaster-tour-booking-bar-outer" ><div class="tourmaster-tour-booking-bar-inner" id="tourmaster-tour-booking-bar-inner" >${
     input.fragments.sidebar
   }</div></div></div><div class="tourmaster-tour-payment-content" id="tourmaster-tour-payment-content" >${
     input.fragments.content

@@ -1,3 +1,4 @@
+import type { PaymentPageProps } from '../../../client/shared/islands/PaymentPage';
 import { isEmpty, list, str } from '../../php/coerce';
 import type { CustomField } from '../../tourmaster/custom-fields';
 import {
@@ -13,6 +14,7 @@ import { setting } from '../../tourmaster/settings';
 import { html, type SafeHtml } from '../html';
 import { contactDetail } from './contact-detail';
 import { contactForm } from './contact-form';
+import { contactStepProps } from './contact-step-props';
 import { type MethodBlockInput, paymentMethodBlock } from './method-block';
 import type { PaymentPageData } from './page-data';
 import { serviceForm } from './service-form';
@@ -25,6 +27,8 @@ import { travellerForm } from './traveller-form';
 export interface PaymentFragments {
   content: SafeHtml;
   sidebar: SafeHtml;
+  /** The PaymentPage island's typed props for this step (client/shared/islands/PaymentPage.ts). */
+  props?: PaymentPageProps;
 }
 
 /**
@@ -38,8 +42,8 @@ export function stepTwo(
   error?: string,
 ): PaymentFragments {
   const { tour } = data;
-  const { detail, travellers } = data.booking;
-  const rows = travellerRows(tour.option, travellers);
+  const { detail } = data.booking;
+  const rows = travellerRows(tour.option, data.booking.travellers);
   const { contact, billing, notes } = data.booking.contact;
   // `name` is the field's slug, or `billing_` and the slug.
   const value = (name: string, field: CustomField) => {
@@ -47,18 +51,21 @@ export function stepTwo(
     if (!isEmpty(sent)) return str(sent);
     return meta.get(name) || field.default;
   };
-  const content = html`${
-    rows &&
-    travellerForm({
-      rows,
-      group: travellers.mode === 'group',
-      withTitle: showsTravellerTitle(tour.option),
-      withPassport: requiresPassport(tour.option),
-      fields: data.travellerFields,
-      detail,
-    })
-  }${contactForm({ fields: data.contactFields, value, notes, error })}`;
-  return { content, sidebar: summary(data, { editable: true }) };
+  const travellers = rows && {
+    rows,
+    group: data.booking.travellers.mode === 'group',
+    withTitle: showsTravellerTitle(tour.option),
+    withPassport: requiresPassport(tour.option),
+    fields: data.travellerFields,
+    detail,
+  };
+  const contactInput = { fields: data.contactFields, value, notes, error };
+  const content = html`${travellers && travellerForm(travellers)}${contactForm(contactInput)}`;
+  return {
+    content,
+    sidebar: summary(data, { editable: true }),
+    props: { step: 2, contact: contactStepProps(contactInput, travellers) },
+  };
 }
 
 /** Step 3: SERVICE-FORM, the contact and traveller details, the payment methods, and the summary. */
@@ -82,7 +89,7 @@ export function stepThree(data: PaymentPageData, urls: PaymentPageUrls): Payment
     },
   )}</div>${data.style === 'style-1' && paymentMethodBlock(methods)}`;
   const sideMethod = data.style === 'style-2' ? sidePaymentMethod(methods) : undefined;
-  return { content, sidebar: summary(data, { editable: false, sideMethod }) };
+  return { content, sidebar: summary(data, { editable: false, sideMethod }), props: { step: 3 } };
 }
 
 /** The sidebar alone (`update_sidebar`): the summary of step 2 or 3, with style-2's payment box at step 3. */

@@ -1,17 +1,12 @@
+import { TRAVELLER_TITLES as SHARED_TITLES } from '../../../client/shared/islands/PaymentPage';
 import { list, str } from '../../php/coerce';
 import type { BookingDetail } from '../../tourmaster/booking-detail';
 import type { CustomField } from '../../tourmaster/custom-fields';
 import type { TravellerRows } from '../../tourmaster/payment-page';
 import { html, type SafeHtml } from '../html';
 
-/** The traveller titles of the select, value → label. */
-export const TRAVELLER_TITLES: readonly (readonly [string, string])[] = [
-  ['mr', 'Mr'],
-  ['mrs', 'Mrs'],
-  ['ms', 'Ms'],
-  ['miss', 'Miss'],
-  ['master', 'Master'],
-];
+/** The traveller titles of the select, value → label (the island's props carry the same list). */
+export const TRAVELLER_TITLES: readonly (readonly [string, string])[] = SHARED_TITLES.map((o) => [o.value, o.label]);
 
 export interface TravellerFormInput {
   rows: TravellerRows;

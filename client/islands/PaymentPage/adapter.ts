@@ -1,0 +1,148 @@
+import type {
+  ContactStepProps,
+  FieldOption,
+  FormFieldProps,
+  PaymentPageProps,
+  TravellerFieldProps,
+  TravellerFormProps,
+  TravellerRowProps,
+} from '../../shared/islands/PaymentPage';
+import { DEFAULT_MESSAGES } from './validation';
+
+/**
+ * The island's one reader of legacy markup: where WordPress rendered the payment page or answered
+ * `tourmaster_payment_template` (no props script, no `props` key), the contact step's forms are read
+ * from the plugin's markup (TRAVELLER-FORM, CONTACT-FORM: payment.md §2.2) into the same typed props
+ * our server writes (server/views/payment/contact-step-props.ts). Nothing else reads the DOM for
+ * state; adapter.test.tsx checks it against the captured pages and replies.
+ */
+
+/** The props of a page that has none: its step (the step bar's current item) and content. */
+export function adaptPage(marker: Element, step: number): PaymentPageProps {
+  const content = marker.querySelector('#tourmaster-tour-payment-content');
+  return withContact(step, content ? contactStepOf(content) : undefined);
+}
+
+/** The props of a reply that has none: its `content` HTML at the step the page moves to. */
+export function adaptReply(content: string, step: number): PaymentPageProps {
+  const doc = new DOMParser().parseFromString(`<body>${content}</body>`, 'text/html');
+  return withContact(step, contactStepOf(doc.body));
+}
+
+function withContact(step: number, contact: ContactStepProps | undefined): PaymentPageProps {
+  return contact ? { step, contact } : { step };
+}
+
+/** CONTACT-FORM (and TRAVELLER-FORM before it), when `root` holds the contact step. */
+export function contactStepOf(root: ParentNode): ContactStepProps | undefined {
+  const contactWrap = root.querySelector('.tourmaster-payment-contact-wrap');
+  if (!contactWrap) return undefined;
+  const travellerWrap = root.querySelector('.tourmaster-payment-traveller-info-wrap');
+  const box = root.querySelector<HTMLElement>('.tourmaster-tour-booking-required-error');
+  const error = box && /display:\s*block/.test(box.getAttribute('style') ?? '') ? (box.textContent ?? '') : undefined;
+  return {
+    ...(travellerWrap ? { travellers: travellerFormOf(travellerWrap) } : {}),
+    contact: fieldsOf(contactWrap, '.tourmaster-contact-field'),
+    billing: fieldsOf(root.querySelector('.tourmaster-payment-billing-wrap'), '.tourmaster-billing-field'),
+    notes: root.querySelector<HTMLTextAreaElement>('textarea[name="additional_notes"]')?.value ?? '',
+    messages: {
+      default: box?.dataset.default ?? DEFAULT_MESSAGES.default,
+      email: box?.dataset.email ?? DEFAULT_MESSAGES.email,
+      phone: box?.dataset.phone ?? DEFAULT_MESSAGES.phone,
+    },
+    ...(error !== undefined ? { error } : {}),
+  };
+}
+
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+function fieldsOf(wrap: Element | null, selector: string): FormFieldProps[] {
+  if (!wrap) return [];
+  const fields: FormFieldProps[] = [];
+  for (const field of wrap.querySelectorAll(selector)) {
+    const type = [...field.classList].find((c) => c.startsWith('tourmaster-type-'))?.slice(16) ?? 'text';
+    // The `date` type's value is its hidden input (the three selects have no name).
+    const control = field.querySelector<Control>('input[name], select[name], textarea[name]');
+    if (!control) continue;
+    const head = field.querySelector('.tourmaster-head');
+    const contactDetail = control.dataset.contactDetail;
+    fields.push({
+      name: control.name,
+      slug: contactDetail ?? control.name,
+      title: textWithout(head, '.tourmaster-req'),
+      type,
+      required: control.hasAttribute('data-required'),
+      options: control instanceof HTMLSelectElement ? optionsOf(control) : [],
+      value: printedValue(control),
+      ...(contactDetail !== undefined ? { contactDetail } : {}),
+    });
+  }
+  return fields;
+}
+
+/** What the server printed as the control's value (a select: its `selected` option, not the browser's pick). */
+function printedValue(control: Control): string {
+  if (control instanceof HTMLSelectElement) {
+    return [...control.options].find((o) => o.hasAttribute('selected'))?.value ?? '';
+  }
+  if (control instanceof HTMLTextAreaElement) return control.defaultValue;
+  return control.getAttribute('value') ?? '';
+}
+
+function optionsOf(select: HTMLSelectElement): FieldOption[] {
+  return [...select.options].map((o) => ({ value: o.value, label: o.text }));
+}
+
+function textWithout(el: Element | null, selector: string): string {
+  if (!el) return '';
+  return [...el.childNodes]
+    .filter((n) => !(n instanceof Element && n.matches(selector)))
+    .map((n) => n.textContent ?? '')
+    .join('');
+}
+
+const STAR = / \*$/;
+
+function travellerFormOf(wrap: Element): TravellerFormProps {
+  const rows = [...wrap.querySelectorAll('.tourmaster-traveller-info-field')];
+  const first = rows[0];
+  const fields: TravellerFieldProps[] = [];
+  for (const custom of first?.querySelectorAll('.tourmaster-traveller-info-custom') ?? []) {
+    const control = custom.querySelector<HTMLInputElement | HTMLSelectElement>('[name]');
+    if (!control) continue;
+    const select = control instanceof HTMLSelectElement;
+    const options = select ? optionsOf(control).map((o, n) => (n === 0 ? { ...o, label: strip(o.label) } : o)) : [];
+    const width = /width:\s*([^;]+?)\s*(;|$)/.exec(custom.parentElement?.getAttribute('style') ?? '')?.[1] ?? '';
+    fields.push({
+      slug: control.name.replace(/^traveller_/, '').replace(/\[\]$/, ''),
+      // The title is the placeholder, or the select's first option (the required star taken off).
+      title: select ? (options[0]?.label ?? '') : strip(control.getAttribute('placeholder') ?? ''),
+      select,
+      required: control.hasAttribute('data-required'),
+      options,
+      width,
+    });
+  }
+  return {
+    heading: wrap.querySelector('.tourmaster-payment-traveller-info-title') !== null,
+    withTitle: first?.querySelector('select[name="traveller_title[]"]') !== null && first !== undefined,
+    withPassport: first?.querySelector('input[name="traveller_passport[]"]') !== null && first !== undefined,
+    fields,
+    rows: rows.map(travellerRowOf),
+  };
+}
+
+function strip(label: string): string {
+  return label.replace(STAR, '');
+}
+
+function travellerRowOf(row: Element): TravellerRowProps {
+  const values: Record<string, string> = {};
+  for (const control of row.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[name^="traveller_"]')) {
+    values[control.name.replace(/^traveller_/, '').replace(/\[\]$/, '')] = printedValue(control);
+  }
+  return {
+    required: row.querySelector('input[name="traveller_first_name[]"]')?.hasAttribute('data-required') ?? false,
+    values,
+  };
+}

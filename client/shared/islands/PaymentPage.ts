@@ -1,0 +1,96 @@
+import * as z from 'zod/mini';
+
+/**
+ * The PaymentPage island's typed props (payment.md §2–§3): which step the page is at and, at the
+ * contact step, the contact step's forms as data, so the island renders them with React and
+ * react-hook-form. Written by the server beside the marker on our payment page and as the top-level
+ * `props` of our `tourmaster_payment_template` replies; read from the legacy markup by
+ * client/islands/PaymentPage/adapter.ts where WordPress rendered the page or answered.
+ * Pure: imported by the server's views and by the island.
+ */
+
+/** One `value → label` choice of a select. */
+export const FieldOption = z.object({ value: z.string(), label: z.string() });
+export type FieldOption = z.infer<typeof FieldOption>;
+
+/**
+ * A contact or billing field (the plugin's `tourmaster_get_form_field`): `name` is the input's name
+ * (`email`, `billing_email`); `type` as the custom-field syntax writes it (`text`, `email`,
+ * `textarea`, `combobox`, `country`, `datepicker`, `date`); `contactDetail` is the contact field a
+ * billing field copies ("the same as contact details").
+ */
+export const FormFieldProps = z.object({
+  name: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  type: z.string(),
+  required: z.boolean(),
+  options: z.array(FieldOption),
+  value: z.string(),
+  contactDetail: z.optional(z.string()),
+});
+export type FormFieldProps = z.infer<typeof FormFieldProps>;
+
+/** An additional traveller field (`traveller_{slug}[]`): a text input or a select whose first option is its title. */
+export const TravellerFieldProps = z.object({
+  slug: z.string(),
+  title: z.string(),
+  select: z.boolean(),
+  required: z.boolean(),
+  options: z.array(FieldOption),
+  /** The CSS width of a field printed in its own floated box ('' when none). */
+  width: z.string(),
+});
+export type TravellerFieldProps = z.infer<typeof TravellerFieldProps>;
+
+/** One traveller row: its values by field (`title`, `first_name`, `last_name`, `passport`, extra slugs). */
+export const TravellerRowProps = z.object({
+  required: z.boolean(),
+  values: z.record(z.string(), z.string()),
+});
+export type TravellerRowProps = z.infer<typeof TravellerRowProps>;
+
+/** TRAVELLER-FORM (payment.md §2.2). */
+export const TravellerFormProps = z.object({
+  /** Group pricing with no one in the group prints no heading. */
+  heading: z.boolean(),
+  withTitle: z.boolean(),
+  withPassport: z.boolean(),
+  fields: z.array(TravellerFieldProps),
+  rows: z.array(TravellerRowProps),
+});
+export type TravellerFormProps = z.infer<typeof TravellerFormProps>;
+
+/** The error box's sentences (its `data-default`, `data-email` and `data-phone`). */
+export const ContactMessages = z.object({ default: z.string(), email: z.string(), phone: z.string() });
+export type ContactMessages = z.infer<typeof ContactMessages>;
+
+/** Step 2: TRAVELLER-FORM and CONTACT-FORM. `error` is the server's refusal of step 3, shown in the box. */
+export const ContactStepProps = z.object({
+  travellers: z.optional(TravellerFormProps),
+  contact: z.array(FormFieldProps),
+  billing: z.array(FormFieldProps),
+  notes: z.string(),
+  messages: ContactMessages,
+  error: z.optional(z.string()),
+});
+export type ContactStepProps = z.infer<typeof ContactStepProps>;
+
+/**
+ * What the island renders from data: the step, and `contact` at the contact step. The other
+ * steps' content and the sidebar are not typed yet: they are still the server's fragments.
+ */
+export const PaymentPageProps = z.object({
+  step: z.number(),
+  contact: z.optional(ContactStepProps),
+});
+export type PaymentPageProps = z.infer<typeof PaymentPageProps>;
+
+/** The traveller titles of the select, value → label (TRAVELLER-FORM). */
+export const TRAVELLER_TITLES: readonly FieldOption[] = [
+  { value: 'mr', label: 'Mr' },
+  { value: 'mrs', label: 'Mrs' },
+  { value: 'ms', label: 'Ms' },
+  { value: 'miss', label: 'Miss' },
+  { value: 'master', label: 'Master' },
+];
