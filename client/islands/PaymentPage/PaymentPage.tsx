@@ -1,12 +1,16 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { type MutableRefObject, useLayoutEffect, useRef, useState } from 'react';
+import { createPortal, flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { type UseFormReturn, useForm } from 'react-hook-form';
 import { AttributionInputs } from '../../lib/AttributionInputs';
 import { type AjaxResult, type AjaxValue, postAjax } from '../../lib/ajax';
+import { readIslandProps } from '../../lib/island-props';
+import { type ContactStepProps, PaymentPageProps } from '../../shared/islands/PaymentPage';
 import '../../styles/payment.css';
 import { PaypalButtons } from '../PaypalButtons/PaypalButtons';
 import type { PaypalCapturedOrder } from '../PaypalButtons/sdk';
+import { adaptPage, adaptReply } from './adapter';
+import { ContactStep } from './ContactStep';
 import {
   asTemplateReply,
   type BookingDetail,
@@ -14,7 +18,6 @@ import {
   overlayFields,
   parseBookingDetail,
   replyOutcome,
-  stepItemState,
 } from './detail';
 import {
   ACTION_SELECTOR,
@@ -25,28 +28,23 @@ import {
   scriptsOf,
   showErrorBox,
 } from './dom';
+import { PaymentAlert } from './PaymentAlert';
 import { readPaymentProps } from './props';
+import { STEP_TITLES, StepBar } from './StepBar';
 import { paypalAmount, readSidebarVars, type SidebarVars, windowAssignments } from './sidebar-vars';
-import {
-  DEFAULT_MESSAGES,
-  type FieldProblem,
-  type FieldRules,
-  firstProblem,
-  PHONE_FIELDS,
-  problemOf,
-} from './validation';
+import type { ContactStepHandle } from './useContactForm';
+import { DEFAULT_MESSAGES } from './validation';
 
 /**
  * The payment page's steps (payment.md §2–§3) on `#tourmaster-payment-template-wrapper`: contact
- * details → payment → complete, each step's fragments fetched from `tourmaster_payment_template`
- * and put in place of the sidebar and the content; the contact and terms checks before a step; the
- * coupon box, the deposit choice, additional services, "book and pay later", online payment and
- * PayPal's buttons. The fragments stay the server's HTML (the same the legacy jQuery received), so
- * this works on our pages and on pages WordPress still renders; the island adds the keyboard and
- * screen-reader support the markup lacks, and renders the step bar as a list of buttons.
+ * details → payment → complete, each step fetched from `tourmaster_payment_template`. The island
+ * gets the step's typed props (client/shared/islands/PaymentPage.ts): our server writes them beside
+ * the marker and in its replies; for WordPress's pages and replies adapter.ts reads them from the
+ * markup. The contact step is React's (ContactStep, react-hook-form), as are the step bar, the
+ * messages and PayPal's buttons. The other steps' content and the sidebar are still the server's
+ * fragments, driven by PaymentController below (coupon, deposit choice, services, payment methods,
+ * completion), until they get typed props of their own.
  */
-
-export const STEP_TITLES = ['Select Tour', 'Contact Details', 'Payment', 'Complete'] as const;
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 type FormValues = Record<string, string | boolean>;
@@ -61,10 +59,13 @@ interface Parts {
   backAllowed: boolean;
   style2: boolean;
   initialStep: number;
+  /** The step's typed props: the server's beside the marker, else read from WordPress's markup. */
+  props: PaymentPageProps;
 }
 
 export function mount(element: HTMLElement): () => void {
   const { ajaxUrl } = readPaymentProps(element);
+  const written = readIslandProps('PaymentPage', element, PaymentPageProps);
   const content = element.querySelector<HTMLElement>('#tourmaster-tour-payment-content');
   const sidebar = element.querySelector<HTMLElement>('#tourmaster-tour-booking-bar-inner');
   if (!content || !sidebar) throw new Error('PaymentPage: the page has no content or sidebar');
@@ -82,7 +83,11 @@ export function mount(element: HTMLElement): () => void {
     backAllowed: stepWrap?.id === 'tourmaster-payment-step-wrap',
     style2: element.closest('.tourmaster-payment-style-2') !== null,
     initialStep: Number(current?.dataset.step ?? 0) || 0,
+    props: { step: 0 },
   };
+  parts.props = written ?? adaptPage(element, parts.initialStep);
+  // A step rendered from props is React's from here on: the server's copy of it goes.
+  if (parts.props.contact) content.replaceChildren();
   // The legacy items are replaced by the island's list (same classes, buttons inside).
   if (stepInner) stepInner.replaceChildren();
   const host = document.createElement('div');
@@ -96,10 +101,10 @@ export function mount(element: HTMLElement): () => void {
   };
 }
 
+/** A terms box, held by react-hook-form under a key of its own. */
 interface RegisteredField {
   key: string;
-  el: Control;
-  rules: FieldRules;
+  el: HTMLInputElement;
 }
 
 interface ViewState {
@@ -111,6 +116,9 @@ interface ViewState {
   paymentType: string;
   paypalHost: HTMLElement | null;
   tourEditable: boolean;
+  /** The contact step's props while it shows; `contactKey` renews its form for each new one. */
+  contact: ContactStepProps | undefined;
+  contactKey: number;
 }
 
 function PaymentPage({ parts, ajaxUrl }: { parts: Parts; ajaxUrl: string }) {
@@ -123,21 +131,21 @@ function PaymentPage({ parts, ajaxUrl }: { parts: Parts; ajaxUrl: string }) {
     paymentType: 'full',
     paypalHost: null,
     tourEditable: false,
+    contact: parts.props.contact,
+    contactKey: 0,
   });
   const form = useForm<FormValues>({ mode: 'onSubmit', shouldFocusError: false });
+  const contactHandle = useRef<ContactStepHandle | null>(null);
   const controller = useRef<PaymentController | null>(null);
-  controller.current ??= new PaymentController(parts, ajaxUrl, form, (change) => setView((v) => ({ ...v, ...change })));
+  controller.current ??= new PaymentController(parts, ajaxUrl, form, contactHandle, (change) =>
+    setView((v) => ({ ...v, ...change })),
+  );
   const c = controller.current;
-  const alertRef = useRef<HTMLDivElement>(null);
 
   useLayoutEffect(() => {
     c.start();
     return () => c.stop();
   }, [c]);
-
-  useEffect(() => {
-    if (view.alert) alertRef.current?.focus();
-  }, [view.alert]);
 
   const sdkUrl = view.vars.paypal?.sdkUrl;
   return (
@@ -147,16 +155,7 @@ function PaymentPage({ parts, ajaxUrl }: { parts: Parts; ajaxUrl: string }) {
       <div className="tourmaster-payment-status" role="status" aria-live="polite">
         {view.status}
       </div>
-      {view.alert ? (
-        <div
-          ref={alertRef}
-          className="tourmaster-payment-alert tourmaster-notification-box tourmaster-failure"
-          role="alert"
-          tabIndex={-1}
-        >
-          {view.alert}
-        </div>
-      ) : null}
+      <PaymentAlert message={view.alert} />
       {parts.stepInner && view.step > 0
         ? createPortal(
             <StepBar
@@ -169,6 +168,17 @@ function PaymentPage({ parts, ajaxUrl }: { parts: Parts; ajaxUrl: string }) {
               onEditTour={() => c.editTour()}
             />,
             parts.stepInner,
+          )
+        : null}
+      {view.contact
+        ? createPortal(
+            <ContactStep
+              key={view.contactKey}
+              step={view.contact}
+              handle={contactHandle}
+              onNext={() => void c.goToStep(3)}
+            />,
+            parts.content,
           )
         : null}
       {view.paypalHost && sdkUrl
@@ -192,51 +202,6 @@ function PaymentPage({ parts, ajaxUrl }: { parts: Parts; ajaxUrl: string }) {
   );
 }
 
-function StepBar(props: {
-  step: number;
-  backAllowed: boolean;
-  style2: boolean;
-  tourEditable: boolean;
-  busy: boolean;
-  onStep: (n: number) => void;
-  onEditTour: () => void;
-}) {
-  return (
-    <ol className="tourmaster-payment-step-list" aria-label="Booking steps">
-      {STEP_TITLES.map((title, i) => {
-        const n = i + 1;
-        const state = stepItemState(n, props.step, props.backAllowed);
-        const backToTour = n === 1 && props.tourEditable && props.step < 4;
-        const clickable = (state.clickable || backToTour) && !props.busy;
-        const done = state.className === 'tourmaster-checked' || state.className === 'tourmaster-enable';
-        return (
-          <li key={n} className={`tourmaster-payment-step-item ${state.className}`.trim()} data-step={n}>
-            <button
-              type="button"
-              className="tourmaster-payment-step-button"
-              aria-current={state.current ? 'step' : undefined}
-              disabled={!clickable && !state.current}
-              onClick={clickable ? () => (backToTour ? props.onEditTour() : props.onStep(n)) : undefined}
-            >
-              <span className="tourmaster-payment-step-item-icon" aria-hidden="true">
-                <i className="fa fa-check" />
-                <span className="tourmaster-text">{n}</span>
-              </span>
-              <span className="tourmaster-payment-step-item-title">
-                {title}
-                {props.style2 ? <span /> : null}
-              </span>
-              <span className="tourmaster-screen-reader-text">
-                {`, step ${n} of 4${state.current ? '' : done ? ', done' : ''}`}
-              </span>
-            </button>
-          </li>
-        );
-      })}
-    </ol>
-  );
-}
-
 /**
  * Everything that acts on the server's markup: events (delegated to the wrapper, so fragments
  * inserted later need nothing), requests and replies, the cookie, and the checks. React renders
@@ -246,8 +211,9 @@ class PaymentController {
   vars: SidebarVars = {};
   private busy = false;
   private step: number;
-  private contactFields: RegisteredField[] = [];
   private termsFields: RegisteredField[] = [];
+  private contactShown: boolean;
+  private contactKey = 0;
   private generation = 0;
   private serviceTimer: ReturnType<typeof setTimeout> | undefined;
   private coupon: { status: string; message: string } | undefined;
@@ -257,9 +223,11 @@ class PaymentController {
     private readonly parts: Parts,
     private readonly ajaxUrl: string,
     private readonly form: UseFormReturn<FormValues>,
+    private readonly contact: MutableRefObject<ContactStepHandle | null>,
     private readonly report: (change: Partial<ViewState>) => void,
   ) {
     this.step = parts.initialStep;
+    this.contactShown = parts.props.contact !== undefined;
   }
 
   start(): void {
@@ -284,10 +252,15 @@ class PaymentController {
 
   // ── The detail ────────────────────────────────────────────────────────────────────────────────
 
-  /** `data-booking-detail` overlaid with the page's named fields, stored back in the attribute. */
+  /**
+   * `data-booking-detail` overlaid with the page's named fields, stored back in the attribute. The
+   * contact step's values are its form's (React's), the rest still the server fragments' controls.
+   */
   currentDetail(): BookingDetail {
-    const { wrapper } = this.parts;
-    const detail = overlayFields(parseBookingDetail(wrapper.dataset.bookingDetail), collectNamedFields(wrapper));
+    const { wrapper, content } = this.parts;
+    const handle = this.contactShown ? this.contact.current : null;
+    const fields = handle ? [...collectNamedFields(wrapper, content), ...handle.fields()] : collectNamedFields(wrapper);
+    const detail = overlayFields(parseBookingDetail(wrapper.dataset.bookingDetail), fields);
     wrapper.dataset.bookingDetail = JSON.stringify(detail);
     return detail;
   }
@@ -308,6 +281,8 @@ class PaymentController {
   // ── Events ────────────────────────────────────────────────────────────────────────────────────
 
   private onClick(event: MouseEvent): void {
+    // React's parts of the page (the contact step) handle their own clicks and keys.
+    if (event.defaultPrevented) return;
     const target = event.target instanceof Element ? event.target : null;
     // A mandatory service stays chosen (the legacy markup's inline `return false;`, which our
     // content-security policy refuses; the server adds it anyway).
@@ -343,7 +318,7 @@ class PaymentController {
 
   /** Enter and Space on the markup's pseudo-buttons, as on real ones. */
   private onKeyDown(event: KeyboardEvent): void {
-    if (event.key !== 'Enter' && event.key !== ' ') return;
+    if (event.defaultPrevented || (event.key !== 'Enter' && event.key !== ' ')) return;
     const el = event.target instanceof HTMLElement ? event.target : null;
     if (el?.getAttribute('role') !== 'button' || el instanceof HTMLButtonElement) return;
     event.preventDefault();
@@ -355,7 +330,6 @@ class PaymentController {
     if (!(el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement))
       return;
     this.syncField(el);
-    this.mirrorBilling(el);
     if (el.closest('.tourmaster-payment-service-form-wrap') && el instanceof HTMLInputElement && el.type === 'text') {
       this.refreshSidebarSoon();
     }
@@ -367,17 +341,13 @@ class PaymentController {
     if (!(el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement))
       return;
     this.syncField(el);
-    if (el.matches('#tourmaster-payment-billing-copy') && el instanceof HTMLInputElement) {
-      if (el.checked) this.copyBilling();
-    } else if (el.matches('input[name="payment-type"]')) {
+    if (el.matches('input[name="payment-type"]')) {
       this.paymentTypeChanged();
     } else if (
       el.closest('.tourmaster-payment-service-form-wrap') &&
       !(el instanceof HTMLInputElement && el.type === 'text')
     ) {
       this.refreshSidebarSoon();
-    } else {
-      this.mirrorBilling(el);
     }
   }
 
@@ -473,8 +443,8 @@ class PaymentController {
       this.report({ status: '' });
       return;
     }
-    this.setContent(reply.content, payment);
     const step = outcome.kind === 'complete' ? 4 : outcome.step;
+    this.setContent(reply.content, payment, reply.props ?? adaptReply(reply.content, step));
     this.step = step;
     this.report({ step, status: `Step ${step} of 4: ${STEP_TITLES[step - 1]}` });
     this.focusStep(step);
@@ -496,8 +466,18 @@ class PaymentController {
 
   // ── Fragments ─────────────────────────────────────────────────────────────────────────────────
 
-  private setContent(html: string, payment: boolean): void {
+  private setContent(html: string, payment: boolean, props: PaymentPageProps): void {
     const { content } = this.parts;
+    // React's contact step leaves before anything takes its place.
+    if (this.contactShown) flushSync(() => this.report({ contact: undefined }));
+    this.contactShown = props.contact !== undefined;
+    if (props.contact) {
+      const contact = props.contact;
+      content.replaceChildren();
+      flushSync(() => this.report({ contact, contactKey: ++this.contactKey }));
+      this.afterContent();
+      return;
+    }
     content.innerHTML = html;
     if (payment) {
       // PayPal standard: the form posts the visitor to PayPal (its inline script needs jQuery).
@@ -515,8 +495,7 @@ class PaymentController {
 
   private afterContent(): void {
     const { content } = this.parts;
-    enhance(content);
-    this.registerContact();
+    if (!this.contactShown) enhance(content);
     this.registerTerms();
     this.report({ paypalHost: content.querySelector<HTMLElement>('#paypal-button-container') });
   }
@@ -600,33 +579,6 @@ class PaymentController {
 
   // ── Checks (react-hook-form holds the values and errors) ──────────────────────────────────────
 
-  /** Registers the contact step's checked fields under keys of their own (names repeat: `traveller_first_name[]`). */
-  private registerContact(): void {
-    const { content } = this.parts;
-    this.form.unregister(this.contactFields.map((f) => f.key));
-    const gen = ++this.generation;
-    const seen = new Set<Element>();
-    this.contactFields = [];
-    for (const el of content.querySelectorAll<Control>(
-      '[data-required], input[type="email"], input[name="phone"], input[name="billing_phone"]',
-    )) {
-      if (seen.has(el) || !('value' in el)) continue;
-      seen.add(el);
-      const rules: FieldRules = {
-        required: el.hasAttribute('data-required'),
-        email: el instanceof HTMLInputElement && el.type === 'email',
-        phone: PHONE_FIELDS.has(el.name),
-      };
-      const key = `contact_${gen}_${this.contactFields.length}`;
-      const registered = this.form.register(key, {
-        validate: (value) => problemOf(String(value ?? ''), rules) ?? true,
-      });
-      registered.ref(el);
-      this.form.setValue(key, el.value);
-      this.contactFields.push({ key, el, rules });
-    }
-  }
-
   private registerTerms(): void {
     this.form.unregister(this.termsFields.map((f) => f.key));
     const gen = ++this.generation;
@@ -636,13 +588,13 @@ class PaymentController {
       const registered = this.form.register(key, { validate: (value) => value === true || 'terms' });
       registered.ref(el);
       this.form.setValue(key, el.checked);
-      this.termsFields.push({ key, el, rules: { required: true, email: false, phone: false } });
+      this.termsFields.push({ key, el });
     }
   }
 
   /** Keeps the form's value of a checked field in step with the page, and re-checks a field shown as wrong. */
   private syncField(el: Control): void {
-    const field = [...this.contactFields, ...this.termsFields].find((f) => f.el === el);
+    const field = this.termsFields.find((f) => f.el === el);
     if (!field) return;
     const value = el instanceof HTMLInputElement && el.type === 'checkbox' ? el.checked : el.value;
     this.form.setValue(field.key, value);
@@ -653,32 +605,19 @@ class PaymentController {
     }
   }
 
-  /** The contact step's check (payment.md §3): the first problem's text in the form's error box. */
+  /** The contact step's check (payment.md §3), its form's: the first problem's text in its error box. */
   async checkContact(): Promise<boolean> {
-    const fields = this.contactFields.filter((f) => f.el.isConnected);
-    for (const f of fields) this.form.setValue(f.key, f.el.value);
-    await this.form.trigger(fields.map((f) => f.key));
-    const problems = fields.map((f) => this.form.getFieldState(f.key).error?.message as FieldProblem | undefined);
-    fields.forEach((f, i) => {
-      markInvalid(f.el, problems[i] !== undefined);
-    });
-    const problem = firstProblem(problems);
-    const box =
-      this.parts.content.querySelector<HTMLElement>(
-        '.tourmaster-tour-booking-required-error[data-default][data-email]',
-      ) ?? this.parts.content.querySelector<HTMLElement>('.tourmaster-tour-booking-required-error');
-    const invalid = fields.filter((_, i) => problems[i] !== undefined).map((f) => f.el);
-    showErrorBox(box, problem ? (box?.dataset[problem] ?? DEFAULT_MESSAGES[problem]) : undefined, invalid);
-    if (!problem) return true;
-    this.report({ status: '' });
-    invalid[0]?.focus();
-    return false;
+    const handle = this.contactShown ? this.contact.current : null;
+    if (!handle) return true;
+    const ok = await handle.check();
+    if (!ok) this.report({ status: '' });
+    return ok;
   }
 
   /** Every terms box ticked before a booking or payment (step 4). */
   async checkTerms(): Promise<boolean> {
     const fields = this.termsFields.filter((f) => f.el.isConnected);
-    for (const f of fields) this.form.setValue(f.key, (f.el as HTMLInputElement).checked);
+    for (const f of fields) this.form.setValue(f.key, f.el.checked);
     const ok = fields.length === 0 || (await this.form.trigger(fields.map((f) => f.key)));
     for (const f of fields) {
       const bad = this.form.getFieldState(f.key).invalid;
@@ -690,35 +629,6 @@ class PaymentController {
     }
     if (!ok) fields.find((f) => this.form.getFieldState(f.key).invalid)?.el.focus();
     return ok;
-  }
-
-  // ── Billing copy ──────────────────────────────────────────────────────────────────────────────
-
-  private copyBilling(): void {
-    for (const billing of this.parts.content.querySelectorAll<Control>('[data-contact-detail]')) {
-      const source = this.contactControl(billing.dataset.contactDetail ?? '');
-      if (!source) continue;
-      billing.value = source.value;
-      this.syncField(billing);
-    }
-  }
-
-  /** While "the same as contact details" is ticked, billing follows the contact field typed in. */
-  private mirrorBilling(el: Control): void {
-    const copy = this.parts.content.querySelector<HTMLInputElement>('#tourmaster-payment-billing-copy');
-    if (!copy?.checked || el.hasAttribute('data-contact-detail')) return;
-    const billing = [...this.parts.content.querySelectorAll<Control>('[data-contact-detail]')].find(
-      (b) => b.dataset.contactDetail === el.name,
-    );
-    if (!billing) return;
-    billing.value = el.value;
-    this.syncField(billing);
-  }
-
-  private contactControl(slug: string): Control | undefined {
-    return [...this.parts.content.querySelectorAll<Control>('.tourmaster-payment-contact-wrap [name]')].find(
-      (c) => c.name === slug,
-    );
   }
 }
 

@@ -1,5 +1,6 @@
 import type { AjaxValue } from '../../lib/ajax';
 import { BOOKING_DETAIL_COOKIE, cookieString } from '../../lib/cookies';
+import { PaymentPageProps } from '../../shared/islands/PaymentPage';
 
 /**
  * The booking detail as the payment page's script handles it (payment.md §3, booking.md §7.3): the
@@ -89,11 +90,15 @@ export function stepItemState(n: number, step: number, backAllowed: boolean): St
   return { className: '', current: false, clickable: false };
 }
 
-/** The reply of `tourmaster_payment_template` / `tourmaster_payment_selected` / `…_plugin_complete`. */
+/**
+ * The reply of `tourmaster_payment_template` / `tourmaster_payment_selected` / `…_plugin_complete`;
+ * `props` are the island's typed props our server adds (absent, or unusable, from WordPress).
+ */
 export interface TemplateReply {
   content?: string;
   sidebar?: string;
   cookie?: BookingDetail | string | unknown[];
+  props?: PaymentPageProps;
 }
 
 export function asTemplateReply(value: unknown): TemplateReply {
@@ -107,6 +112,8 @@ export function asTemplateReply(value: unknown): TemplateReply {
     if (typeof cookie === 'string' || Array.isArray(cookie)) out.cookie = cookie;
     else if (cookie && typeof cookie === 'object') out.cookie = cookie as BookingDetail;
   }
+  const props = PaymentPageProps.safeParse(reply.props);
+  if (props.success) out.props = props.data;
   return out;
 }
 

@@ -9,10 +9,14 @@ import type { NamedField } from './detail';
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
-/** Every named control inside `root`, in page order, as the legacy script read them. */
-export function collectNamedFields(root: ParentNode): NamedField[] {
+/**
+ * Every named control inside `root`, in page order, as the legacy script read them; none inside
+ * `skip` (a part React renders, whose values its form gives).
+ */
+export function collectNamedFields(root: ParentNode, skip?: Element): NamedField[] {
   const fields: NamedField[] = [];
   for (const el of root.querySelectorAll<Control>('input[name], select[name], textarea[name]')) {
+    if (skip?.contains(el)) continue;
     if (el instanceof HTMLInputElement && ['button', 'submit', 'reset', 'file', 'image'].includes(el.type)) continue;
     const kind = el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio') ? el.type : 'other';
     fields.push({
