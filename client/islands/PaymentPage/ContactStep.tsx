@@ -36,7 +36,6 @@ export function ContactStep(props: {
           {...field(key)}
           headId={`${ids}-${f.name}`}
           {...(sectionId ? { sectionId } : {})}
-          onDate={(value) => contact.setField(key, value)}
         />
       );
     };

@@ -1,5 +1,4 @@
 import type { FormFieldProps } from '../../shared/islands/PaymentPage';
-import { DateSelects } from './DateSelects';
 import type { FieldBinding } from './useContactForm';
 
 /** What a control shows of its check: wrong (the legacy class, `aria-invalid`), and the box that says why. */
@@ -9,10 +8,20 @@ export interface FieldCheck {
   describedBy: string | undefined;
 }
 
+/** A control's attributes for its rules and its check (the legacy `data-required`, the ARIA states). */
+export function checkAttributes(required: boolean, check: FieldCheck) {
+  return {
+    ...(required ? { 'data-required': '', 'aria-required': true } : {}),
+    'aria-invalid': check.invalid || undefined,
+    'aria-describedby': check.invalid ? check.describedBy : undefined,
+  };
+}
+
 /**
  * A contact or billing field as the plugin prints it (`tourmaster_get_form_field`: the title in a
  * sibling `div.tourmaster-head`, the control in the tail), held by react-hook-form. The title (and
- * for billing the section's title) is the control's accessible name.
+ * for billing the section's title) is the control's accessible name. A `date` field is a text
+ * input (`Y-M-D`): the plugin's three selects offer no years on this form, so could never be filled.
  */
 export function FormField(props: {
   wrapper: 'tourmaster-contact-field' | 'tourmaster-billing-field';
@@ -21,7 +30,6 @@ export function FormField(props: {
   check: FieldCheck;
   headId: string;
   sectionId?: string;
-  onDate: (value: string) => void;
 }) {
   const { wrapper, field } = props;
   return (
@@ -42,10 +50,8 @@ function FieldControl(props: Parameters<typeof FormField>[0]) {
   const attributes = {
     ...registration,
     ...(field.contactDetail !== undefined ? { 'data-contact-detail': field.contactDetail } : {}),
-    ...(field.required ? { 'data-required': '', 'aria-required': true } : {}),
+    ...checkAttributes(field.required, check),
     'aria-labelledby': [props.sectionId, props.headId].filter(Boolean).join(' '),
-    'aria-invalid': check.invalid || undefined,
-    'aria-describedby': check.invalid ? check.describedBy : undefined,
     className: check.invalid ? 'tourmaster-validate-error' : undefined,
   };
   switch (field.type) {
@@ -69,13 +75,6 @@ function FieldControl(props: Parameters<typeof FormField>[0]) {
         <>
           <input type="text" {...attributes} className={`tourmaster-datepicker ${attributes.className ?? ''}`.trim()} />
           <i className="fa fa-calendar" />
-        </>
-      );
-    case 'date':
-      return (
-        <>
-          <DateSelects value={field.value} onChange={props.onDate} labelledBy={props.headId} />
-          <input type="hidden" {...registration} />
         </>
       );
     default:

@@ -1,6 +1,6 @@
 import { TRAVELLER_TITLES, type TravellerFieldProps, type TravellerFormProps } from '../../shared/islands/PaymentPage';
-import { travellerKey, travellerSlugs } from './contact-fields';
-import type { FieldCheck } from './FormField';
+import { travellerKey, travellerSlots } from './contact-fields';
+import { checkAttributes, type FieldCheck } from './FormField';
 import type { FieldBinding } from './useContactForm';
 
 type Field = (key: string) => { registration: FieldBinding; check: FieldCheck };
@@ -27,7 +27,7 @@ export function TravellerForm({ form, field }: { form: TravellerFormProps; field
         >
           <span className="tourmaster-head">Traveller {i + 1}</span>
           <span className="tourmaster-tail clearfix">
-            {travellerSlugs(form).map(({ slug, extra }) => (
+            {travellerSlots(form, row).map(({ slug, extra }) => (
               <TravellerControl
                 key={slug}
                 slug={slug}
@@ -60,10 +60,8 @@ function TravellerControl(props: {
     : ({ title: 'title', first_name: 'First Name', last_name: 'Last Name' }[slug] ?? 'Passport Number');
   const attributes = {
     ...props.registration,
-    ...(required ? { 'data-required': '', 'aria-required': true } : {}),
+    ...checkAttributes(required, check),
     'aria-label': `${props.head} ${what}`,
-    'aria-invalid': check.invalid || undefined,
-    'aria-describedby': check.invalid ? check.describedBy : undefined,
   };
   const invalid = check.invalid ? ' tourmaster-validate-error' : '';
   if (slug === 'title') {

@@ -62,7 +62,7 @@ describe('PaymentPage adapter', () => {
     const { detail, content } = exchange(name);
     const props = adaptReply(content, 2);
     expect(props.contact?.contact.find((f) => f.name === 'email')?.value).toBe('elena.rossi@example.test');
-    expect(props.contact?.travellers?.rows.map((r) => r.values.first_name)).toEqual(['Elena', 'Marco']);
+    expect(props.contact?.travellers?.rows.map((r) => r.firstName)).toEqual(['Elena', 'Marco']);
     expect(props).toEqual({ step: 2, contact: serverProps(detail, fields).props });
   });
 

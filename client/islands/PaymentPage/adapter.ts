@@ -20,16 +20,14 @@ import { DEFAULT_MESSAGES } from './validation';
 /** The props of a page that has none: its step (the step bar's current item) and content. */
 export function adaptPage(marker: Element, step: number): PaymentPageProps {
   const content = marker.querySelector('#tourmaster-tour-payment-content');
-  return withContact(step, content ? contactStepOf(content) : undefined);
+  const contact = content ? contactStepOf(content) : undefined;
+  return contact ? { step, contact } : { step };
 }
 
 /** The props of a reply that has none: its `content` HTML at the step the page moves to. */
 export function adaptReply(content: string, step: number): PaymentPageProps {
   const doc = new DOMParser().parseFromString(`<body>${content}</body>`, 'text/html');
-  return withContact(step, contactStepOf(doc.body));
-}
-
-function withContact(step: number, contact: ContactStepProps | undefined): PaymentPageProps {
+  const contact = contactStepOf(doc.body);
   return contact ? { step, contact } : { step };
 }
 
@@ -69,7 +67,8 @@ function fieldsOf(wrap: Element | null, selector: string): FormFieldProps[] {
     fields.push({
       name: control.name,
       slug: contactDetail ?? control.name,
-      title: textWithout(head, '.tourmaster-req'),
+      // The title is the head's own text (its required star is a span).
+      title: [...(head?.childNodes ?? [])].map((n) => (n.nodeType === 3 ? n.textContent : '')).join(''),
       type,
       required: control.hasAttribute('data-required'),
       options: control instanceof HTMLSelectElement ? optionsOf(control) : [],
@@ -91,14 +90,6 @@ function printedValue(control: Control): string {
 
 function optionsOf(select: HTMLSelectElement): FieldOption[] {
   return [...select.options].map((o) => ({ value: o.value, label: o.text }));
-}
-
-function textWithout(el: Element | null, selector: string): string {
-  if (!el) return '';
-  return [...el.childNodes]
-    .filter((n) => !(n instanceof Element && n.matches(selector)))
-    .map((n) => n.textContent ?? '')
-    .join('');
 }
 
 const STAR = / \*$/;
@@ -128,7 +119,7 @@ function travellerFormOf(wrap: Element): TravellerFormProps {
     withTitle: first?.querySelector('select[name="traveller_title[]"]') !== null && first !== undefined,
     withPassport: first?.querySelector('input[name="traveller_passport[]"]') !== null && first !== undefined,
     fields,
-    rows: rows.map(travellerRowOf),
+    rows: rows.map((row) => travellerRowOf(row, fields)),
   };
 }
 
@@ -136,13 +127,19 @@ function strip(label: string): string {
   return label.replace(STAR, '');
 }
 
-function travellerRowOf(row: Element): TravellerRowProps {
-  const values: Record<string, string> = {};
-  for (const control of row.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[name^="traveller_"]')) {
-    values[control.name.replace(/^traveller_/, '').replace(/\[\]$/, '')] = printedValue(control);
-  }
+function travellerRowOf(row: Element, fields: readonly TravellerFieldProps[]): TravellerRowProps {
+  const value = (slug: string) => {
+    const control = row.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="traveller_${slug}[]"]`);
+    return control ? printedValue(control) : undefined;
+  };
+  const title = value('title');
+  const passport = value('passport');
   return {
     required: row.querySelector('input[name="traveller_first_name[]"]')?.hasAttribute('data-required') ?? false,
-    values,
+    ...(title !== undefined ? { title } : {}),
+    firstName: value('first_name') ?? '',
+    lastName: value('last_name') ?? '',
+    ...(passport !== undefined ? { passport } : {}),
+    extra: fields.map((f) => value(f.slug) ?? ''),
   };
 }

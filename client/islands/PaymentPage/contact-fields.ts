@@ -4,6 +4,7 @@ import type {
   FormFieldProps,
   TravellerFieldProps,
   TravellerFormProps,
+  TravellerRowProps,
 } from '../../shared/islands/PaymentPage';
 import { TRAVELLER_TITLES } from '../../shared/islands/PaymentPage';
 import type { NamedField } from './detail';
@@ -52,22 +53,28 @@ function fieldControl(field: FormFieldProps): ContactControl {
   };
 }
 
-/** The named controls of each traveller row, in the row's order (title, names, passport, extra fields). */
-export function travellerSlugs(form: TravellerFormProps): { slug: string; extra?: TravellerFieldProps }[] {
+/** A control of a traveller row: its slug (`traveller_{slug}[]`), the extra field it is, its value. */
+export interface TravellerSlot {
+  slug: string;
+  extra?: TravellerFieldProps;
+  value: string;
+}
+
+/** The named controls of a traveller row, in the row's order (title, names, passport, extra fields). */
+export function travellerSlots(form: TravellerFormProps, row: TravellerRowProps): TravellerSlot[] {
   return [
-    ...(form.withTitle ? [{ slug: 'title' }] : []),
-    { slug: 'first_name' },
-    { slug: 'last_name' },
-    ...(form.withPassport ? [{ slug: 'passport' }] : []),
-    ...form.fields.map((extra) => ({ slug: extra.slug, extra })),
+    ...(form.withTitle ? [{ slug: 'title', value: row.title ?? '' }] : []),
+    { slug: 'first_name', value: row.firstName },
+    { slug: 'last_name', value: row.lastName },
+    ...(form.withPassport ? [{ slug: 'passport', value: row.passport ?? '' }] : []),
+    ...form.fields.map((extra, n) => ({ slug: extra.slug, extra, value: row.extra[n] ?? '' })),
   ];
 }
 
 function travellerControls(form: TravellerFormProps | undefined): ContactControl[] {
   if (!form) return [];
   return form.rows.flatMap((row, i) =>
-    travellerSlugs(form).map(({ slug, extra }) => {
-      const value = row.values[slug] ?? '';
+    travellerSlots(form, row).map(({ slug, extra, value }) => {
       const required = extra ? extra.required : row.required && slug !== 'title';
       let initial = value;
       if (slug === 'title') initial = chosenOption(value, TRAVELLER_TITLES);

@@ -72,36 +72,6 @@ export function enhance(root: HTMLElement): void {
       el.setAttribute('aria-label', 'Edit the travel date');
     }
   }
-  // Contact and billing fields: the title sits in a sibling `div.tourmaster-head`.
-  for (const field of root.querySelectorAll<HTMLElement>('.tourmaster-contact-field, .tourmaster-billing-field')) {
-    const head = field.querySelector('.tourmaster-head');
-    const control = field.querySelector<Control>('input, select, textarea');
-    if (!head || !control) continue;
-    const ids = [idOf(head, 'tm-field-head')];
-    const section = field
-      .closest('.tourmaster-payment-billing-wrap')
-      ?.querySelector('.tourmaster-payment-billing-title');
-    if (section) ids.unshift(idOf(section, 'tm-section'));
-    control.setAttribute('aria-labelledby', ids.join(' '));
-  }
-  // Traveller rows: "Traveller N" in the head, the field in the placeholder.
-  for (const row of root.querySelectorAll<HTMLElement>('.tourmaster-traveller-info-field')) {
-    const head = row.querySelector('.tourmaster-head')?.textContent?.trim() ?? 'Traveller';
-    for (const control of row.querySelectorAll<Control>('input, select, textarea')) {
-      const what =
-        control instanceof HTMLSelectElement
-          ? control.name.startsWith('traveller_title')
-            ? 'title'
-            : (control.options[0]?.text ?? control.name)
-          : (control.getAttribute('placeholder') ?? control.name).replace(/\s*\*\s*$/, '');
-      control.setAttribute('aria-label', `${head} ${what}`.trim());
-    }
-  }
-  for (const note of root.querySelectorAll<HTMLElement>('.tourmaster-additional-note-field')) {
-    const head = note.querySelector('.tourmaster-head');
-    const control = note.querySelector('textarea');
-    if (head && control) control.setAttribute('aria-labelledby', idOf(head, 'tm-field-head'));
-  }
   for (const box of root.querySelectorAll<HTMLInputElement>('input[name="term-and-service"]')) {
     box.setAttribute('aria-label', 'I agree with the Terms of Service and Privacy Statement');
     box.setAttribute('aria-required', 'true');
@@ -117,7 +87,6 @@ export function enhance(root: HTMLElement): void {
     const amount = item.querySelector<HTMLInputElement>('input[type="text"]');
     amount?.setAttribute('aria-label', `${title.textContent?.trim() ?? 'Service'}: amount`);
   }
-  for (const el of root.querySelectorAll<HTMLElement>('[data-required]')) el.setAttribute('aria-required', 'true');
   for (const box of root.querySelectorAll<HTMLElement>(
     '.tourmaster-tour-booking-required-error, .tourmaster-tour-booking-coupon-message',
   )) {

@@ -43,10 +43,14 @@ export const TravellerFieldProps = z.object({
 });
 export type TravellerFieldProps = z.infer<typeof TravellerFieldProps>;
 
-/** One traveller row: its values by field (`title`, `first_name`, `last_name`, `passport`, extra slugs). */
+/** One traveller row: its values (`title` and `passport` when the form asks them; `extra` in `fields` order). */
 export const TravellerRowProps = z.object({
   required: z.boolean(),
-  values: z.record(z.string(), z.string()),
+  title: z.optional(z.string()),
+  firstName: z.string(),
+  lastName: z.string(),
+  passport: z.optional(z.string()),
+  extra: z.array(z.string()),
 });
 export type TravellerRowProps = z.infer<typeof TravellerRowProps>;
 

@@ -101,7 +101,7 @@ describe('step 3 is checked on the server', () => {
     // The legacy keys, then the PaymentPage island's typed props (the legacy script ignores them).
     expect(Object.keys(reply)).toEqual(['content', 'sidebar', 'cookie', 'props']);
     expect(reply.props).toMatchObject({ step: 2, contact: { error: message } });
-    expect(reply.props?.contact?.travellers?.rows[0]?.values.first_name).toBe('Peter');
+    expect(reply.props?.contact?.travellers?.rows[0]?.firstName).toBe('Peter');
     expect(reply.content).toContain('tourmaster-payment-contact-wrap');
     expect(reply.content).toMatch(
       new RegExp(`class="tourmaster-tour-booking-required-error[^>]*style="display: block;" >${message}</div>`),

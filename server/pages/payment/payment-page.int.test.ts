@@ -113,10 +113,7 @@ describe('the booking in the cookie', () => {
     const props = JSON.parse(json!);
     expect(props.step).toBe(2);
     expect(props.contact.contact.find((f: { name: string }) => f.name === 'first_name').value).toBe('</script><b>x');
-    expect(props.contact.travellers.rows.map((r: { values: Record<string, string> }) => r.values.first_name)).toEqual([
-      'Peter',
-      'Jana',
-    ]);
+    expect(props.contact.travellers.rows.map((r: { firstName: string }) => r.firstName)).toEqual(['Peter', 'Jana']);
     const step3 = await get('/payment/', detailCookie({ ...santorini, step: '3' }));
     expect(step3.text).toContain('<script type="application/json" data-island-props="PaymentPage">{"step":3}</script>');
   });

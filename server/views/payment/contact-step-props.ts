@@ -1,6 +1,5 @@
 import type { ContactStepProps, FormFieldProps } from '../../../client/shared/islands/PaymentPage';
 import { list, str } from '../../php/coerce';
-import type { BookingDetail } from '../../tourmaster/booking-detail';
 import type { CustomField } from '../../tourmaster/custom-fields';
 import { PAGE_MESSAGES } from '../../tourmaster/payment-page';
 import type { ContactFormInput } from './contact-form';
@@ -40,14 +39,7 @@ export function contactStepProps(
 const SELECTS = new Set(['combobox', 'country']);
 
 function travellerProps(input: TravellerFormInput): NonNullable<ContactStepProps['travellers']> {
-  const slugs = [
-    ...(input.withTitle ? ['title'] : []),
-    'first_name',
-    'last_name',
-    ...(input.withPassport ? ['passport'] : []),
-    ...input.fields.map((f) => f.slug),
-  ];
-  const rowValue = (detail: BookingDetail, slug: string, i: number) => str(list(detail[`traveller_${slug}`])[i]);
+  const rowValue = (slug: string, i: number) => str(list(input.detail[`traveller_${slug}`])[i]);
   return {
     heading: !input.group || input.rows.count > 0,
     withTitle: input.withTitle,
@@ -64,7 +56,11 @@ function travellerProps(input: TravellerFormInput): NonNullable<ContactStepProps
     })),
     rows: Array.from({ length: input.rows.count }, (_, i) => ({
       required: i < input.rows.required,
-      values: Object.fromEntries(slugs.map((slug) => [slug, rowValue(input.detail, slug, i)])),
+      ...(input.withTitle ? { title: rowValue('title', i) } : {}),
+      firstName: rowValue('first_name', i),
+      lastName: rowValue('last_name', i),
+      ...(input.withPassport ? { passport: rowValue('passport', i) } : {}),
+      extra: input.fields.map((f) => rowValue(f.slug, i)),
     })),
   };
 }
