@@ -1,4 +1,4 @@
-import { type MutableRefObject, useId } from 'react';
+import { type MutableRefObject, useId, useImperativeHandle } from 'react';
 import type { ContactStepProps, FormFieldProps } from '../../shared/islands/PaymentPage';
 import { NOTES_KEY } from './contact-fields';
 import { FormField } from './FormField';
@@ -17,7 +17,7 @@ export function ContactStep(props: {
   onNext: () => void;
 }) {
   const contact = useContactForm(props.step);
-  props.handle.current = contact.handle;
+  useImperativeHandle(props.handle, () => contact.handle);
   const { errors } = contact.form.formState;
   const boxId = useId();
   const ids = useId();
