@@ -29,6 +29,8 @@ const VIEWPORTS = [
 type Viewport = (typeof VIEWPORTS)[number];
 
 const HOLDER = '.tourmaster-tour-item-holder';
+/** The ListSection island's marker: the list element, its controls and cards one React tree. */
+const LIST = '.tourmaster-tour-item';
 const TITLES = `${HOLDER} .tourmaster-tour-title a`;
 
 function exchangeSettings(name: string): Record<string, AjaxValue> {
@@ -170,7 +172,7 @@ describe.each(VIEWPORTS)('the captured search page ($width px)', (viewport) => {
     const context = await newContext(viewport);
     const page = await openLegacy(context, 'search-tours');
     const filterer = page.locator('.tourmaster-tour-order-filterer-wrap');
-    await ready(page, '.tourmaster-tour-order-filterer-wrap');
+    await ready(page, LIST);
     expect(await titles(page)).toHaveLength(8);
     expect(await filterer.locator('select[data-ajax-name="order"]').getAttribute('aria-label')).toBe('Sort order');
 
@@ -217,7 +219,7 @@ describe.each(VIEWPORTS)('the captured search page ($width px)', (viewport) => {
     const reduced = viewport.name === 'mobile';
     const context = await newContext(viewport, reduced);
     const page = await openLegacy(context, 'search-tours');
-    await ready(page, '.tourmaster-tour-order-filterer-wrap');
+    await ready(page, LIST);
     const before = await page.locator(HOLDER).innerHTML();
     const filterer = page.locator('.tourmaster-tour-order-filterer-wrap');
     const errors: string[] = [];
@@ -399,8 +401,7 @@ describe('a tour list with a category filterer and ajax page numbers (the "Tour 
     const section = await listSection(settings, { filterer: true });
     const context = await newContext(viewport);
     const page = await openLegacy(context, 'search-tours', withList(section));
-    await ready(page, '.tourmaster-pagination');
-    await ready(page, '.tourmaster-filterer-wrap');
+    await ready(page, LIST);
     const pagination = page.locator('.tourmaster-pagination');
     expect(await pagination.getAttribute('role')).toBe('navigation');
     expect(await pagination.locator('a[aria-current="page"]').textContent()).toBe('1');
@@ -422,7 +423,6 @@ describe('a tour list with a category filterer and ajax page numbers (the "Tour 
     expect(await status(page)).toBe('3 tours shown, page 2.');
 
     // Page 3 with the keyboard: Enter on the page number, focus stays on the (new) current page.
-    await ready(page, '.tourmaster-pagination');
     await page.locator('.tourmaster-pagination a[data-ajax-value="3"]').focus();
     const three = await listLoad(page, 'tourmaster_tour_ajax', () => page.keyboard.press('Enter'));
     expect(option(three)).toEqual({ name: 'paged', value: '3' });
@@ -473,7 +473,7 @@ describe('a tour list with a category filterer and ajax page numbers (the "Tour 
     const section = await listSection(settings, { filterer: true });
     const context = await newContext();
     const page = await openLegacy(context, 'search-tours', withList(section));
-    await ready(page, '.tourmaster-filterer-wrap');
+    await ready(page, LIST);
     // Past the last page, as a stale pagination would ask.
     await page.route('**/wp-admin/admin-ajax.php', (route) =>
       route.fulfill({
@@ -500,7 +500,7 @@ describe('a grid with "Load More" (the captured load-more settings)', () => {
     const section = await listSection(settings, {});
     const context = await newContext(viewport);
     const page = await openLegacy(context, 'search-tours', withList(section));
-    await ready(page, '.tourmaster-load-more-wrap');
+    await ready(page, LIST);
     expect(await titles(page)).toHaveLength(3);
     const button = page.locator('.tourmaster-load-more');
     expect(await button.getAttribute('role')).toBe('button');
@@ -512,7 +512,7 @@ describe('a grid with "Load More" (the captured load-more settings)', () => {
     expect((await titles(page)).slice(3)).toEqual(added);
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(added[0]);
     expect(await status(page)).toBe('3 more tours loaded, 6 tours shown.');
-    await page.waitForSelector('.tourmaster-load-more-wrap[data-island-ready] a[data-ajax-value="3"]');
+    await page.waitForSelector('.tourmaster-load-more-wrap a[data-ajax-value="3"]');
     expect(await page.locator('.tourmaster-load-more-wrap').count()).toBe(1);
 
     // The last page with the keyboard: the button goes, focus on the first of the new tours.
@@ -540,7 +540,7 @@ describe('our own search page', () => {
     const page = await context.newPage();
     await page.clock.setFixedTime(CAPTURE_NOW);
     await page.goto(`${server.baseUrl}/?tour-search=`);
-    await ready(page, '.tourmaster-tour-order-filterer-wrap');
+    await ready(page, LIST);
     await ready(page, '.tourmaster-tour-search-item form');
     const byPrice = await listLoad(page, 'tourmaster_tour_order_ajax', () =>
       page.locator('select[data-ajax-name="orderby"]').selectOption('price'),

@@ -104,9 +104,14 @@ export const islands: readonly IslandEntry[] = [
     when: 'idle',
     load: () => import('./BackgroundVideo/index'),
   },
-  // Tour lists (search page, list sections): filterer, order filterer, ajax pages, load more; new
-  // controls from a reply are mounted through `island:content`.
-  { name: 'ListSection', selector: '[data-tm-ajax]', when: 'load', load: () => import('./ListSection/index') },
+  // Tour lists (search page, list sections): the list element is the marker, as its filterer,
+  // order filterer, cards and ajax pages or load more are one state; lists without them are left be.
+  {
+    name: 'ListSection',
+    selector: '.tourmaster-tour-item',
+    when: 'load',
+    load: () => import('./ListSection/index'),
+  },
   // The tour search form: date calendar, clear date / filters, type filter toggles.
   {
     name: 'SearchForm',

@@ -1,6 +1,6 @@
 /**
  * The list's animations (the legacy jQuery timings): the holder fades out while a page loads, its
- * height follows the new items, the pagination and load-more slide. With `prefers-reduced-motion`
+ * height follows the new items, the pagination and load-more slide open and shut. With `prefers-reduced-motion`
  * nothing moves: the holder is only dimmed while loading, and the page jumps instead of scrolling.
  */
 export const reducedMotion = (): boolean =>
@@ -44,18 +44,19 @@ export function slideIn(element: HTMLElement): void {
   element.animate([{ height: '0px' }, { height: `${height}px` }], { duration: 100 }).finished.then(done, done);
 }
 
-/** An old control sliding shut (100 ms), then removed. */
-export function slideOut(element: HTMLElement): void {
-  if (reducedMotion() || !canAnimate(element) || !element.isConnected) {
-    element.remove();
-    return;
-  }
+/** A control sliding shut (100 ms) before it goes; at once with reduced motion. */
+export function slideShut(element: HTMLElement): Promise<void> {
+  if (reducedMotion() || !canAnimate(element) || !element.isConnected) return Promise.resolve();
   const height = element.getBoundingClientRect().height;
   element.style.overflow = 'hidden';
-  const remove = () => element.remove();
-  element
-    .animate([{ height: `${height}px` }, { height: '0px' }], { duration: 100, fill: 'forwards' })
-    .finished.then(remove, remove);
+  const animation = element.animate([{ height: `${height}px` }, { height: '0px' }], {
+    duration: 100,
+    fill: 'forwards',
+  });
+  return animation.finished.then(
+    () => {},
+    () => {},
+  );
 }
 
 /** Back up to the list when its top has scrolled out of view (100 px above it, as the theme did). */

@@ -79,6 +79,8 @@ type Reply = {
   pagination?: string;
   load_more?: string;
   settings?: Record<string, unknown>;
+  /** The ListSection island's typed props (issue 16). */
+  props?: Record<string, unknown>;
 };
 
 async function send(
@@ -202,10 +204,13 @@ describe('tour list ajax: pages', () => {
     const grid = { ...LIST, 'tour-style': 'grid', 'column-size': '20', 'has-column': 'yes', pagination: 'load-more' };
     const second = await send('tourmaster_tour_ajax', grid, { name: 'paged', value: '2' });
     expect(second.load_more).toContain('data-ajax-value="3" >Load More</a>');
+    // The same, typed, for the island (issue 16): the button for page 3, with the settings it carries.
+    expect(second.props).toMatchObject({ paging: { kind: 'load-more', action: 'tourmaster_tour_ajax', next: 3 } });
     expect(slugs(second)).toEqual(DATE_DESC.slice(3, 6));
     const last = await send('tourmaster_tour_ajax', grid, { name: 'paged', value: '3' });
     expect(slugs(last)).toEqual(DATE_DESC.slice(6));
     expect(last.load_more).toBe('none');
+    expect(last.props).toEqual({ paging: null });
     expect(last.content).toContain('tourmaster-column-20 tourmaster-column-first');
   });
 
@@ -239,7 +244,8 @@ describe('tour list ajax: pages', () => {
 
   it('an unknown category lists nothing', async () => {
     const reply = await send('tourmaster_tour_ajax', LIST, { name: 'category', value: 'no-such-category' });
-    expect(reply).toEqual({ status: 'success', content: '', pagination: 'none' });
+    // The island's typed props beside the legacy keys (issue 16): no pages to show.
+    expect(reply).toEqual({ status: 'success', content: '', pagination: 'none', props: { paging: null } });
   });
 });
 

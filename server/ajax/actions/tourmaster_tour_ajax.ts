@@ -1,13 +1,16 @@
 import { z } from 'zod';
+import type { ListReplyProps } from '../../../client/shared/islands/ListSection';
 import { InputError } from '../../core/errors';
 import type { FormTree } from '../../php/form-input';
 import { formTree } from '../../php/form-input';
+import { type PhpArrayObject, PhpObject, type PhpValue } from '../../php/values';
 import type { ListingSite } from '../../services/listing/listing-site';
 import { renderTourListPage } from '../../services/listing/tour-list-page';
 import { applyListOption, readOption } from '../../tourmaster/listing/protocol';
 import { type ListSettings, parseListSettings, text } from '../../tourmaster/listing/settings';
 import type { SafeHtml } from '../../views/html';
 import { ajaxPaginationHtml, loadMoreHtml } from '../../views/tour-list/pagination';
+import { pagingProps } from '../../views/tour-list/section-props';
 import { type ActionContext, type AjaxReply, defineAction } from '../action';
 
 /** What both list actions post: the list's settings and the control's option. */
@@ -34,6 +37,16 @@ export interface TourListReply {
   settings: ListSettings;
   /** `load_more` or `pagination`, markup or 'none'; absent when the list has no pagination. */
   paging?: { key: 'load_more' | 'pagination'; value: string };
+  /** The ListSection island's typed props, sent as the reply's top-level `props` (issue 16). */
+  props: ListReplyProps;
+}
+
+/**
+ * The typed props as JSON: an object even when empty (`{}`, not PHP's `[]`), the settings in it as
+ * the browser parsed them from the legacy `data-settings`.
+ */
+export function replyProps(props: ListReplyProps): PhpValue {
+  return new PhpObject('stdClass', props as PhpArrayObject);
 }
 
 /** The page the settings describe, with the pagination the list uses (listing.md §2.6, §2.7). */
@@ -55,7 +68,8 @@ export async function renderListReply(
     const markup = ajaxPaginationHtml(settings, page.page, page.maxPages, target);
     paging = { key: 'pagination', value: markup ? markup.value : 'none' };
   }
-  return { content: page.content, settings, ...(paging ? { paging } : {}) };
+  const props: ListReplyProps = paging ? { paging: pagingProps(settings, page.page, page.maxPages) } : {};
+  return { content: page.content, settings, ...(paging ? { paging } : {}), props };
 }
 
 /**
@@ -79,6 +93,7 @@ export const tourmaster_tour_ajax = defineAction({
       status: 'success',
       content: result.content.value,
       ...(result.paging ? { [result.paging.key]: result.paging.value } : {}),
+      props: replyProps(result.props),
     },
   }),
 });

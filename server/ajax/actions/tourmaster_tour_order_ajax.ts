@@ -1,7 +1,13 @@
 import { applyOrderOption, readOption } from '../../tourmaster/listing/protocol';
 import { settingsPhpValue } from '../../views/tour-list/settings-json';
 import { type AjaxReply, defineAction } from '../action';
-import { postedListSettings, renderListReply, type TourListReply, tourListInput } from './tourmaster_tour_ajax';
+import {
+  postedListSettings,
+  renderListReply,
+  replyProps,
+  type TourListReply,
+  tourListInput,
+} from './tourmaster_tour_ajax';
 
 /**
  * The tour list's order filterer (listing.md §2.9): orderby, order or the list/grid switch, then
@@ -22,6 +28,7 @@ export const tourmaster_tour_order_ajax = defineAction({
       content: result.content.value,
       settings: settingsPhpValue(result.settings),
       ...(result.paging ? { [result.paging.key]: result.paging.value } : {}),
+      props: replyProps(result.props),
     },
   }),
 });

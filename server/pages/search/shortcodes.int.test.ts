@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractRegion } from '../../parity/compare';
+import { extractRegion, withoutIslandProps } from '../../parity/compare';
 import { loadExchange } from '../../parity/exchanges';
 import { canonicalHtml } from '../../parity/html-dom';
 import { get, htmlErrors } from '../../testing/account';
@@ -52,7 +52,8 @@ describe('[tourmaster_tour]', () => {
     expect(reply.status).toBe(200);
     expect(htmlErrors(reply.text)).toEqual([]);
     const legacy = loadExchange('page-tour-list-shortcode').response.body ?? '';
-    expect(canonicalHtml(area(reply.text))).toBe(canonicalHtml(area(legacy)));
+    // The lists' typed props (issue 16) are ours alone, as the parity replay ignores them.
+    expect(canonicalHtml(area(withoutIslandProps(reply.text)))).toBe(canonicalHtml(area(legacy)));
   });
 
   it('pages a list without ajax controls by links (`?page=N` on the page)', async () => {

@@ -2,10 +2,12 @@ import { listDisplayOf } from '../../tourmaster/listing/display';
 import { hasAjaxControls } from '../../tourmaster/listing/element';
 import { type ListSettings, text } from '../../tourmaster/listing/settings';
 import { html, type SafeHtml } from '../html';
+import { islandProps } from '../island-props';
 import { type FiltererTerm, filtererHtml, orderFiltererHtml } from './filterers';
 import { columnCount } from './items';
 import { ajaxPaginationHtml, linkPaginationHtml, loadMoreHtml } from './pagination';
 import type { TourListPageHtml } from './section';
+import { listSectionProps } from './section-props';
 
 /**
  * The tour list element as a page prints it (listing.md §2.1): the wrapper with its style classes,
@@ -63,5 +65,7 @@ export function tourListElementHtml(input: ListElementInput): SafeHtml {
           extraClass: 'tourmaster-item-pdlr',
         });
   }
-  return html`<div class="tourmaster-tour-item clearfix ${extra}"  >${controls}<div class="tourmaster-tour-item-holder gdlr-core-js-2 clearfix" data-layout="${layout}" >${page.content}</div>${paging}</div>`;
+  // The ListSection island's props (first child, read and removed by the island) when it has controls.
+  const props = listSectionProps({ settings, page, ajaxUrl: input.ajaxUrl, filterer: input.filterer });
+  return html`<div class="tourmaster-tour-item clearfix ${extra}"  >${props && islandProps('ListSection', props)}${controls}<div class="tourmaster-tour-item-holder gdlr-core-js-2 clearfix" data-layout="${layout}" >${page.content}</div>${paging}</div>`;
 }

@@ -25,9 +25,7 @@ export function filtererHtml(input: {
   current?: { name: string };
 }): SafeHtml {
   const { settings } = input;
-  const style = text(settings, 'filterer') || 'text';
-  const align = text(settings, 'filterer-align') || 'center';
-  return html`<div class="tourmaster-filterer-wrap tourmaster-ajax-action  tourmaster-item-pdlr tourmaster-style-${style} tourmaster-${align}-align" data-tm-ajax="tourmaster_tour_ajax" data-settings="${settingsAttr(
+  return html`<div class="${filtererClass(settings)}" data-tm-ajax="tourmaster_tour_ajax" data-settings="${settingsAttr(
     settings,
   )}" data-target="tourmaster-tour-item-holder" data-target-action="replace" data-ajax-url="${escUrl(
     input.ajaxUrl,
@@ -39,7 +37,16 @@ export function filtererHtml(input: {
   )}</div>`;
 }
 
-const ORDERBY_LABELS: readonly [string, string][] = [
+/** The filterer's classes: its style (`text` by default) and alignment (`center`). */
+export function filtererClass(settings: ListSettings): string {
+  const style = text(settings, 'filterer') || 'text';
+  const align = text(settings, 'filterer-align') || 'center';
+  return `tourmaster-filterer-wrap tourmaster-ajax-action  tourmaster-item-pdlr tourmaster-style-${style} tourmaster-${align}-align`;
+}
+
+export const ORDER_FILTERER_CLASS = 'tourmaster-tour-order-filterer-wrap tourmaster-item-mglr clearfix';
+
+export const ORDERBY_LABELS: readonly [string, string][] = [
   ['date', 'Release Date'],
   ['tour-date', 'Tour Date'],
   ['title', 'Title'],
@@ -55,15 +62,12 @@ const ORDERBY_LABELS: readonly [string, string][] = [
  */
 export function orderFiltererHtml(input: { settings: ListSettings; ajaxUrl: string }): SafeHtml {
   const { settings } = input;
-  const orderby = text(settings, 'orderby') || 'date';
-  const order = text(settings, 'order').toLowerCase() === 'asc' ? 'asc' : 'desc';
-  const style = text(settings, 'tour-style');
-  const gridActive = style.startsWith('grid') || style.startsWith('modern');
+  const { orderby, order, gridActive } = orderFiltererState(settings);
   const option = (value: string, label: string, selected: boolean) =>
     html`<option value="${value}" ${selected ? 'selected' : ''} >${label}</option>`;
   const switchLink = (value: string, icon: string, active: boolean) =>
     html`<a href="#" data-ajax-name="item-style"  class="${active ? 'tourmaster-active' : ''}"  data-ajax-value="${value}" ><i class="${icon}" ></i></a>`;
-  return html`<div class="tourmaster-tour-order-filterer-wrap tourmaster-item-mglr clearfix" data-tm-ajax="tourmaster_tour_order_ajax" data-settings="${settingsAttr(
+  return html`<div class="${ORDER_FILTERER_CLASS}" data-tm-ajax="tourmaster_tour_order_ajax" data-settings="${settingsAttr(
     settings,
   )}" data-target="tourmaster-tour-item-holder" data-target-action="replace" data-ajax-url="${escUrl(
     input.ajaxUrl,
@@ -76,4 +80,18 @@ export function orderFiltererHtml(input: { settings: ListSettings; ajaxUrl: stri
   )}${option('desc', 'Descending', order === 'desc')}</select></div><span class="tourmaster-tour-order-filterer-style" >${
     text(settings, 'order-filterer-list-style') && switchLink('list-style', 'fa fa-th-list', !gridActive)
   }${text(settings, 'order-filterer-grid-style') && switchLink('grid-style', 'fa fa-th', gridActive)}</span></div>`;
+}
+
+/** What the order filterer shows selected: the sort, its direction, and whether the grid is the view. */
+export function orderFiltererState(settings: ListSettings): {
+  orderby: string;
+  order: 'asc' | 'desc';
+  gridActive: boolean;
+} {
+  const style = text(settings, 'tour-style');
+  return {
+    orderby: text(settings, 'orderby') || 'date',
+    order: text(settings, 'order').toLowerCase() === 'asc' ? 'asc' : 'desc',
+    gridActive: style.startsWith('grid') || style.startsWith('modern'),
+  };
 }

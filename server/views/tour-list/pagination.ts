@@ -27,6 +27,17 @@ export function paginationLook(settings: ListSettings): { style: string; align: 
   return { style, align: !align || align === 'default' ? 'right' : align, border };
 }
 
+/** The ajax page numbers' classes: their style, alignment and border. */
+export function ajaxPaginationClass(settings: ListSettings): string {
+  const look = paginationLook(settings);
+  return `tourmaster-pagination tourmaster-ajax-action  tourmaster-style-${look.style} tourmaster-${look.align}-align${
+    look.border ? ' tourmaster-with-border' : ''
+  } tourmaster-item-pdlr`;
+}
+
+export const LOAD_MORE_CLASS =
+  'tourmaster-load-more-wrap tourmaster-ajax-action tourmaster-center-align tourmaster-item-pdlr';
+
 /** The ajax page numbers, or undefined when there is one page or none (the reply's `'none'`). */
 export function ajaxPaginationHtml(
   settings: ListSettings,
@@ -36,10 +47,7 @@ export function ajaxPaginationHtml(
 ): SafeHtml | undefined {
   const items = ajaxPaginationItems(current, maxPages);
   if (items.length === 0) return undefined;
-  const look = paginationLook(settings);
-  return html`<div class="tourmaster-pagination tourmaster-ajax-action  tourmaster-style-${look.style} tourmaster-${look.align}-align${
-    look.border ? ' tourmaster-with-border' : ''
-  } tourmaster-item-pdlr" data-tm-ajax="${target.action ?? 'tourmaster_tour_ajax'}" data-settings="${settingsAttr(
+  return html`<div class="${ajaxPaginationClass(settings)}" data-tm-ajax="${target.action ?? 'tourmaster_tour_ajax'}" data-settings="${settingsAttr(
     settings,
   )}" data-target="tourmaster-tour-item-holder" data-target-action="replace" data-ajax-url="${escUrl(target.ajaxUrl)}" >${items.map(
     (item) =>
@@ -58,7 +66,7 @@ export function loadMoreHtml(
 ): SafeHtml | undefined {
   const next = loadMorePage(current, maxPages);
   if (next === undefined) return undefined;
-  return html`<div class="tourmaster-load-more-wrap tourmaster-ajax-action tourmaster-center-align tourmaster-item-pdlr" data-tm-ajax="${
+  return html`<div class="${LOAD_MORE_CLASS}" data-tm-ajax="${
     target.action ?? 'tourmaster_tour_ajax'
   }" data-settings="${settingsAttr(settings)}" data-target="tourmaster-tour-item-holder" data-target-action="append" data-ajax-url="${escUrl(
     target.ajaxUrl,
