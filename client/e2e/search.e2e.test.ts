@@ -292,8 +292,8 @@ describe.each(VIEWPORTS)('the captured search page ($width px)', (viewport) => {
     );
     const form = page.locator('.tourmaster-tour-search-item form');
     await ready(page, '.tourmaster-tour-search-item form');
+    // The stars are the search form's own (SearchForm), drawn with it.
     await form.locator('.tourmaster-tour-search-field-rating').scrollIntoViewIfNeeded();
-    await ready(page, '.tourmaster-tour-search-field-rating');
 
     // The labels name their fields.
     expect(await page.getByLabel('Min Price').count()).toBe(1);

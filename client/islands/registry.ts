@@ -79,7 +79,7 @@ export const islands: readonly IslandEntry[] = [
   // Visible only: the hidden review-form templates are not mounted, their lightbox copies are.
   {
     name: 'RatingInput',
-    selector: '.tourmaster-review-form-rating, .tourmaster-tour-search-field-rating',
+    selector: '.tourmaster-review-form-rating',
     when: 'visible',
     load: () => import('./RatingInput/index'),
   },
@@ -112,7 +112,8 @@ export const islands: readonly IslandEntry[] = [
     when: 'load',
     load: () => import('./ListSection/index'),
   },
-  // The tour search form: date calendar, clear date / filters, type filter toggles.
+  // The tour search form: its fields (date calendar, stars, type filter, "Clear Filter") drawn by
+  // React inside the plugin's form, which still submits them as a plain GET.
   {
     name: 'SearchForm',
     selector: '.tourmaster-tour-search-item form, .tourmaster-tour-search-wrap form',

@@ -13,6 +13,9 @@ import { AJAX_URL, ajaxServer, answerAjax, capturedReply, failAjax } from '../..
 import { listSectionOf } from './index';
 import { ListSection } from './ListSection';
 
+// Several user-event steps each: room for a loaded machine (the suites run side by side).
+vi.setConfig({ testTimeout: 20_000 });
+
 /**
  * The tour list as visitors use it, without a browser: lists our server prints (props beside the
  * marker) and the search page WordPress printed (read by the adapter), every reply a captured one.

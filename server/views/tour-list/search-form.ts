@@ -1,5 +1,7 @@
+import type { SearchFormPart, SearchTermsPart } from '../../../client/shared/islands/SearchForm';
 import { formatWpDate } from '../../php/date';
 import { escUrl, html, raw, type SafeHtml } from '../html';
+import { islandProps } from '../island-props';
 import { styleAttr } from './parts';
 
 /**
@@ -91,6 +93,22 @@ export function escName(name: string): SafeHtml {
   );
 }
 
+/** A stored term name as the browser shows it (the entities WordPress keeps decoded), for the island's props. */
+export function termText(name: string): string {
+  const named: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+  return name.replace(/&(#\d+|#x[0-9a-fA-F]+|[a-zA-Z][a-zA-Z0-9]*);/g, (entity, code: string) => {
+    if (code.startsWith('#x')) return String.fromCodePoint(Number.parseInt(code.slice(2), 16));
+    if (code.startsWith('#')) return String.fromCodePoint(Number(code.slice(1)));
+    return named[code] ?? entity;
+  });
+}
+
+/** The option a select shows selected: the request's value as PHP compares it, else the first. */
+function selectedValue(current: string, options: readonly { value: string }[]): string {
+  const match = current !== '' && current !== '0' ? options.find((o) => looseEquals(current, o.value)) : undefined;
+  return (match ?? options[0])?.value ?? '';
+}
+
 function combobox(
   name: string,
   options: readonly { value: string; label: SafeHtml | string }[],
@@ -104,7 +122,12 @@ function combobox(
 }
 
 /** The checkbox list of a taxonomy (type filter, and the style-2 form's taxonomy fields). */
-function typeFilter(input: SearchFormInput, label: string, terms: readonly SearchFormTerm[], name: string): SafeHtml {
+function typeFilter(
+  input: SearchFormInput,
+  label: string,
+  terms: readonly SearchFormTerm[],
+  name: string,
+): { part: SearchTermsPart; html: SafeHtml } {
   const hideAfter = input.itemStyle === 'style-2' ? 5 : 0;
   const value = input.params[name];
   const checked = new Set(
@@ -115,6 +138,16 @@ function typeFilter(input: SearchFormInput, label: string, terms: readonly Searc
         : [],
   );
   const items: SafeHtml[] = [];
+  const icon = input.itemStyle === 'style-2' ? 'fa fa-check' : 'fa fa-check-circle-o';
+  const part: SearchTermsPart = {
+    kind: 'terms',
+    title: label,
+    name: `${name}[]`,
+    icon,
+    terms: terms.map((t) => ({ value: t.slug, label: termText(t.name), checked: checked.has(t.slug) })),
+    // The fold is printed only when there are terms to fold.
+    foldAfter: terms.length > hideAfter ? hideAfter : 0,
+  };
   terms.forEach((term, i) => {
     if (hideAfter && i === hideAfter)
       items.push(
@@ -125,18 +158,20 @@ function typeFilter(input: SearchFormInput, label: string, terms: readonly Searc
     items.push(
       html`<label class="tourmaster-type-filter-term" ><input type="checkbox" name="${name}[]" value="${term.slug}" ${
         checked.has(term.slug) ? 'checked' : ''
-      } /><span class="tourmaster-type-filter-display" ><i class="${
-        input.itemStyle === 'style-2' ? 'fa fa-check' : 'fa fa-check-circle-o'
-      }" ></i><span class="tourmaster-head" >${escName(term.name)}</span></span></label>`,
+      } /><span class="tourmaster-type-filter-display" ><i class="${icon}" ></i><span class="tourmaster-head" >${escName(term.name)}</span></span></label>`,
     );
   });
   if (hideAfter && terms.length > hideAfter) items.push(raw('</div></label>'));
-  return html`<div class="tourmaster-type-filter-item" ><h5 class="tourmaster-type-filter-item-title" >${label}</h5>${items}</div>`;
+  return {
+    part,
+    html: html`<div class="tourmaster-type-filter-item" ><h5 class="tourmaster-type-filter-item-title" >${label}</h5>${items}</div>`,
+  };
 }
 
 /** The rating stars: one half step per score, drawn from the GET value (`intval`); the input is always 0. */
-function ratingField(params: Readonly<Record<string, unknown>>, fieldStyle: SafeHtml): SafeHtml {
+function ratingField(params: Readonly<Record<string, unknown>>, kit: FieldKit): SafeHtml {
   const rating = Math.trunc(Number.parseInt(param(params, 'rating'), 10) || 0);
+  kit.emit({ kind: 'rating', ...kit.style$, drawn: rating });
   const parts: SafeHtml[] = [];
   for (let i = 0; i <= 10; i += 2) {
     parts.push(html`<span class="tourmaster-rating-select" data-rating-score="${i}" ></span>`);
@@ -145,38 +180,45 @@ function ratingField(params: Readonly<Record<string, unknown>>, fieldStyle: Safe
       parts.push(html`<i class="tourmaster-rating-select fa ${icon}" data-rating-score="${i + 1}" ></i>`);
     }
   }
-  return html`<div class="tourmaster-tour-search-field tourmaster-tour-search-field-rating clearfix" ${fieldStyle} ><label class="gdlr-core-skin-title" >Rating</label>${parts}<input type="hidden" name="rating" value="0" /><span class="tourmaster-tail" >or more</span></div>`;
+  return html`<div class="tourmaster-tour-search-field tourmaster-tour-search-field-rating clearfix" ${kit.fieldStyle} ><label class="gdlr-core-skin-title" >Rating</label>${parts}<input type="hidden" name="rating" value="0" /><span class="tourmaster-tail" >or more</span></div>`;
 }
 
 /** The query arguments of the action URL (`?page_id=12`, `?lang=fr`), repeated as hidden inputs. */
-function actionQueryInputs(actionUrl: string): SafeHtml[] {
+function actionQueryInputs(actionUrl: string, kit: FieldKit): SafeHtml[] {
   const at = actionUrl.indexOf('?');
   if (at === -1) return [];
   const query = actionUrl.slice(at + 1).split('#')[0] ?? '';
-  return [...new URLSearchParams(query)].map(
-    ([name, value]) => html`<input type="hidden" name="${name}" value="${value}" />`,
-  );
+  return [...new URLSearchParams(query)].map(([name, value]) => {
+    kit.emit({ kind: 'hidden', name, value });
+    return html`<input type="hidden" name="${name}" value="${value}" />`;
+  });
 }
 
+/**
+ * The form (listing.md §1.4): the plugin's markup, and as the form's first child the SearchForm
+ * island's typed props (client/shared/islands/SearchForm.ts), the same fields in the same order.
+ */
 export function searchFormHtml(input: SearchFormInput): SafeHtml {
   const kit = fieldKit(input);
   const parts: SafeHtml[] = [
     ...termFields(input, kit),
     ...choiceFields(input, kit),
     ...priceFields(input, kit),
-    ...actionQueryInputs(input.actionUrl),
+    ...actionQueryInputs(input.actionUrl, kit),
   ];
   if (kit.style === 'full') parts.push(...fullStyleParts(input, kit));
   const submit = raw('<input class="tourmaster-tour-search-submit" type="submit" value="Search" />');
+  const wrapped = kit.style === 'column-full-background';
+  kit.emit({ kind: 'submit', ...(wrapped ? { wrap: { ...kit.style$, ...kit.labelOf('Search Now') } } : {}) });
   parts.push(
-    kit.style === 'column-full-background'
+    wrapped
       ? html`<div class="tourmaster-tour-search-field tourmaster-tour-search-field-submit" ${kit.fieldStyle} >${kit.label('Search Now')}${submit}</div>`
       : submit,
   );
-  return searchFormFrame(input, kit, parts);
+  return searchFormFrame(input, kit, [islandProps('SearchForm', { parts: kit.parts }), ...parts]);
 }
 
-/** How this form prints a field: its style, labels or placeholders, spacing. */
+/** How this form prints a field: its style, labels or placeholders, spacing; and the typed parts it collects. */
 interface FieldKit {
   style: string;
   itemStyle: string;
@@ -187,6 +229,13 @@ interface FieldKit {
   label: (text: string) => SafeHtml | '';
   hint: (text: string) => SafeHtml | '';
   field: (name: string, body: SafeHtml) => SafeHtml;
+  /** The island's parts, in the form's order. */
+  parts: SearchFormPart[];
+  emit: (part: SearchFormPart) => void;
+  /** A field's typed wrapper: its class suffix, spacing, and label or placeholder. */
+  box: (field: string, text: string) => { field: string; style?: string; label?: string; placeholder?: string };
+  style$: { style?: string };
+  labelOf: (text: string) => { label?: string };
 }
 
 function fieldKit(input: SearchFormInput): FieldKit {
@@ -194,26 +243,59 @@ function fieldKit(input: SearchFormInput): FieldKit {
   const boxStyle = input.inputBoxStyle || 'default';
   const placeholder = ['no-border', 'transparent-bottom-border', 'round'].includes(boxStyle);
   const space = input.spaceBetweenInput ?? '';
-  const fieldStyle = styleAttr(
-    space
-      ? [
-          ['padding-right', space],
-          ['margin-bottom', space],
-        ]
-      : [],
-  );
+  const declarations: [string, string][] = space
+    ? [
+        ['padding-right', space],
+        ['margin-bottom', space],
+      ]
+    : [];
+  const styleText = declarations.map(([p, v]) => `${p}: ${v};`).join(' ');
+  const parts: SearchFormPart[] = [];
+  const style$ = styleText ? { style: styleText } : {};
+  const labelOf = (text: string) => (placeholder ? {} : { label: text });
   return {
     style,
     itemStyle: style === 'full' ? input.itemStyle || 'style-1' : 'style-1',
     boxStyle,
     placeholder,
-    fieldStyle,
+    fieldStyle: styleAttr(declarations),
     has: (field) => input.fields.length === 0 || input.fields.includes(field),
     label: (text) => (placeholder ? '' : html`<label class="gdlr-core-skin-title" >${text}</label>`),
     hint: (text) => (placeholder ? html`placeholder="${text}" ` : ''),
     field: (name, body) =>
-      html`<div class="tourmaster-tour-search-field tourmaster-tour-search-field-${name}" ${fieldStyle} >${body}</div>`,
+      html`<div class="tourmaster-tour-search-field tourmaster-tour-search-field-${name}" ${styleAttr(declarations)} >${body}</div>`,
+    parts,
+    emit: (part) => parts.push(part),
+    box: (field, text) => ({ field, ...style$, ...labelOf(text), ...(placeholder ? { placeholder: text } : {}) }),
+    style$,
+    labelOf,
   };
+}
+
+/** A select field: its options, the one the request chose; the island gets the same. */
+function selectField(
+  kit: FieldKit,
+  params: Readonly<Record<string, unknown>>,
+  box: { field: string; title: string; name: string },
+  options: readonly { value: string; label: string; html?: SafeHtml }[],
+): SafeHtml {
+  const value = selectedValue(param(params, box.name), options);
+  const { placeholder: _none, ...wrapper } = kit.box(box.field, box.title);
+  kit.emit({
+    kind: 'select',
+    ...wrapper,
+    name: box.name,
+    options: options.map((o) => ({ value: o.value, label: o.label })),
+    value,
+  });
+  const markup = options.map((o) => ({ value: o.value, label: o.html ?? o.label }));
+  return kit.field(box.field, html`${kit.label(box.title)}${combobox(box.name, markup, params)}`);
+}
+
+/** A checkbox list (style-2 taxonomy field, type filter group): its markup, its part emitted. */
+function termsField(kit: FieldKit, list: { part: SearchTermsPart; html: SafeHtml }): SafeHtml {
+  kit.emit(list.part);
+  return list.html;
 }
 
 /** Keywords, then the category and the custom taxonomies: selects, or (style-2) type filters. */
@@ -223,37 +305,36 @@ function termFields(input: SearchFormInput, kit: FieldKit): SafeHtml[] {
   const withStyle = { ...input, itemStyle: kit.itemStyle };
   /** A taxonomy's select: "Any" (or its name as the placeholder) and its terms by slug. */
   const termSelect = (fieldName: string, title: string, name: string, terms: readonly SearchFormTerm[]) =>
-    field(
-      fieldName,
-      html`${label(title)}${combobox(
-        name,
-        [
-          { value: '', label: kit.placeholder ? title : 'Any' },
-          ...terms.map((t) => ({ value: t.slug, label: escName(t.name) })),
-        ],
-        params,
-      )}`,
-    );
+    selectField(kit, params, { field: fieldName, title, name }, [
+      { value: '', label: kit.placeholder ? title : 'Any' },
+      ...terms.map((t) => ({ value: t.slug, label: termText(t.name), html: escName(t.name) })),
+    ]);
   const parts: SafeHtml[] = [];
   if (has('keywords')) {
+    const value = param(params, 'tour-search');
+    kit.emit({ kind: 'text', ...kit.box('keywords', 'Keywords'), name: 'tour-search', value, inner: true });
     parts.push(
       field(
         'keywords',
         html`${label('Keywords')}<div class="tourmaster-tour-search-field-inner" ><input name="tour-search" type="text" ${hint(
           'Keywords',
-        )}value="${param(params, 'tour-search')}" /></div>`,
+        )}value="${value}" /></div>`,
       ),
     );
-  } else parts.push(raw('<input name="tour-search" type="hidden" value="" />'));
+  } else {
+    kit.emit({ kind: 'hidden', name: 'tour-search', value: '' });
+    parts.push(raw('<input name="tour-search" type="hidden" value="" />'));
+  }
   const styleTwo = kit.itemStyle === 'style-2';
   if (has('tour_category')) {
-    if (styleTwo) parts.push(typeFilter(withStyle, 'Category', input.categories, 'tax-tour_category'));
+    if (styleTwo) parts.push(termsField(kit, typeFilter(withStyle, 'Category', input.categories, 'tax-tour_category')));
     else parts.push(termSelect('tour-category', 'Category', 'tax-tour_category', input.categories));
   }
   for (const taxonomy of input.taxonomies) {
     if (!has(taxonomy.slug)) continue;
-    if (styleTwo) parts.push(typeFilter(withStyle, taxonomy.label, taxonomy.terms, `tax-${taxonomy.slug}`));
-    else parts.push(termSelect('tax', taxonomy.label, `tax-${taxonomy.slug}`, taxonomy.terms));
+    const name = `tax-${taxonomy.slug}`;
+    if (styleTwo) parts.push(termsField(kit, typeFilter(withStyle, taxonomy.label, taxonomy.terms, name)));
+    else parts.push(termSelect('tax', taxonomy.label, name, taxonomy.terms));
   }
   return parts;
 }
@@ -272,11 +353,12 @@ function choiceFields(input: SearchFormInput, kit: FieldKit): SafeHtml[] {
       { value: '5', label: '5-7 Days Tour' },
       { value: '7', label: '7+ Days Tour' },
     ];
-    parts.push(field('duration', html`${label('Duration')}${combobox('duration', durations, params)}`));
+    parts.push(selectField(kit, params, { field: 'duration', title: 'Duration', name: 'duration' }, durations));
   }
   if (has('date')) {
     const date = param(params, 'date');
     const shown = /^\d{4}-\d{2}-\d{2}$/.test(date) ? (formatWpDate(input.dateFormat, date) ?? '') : '';
+    kit.emit({ kind: 'date', ...kit.box('date', 'Date'), value: date, shown, format: input.datepickerFormat });
     // The legacy markup leaves the "Clear" span unclosed; this is the markup browsers build from it.
     parts.push(
       field(
@@ -289,7 +371,7 @@ function choiceFields(input: SearchFormInput, kit: FieldKit): SafeHtml[] {
   }
   if (has('month')) {
     const months = [{ value: '', label: any('Month') }, ...input.months];
-    parts.push(field('month', html`${label('Month')}${combobox('month', months, params)}`));
+    parts.push(selectField(kit, params, { field: 'month', title: 'Month', name: 'month' }, months));
   }
   return parts;
 }
@@ -300,25 +382,22 @@ function priceFields(input: SearchFormInput, kit: FieldKit): SafeHtml[] {
   const { has, label, hint, field } = kit;
   const columns = kit.itemStyle === 'style-2' && has('min-price') && has('max-price');
   const parts: SafeHtml[] = [];
-  if (has('min-price')) {
-    const body = field(
-      'min-price',
-      html`${label('Min Price')}<input name="min-price" type="text" value="${param(params, 'min-price')}" ${hint('Min Price')} />`,
-    );
-    parts.push(
-      columns ? html`<div class="tourmaster-column-30 tourmaster-search-price-column-left" >${body}</div>` : body,
-    );
-  }
-  if (has('max-price')) {
-    const body = field(
-      'max-price',
-      html`${label('Max Price')}<input name="max-price" type="text" value="${param(params, 'max-price')}" ${hint('Max Price')} />`,
-    );
-    parts.push(
-      columns
-        ? html`<div class="tourmaster-column-30 tourmaster-search-price-column-right" >${body}</div><div class="clear" ></div>`
-        : body,
-    );
+  for (const [name, title, side] of [
+    ['min-price', 'Min Price', 'left'],
+    ['max-price', 'Max Price', 'right'],
+  ] as const) {
+    if (!has(name)) continue;
+    const value = param(params, name);
+    const part = { kind: 'text' as const, ...kit.box(name, title), name, value, inner: false };
+    kit.emit(columns ? { kind: 'column', side, part } : part);
+    const body = field(name, html`${label(title)}<input name="${name}" type="text" value="${value}" ${hint(title)} />`);
+    if (!columns) parts.push(body);
+    else if (side === 'left')
+      parts.push(html`<div class="tourmaster-column-30 tourmaster-search-price-column-left" >${body}</div>`);
+    else
+      parts.push(
+        html`<div class="tourmaster-column-30 tourmaster-search-price-column-right" >${body}</div><div class="clear" ></div>`,
+      );
   }
   return parts;
 }
@@ -326,17 +405,22 @@ function priceFields(input: SearchFormInput, kit: FieldKit): SafeHtml[] {
 /** The full style's extras: the rating field, "Clear Filter" and the type filter. */
 function fullStyleParts(input: SearchFormInput, kit: FieldKit): SafeHtml[] {
   const parts: SafeHtml[] = [];
-  if (input.enableRatingField) parts.push(ratingField(input.params, kit.fieldStyle));
+  if (input.enableRatingField) parts.push(ratingField(input.params, kit));
+  kit.emit({ kind: 'clear' });
   parts.push(raw('<a class="tourmaster-tour-search-filter-clear" href="#" >\u00d7 Clear Filter</a>'));
   if (input.filters.length === 0) return parts;
   const styleTwo = kit.itemStyle === 'style-2';
   const withStyle = { ...input, itemStyle: kit.itemStyle };
   const active = input.filterState ? 'tourmaster-active' : '';
+  const groups = input.filters.map((taxonomy) =>
+    typeFilter(withStyle, taxonomy.label, taxonomy.terms, `tax-${taxonomy.slug}`),
+  );
+  kit.emit({ kind: 'type-filter', styleTwo, open: input.filterState, groups: groups.map((g) => g.part) });
   parts.push(
     html`<div class="tourmaster-tour-search-item-divier" ></div><div class="tourmaster-tour-search-type-filter" ><h3 class="tourmaster-type-filter-title">${
       styleTwo ? raw('<i class="fa fa-sliders" ></i>') : ''
-    }Type Filter<i class="${styleTwo ? 'icon_plus' : 'fa fa-plus-circle'} ${active}" ></i></h3><div class="tourmaster-type-filter-item-wrap ${active}" >${input.filters.map(
-      (taxonomy) => typeFilter(withStyle, taxonomy.label, taxonomy.terms, `tax-${taxonomy.slug}`),
+    }Type Filter<i class="${styleTwo ? 'icon_plus' : 'fa fa-plus-circle'} ${active}" ></i></h3><div class="tourmaster-type-filter-item-wrap ${active}" >${groups.map(
+      (g) => g.html,
     )}</div></div>`,
   );
   return parts;
