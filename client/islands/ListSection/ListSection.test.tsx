@@ -122,13 +122,16 @@ describe('a list with a category filterer and page numbers', () => {
     await waitFor(() => expect(status(section).textContent).toBe('3 tours shown, page 2.'));
   });
 
-  it('says "No tours found." for an empty page, and the page numbers go', async () => {
+  it('says "No tours found." for an empty page, and the page numbers go (focus to the list)', async () => {
     answerAjax(() => capturedReply('tourmaster_tour_ajax-tour-list-paged-9-out-of-range'));
     const section = ourList('tourmaster_tour_ajax-tour-list-paged-2');
-    await userEvent.click(within(section).getByRole('link', { name: 'Page 3' }));
+    within(section).getByRole('link', { name: 'Page 3' }).focus();
+    await userEvent.keyboard('{Enter}');
     await waitFor(() =>
       expect(section.querySelector(`${HOLDER} .dropin-list-empty`)?.textContent).toBe('No tours found.'),
     );
+    // The page numbers that had the focus are going: the list takes it.
+    expect(document.activeElement).toBe(section.querySelector(HOLDER));
     await waitFor(() => expect(within(section).queryByRole('navigation')).toBeNull());
     await waitFor(() => expect(status(section).textContent).toBe('No tours found.'));
   });

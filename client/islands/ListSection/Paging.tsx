@@ -12,7 +12,10 @@ interface PagingArgs<P> {
   ajaxUrl: string;
   onLoad: (request: LoadRequest) => void;
   linkRef: RefObject<HTMLAnchorElement | null>;
-  /** A reply said there is no paging any more: shown, inert, while it slides shut; then `onGone`. */
+  /**
+   * A reply said there is no paging any more: shown, inert, while it slides shut; then `onGone`.
+   * A leaving control is no place for the focus, so it gives up `linkRef`.
+   */
   leaving?: boolean;
   onGone?: () => void;
 }
@@ -82,7 +85,7 @@ export function Pagination(args: PagingArgs<Pages>) {
         ) : (
           <Fragment key={n}>
             <a
-              ref={n === paging.current ? linkRef : undefined}
+              ref={n === paging.current && !args.leaving ? linkRef : undefined}
               className={`page-numbers${n === paging.current ? ' tourmaster-active' : ''}`}
               data-ajax-name="paged"
               data-ajax-value={n}
@@ -115,7 +118,7 @@ export function LoadMoreButton(args: PagingArgs<LoadMore>) {
     <div ref={wrap} {...controlAttributes(paging, paging.settings, ajaxUrl, 'append')} inert={args.leaving}>
       {/* biome-ignore lint/a11y/useValidAnchor lint/a11y/useSemanticElements: the plugin's button link (the theme's CSS selects `a`), a button for the keyboard. */}
       <a
-        ref={linkRef}
+        ref={args.leaving ? undefined : linkRef}
         href="#"
         className="tourmaster-load-more tourmaster-button"
         data-ajax-name="paged"
