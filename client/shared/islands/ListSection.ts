@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { exactly, jsonObject, oneOf } from './lean-schemas';
 
 /**
  * A tour list's ajax controls as typed props (listing.md §2.4–§2.8): written by our pages beside
@@ -11,7 +12,7 @@ import * as z from 'zod/mini';
  * The list's settings as a control carries them (`data-settings`, the PHP `json_encode`), posted
  * back verbatim as `settings[...]`.
  */
-export const listSettings = z.record(z.string(), z.unknown());
+export const listSettings = jsonObject;
 
 /** The action a control posts (`tourmaster_tour_ajax`, `gdlr_core_tour_order_ajax`…) and its settings. */
 const control = {
@@ -36,16 +37,21 @@ export const orderFiltererProps = z.object({
   orderby: z.string(),
   orders: z.array(choice),
   order: z.string(),
-  views: z.array(z.enum(['list-style', 'grid-style'])),
+  views: z.array(exactly('list-style', 'grid-style')),
   /** The view shown, when the switch has one marked. */
-  view: z.optional(z.enum(['list-style', 'grid-style'])),
+  view: z.optional(exactly('list-style', 'grid-style')),
 });
 
 /** Ajax page numbers (`null` is a gap, `…`) or the "Load More" button for page `next`. */
-export const pagingProps = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('pages'), ...control, current: z.number(), pages: z.array(z.nullable(z.number())) }),
-  z.object({ kind: z.literal('load-more'), ...control, next: z.number() }),
-]);
+export const pagingProps = oneOf(
+  z.object({
+    kind: exactly('pages'),
+    ...control,
+    current: z.number(),
+    pages: z.array(oneOf(z.number(), exactly(null))),
+  }),
+  z.object({ kind: exactly('load-more'), ...control, next: z.number() }),
+);
 
 export const listSectionProps = z.object({
   /** The admin-ajax URL the controls post to. */
@@ -61,7 +67,7 @@ export const listSectionProps = z.object({
  * What our list replies add as a top-level `props`: the paging the page needs (`null`: none, the
  * legacy `'none'`); absent when the list has no pagination.
  */
-export const listReplyProps = z.object({ paging: z.optional(z.nullable(pagingProps)) });
+export const listReplyProps = z.object({ paging: z.optional(oneOf(pagingProps, exactly(null))) });
 
 export type ListSettings = z.infer<typeof listSettings>;
 export type FiltererProps = z.infer<typeof filtererProps>;

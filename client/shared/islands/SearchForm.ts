@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { exactly, oneOf } from './lean-schemas';
 
 /**
  * The tour search form's fields as typed props (listing.md §1.4), in the order the form prints
@@ -18,7 +19,7 @@ const field = {
 };
 
 const textPart = z.object({
-  kind: z.literal('text'),
+  kind: exactly('text'),
   ...field,
   name: z.string(),
   value: z.string(),
@@ -28,7 +29,7 @@ const textPart = z.object({
 
 /** A taxonomy's checkboxes (the type filter's groups, the style-2 form's taxonomy fields). */
 export const termsPart = z.object({
-  kind: z.literal('terms'),
+  kind: exactly('terms'),
   title: z.string(),
   name: z.string(),
   icon: z.string(),
@@ -37,30 +38,30 @@ export const termsPart = z.object({
   foldAfter: z.number(),
 });
 
-export const searchFormPart = z.discriminatedUnion('kind', [
+export const searchFormPart = oneOf(
   textPart,
-  z.object({ kind: z.literal('select'), ...field, name: z.string(), options: z.array(choice), value: z.string() }),
+  z.object({ kind: exactly('select'), ...field, name: z.string(), options: z.array(choice), value: z.string() }),
   /** The date: the shown text (the site's format), the `Y-m-d` value, the calendar's jQuery UI format. */
-  z.object({ kind: z.literal('date'), ...field, value: z.string(), shown: z.string(), format: z.string() }),
-  z.object({ kind: z.literal('hidden'), name: z.string(), value: z.string() }),
+  z.object({ kind: exactly('date'), ...field, value: z.string(), shown: z.string(), format: z.string() }),
+  z.object({ kind: exactly('hidden'), name: z.string(), value: z.string() }),
   /** Min or max price in a style-2 column (`left`, `right`). */
-  z.object({ kind: z.literal('column'), side: z.enum(['left', 'right']), part: textPart }),
+  z.object({ kind: exactly('column'), side: exactly('left', 'right'), part: textPart }),
   termsPart,
   /** The stars: drawn from the request's rating; the input starts at 0 whatever they show (the plugin's rule). */
-  z.object({ kind: z.literal('rating'), style: z.optional(z.string()), drawn: z.number() }),
-  z.object({ kind: z.literal('clear') }),
+  z.object({ kind: exactly('rating'), style: z.optional(z.string()), drawn: z.number() }),
+  z.object({ kind: exactly('clear') }),
   z.object({
-    kind: z.literal('type-filter'),
+    kind: exactly('type-filter'),
     styleTwo: z.boolean(),
     open: z.boolean(),
     groups: z.array(termsPart),
   }),
   /** "Search"; the column-full-background style wraps it in a field with a label. */
   z.object({
-    kind: z.literal('submit'),
+    kind: exactly('submit'),
     wrap: z.optional(z.object({ style: z.optional(z.string()), label: z.optional(z.string()) })),
   }),
-]);
+);
 
 export const searchFormProps = z.object({ parts: z.array(searchFormPart) });
 
