@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { exactly, oneOf } from './lean-schemas';
 
 /**
  * The booking form's props (`form#tourmaster-single-tour-booking-fields`, booking.md §2–§4): the
@@ -36,13 +37,13 @@ export const extraFieldSchema = z.object({
 const seats = { left: z.number(), unit: z.string() };
 
 /** The blocks in the order printed; each has its `data-step` (booking-block.ts). */
-export const bookingBlockSchema = z.union([
+export const bookingBlockSchema = oneOf(
   /** A notice in place of the fields (a closed date, counts that are no numbers). */
-  z.object({ kind: z.literal('notice'), message: z.string() }),
+  z.object({ kind: exactly('notice'), message: z.string() }),
   /** "Available: N seats". */
-  z.object({ kind: z.literal('available'), ...seats }),
+  z.object({ kind: exactly('available'), ...seats }),
   z.object({
-    kind: z.literal('package'),
+    kind: exactly('package'),
     placeholder: z.string(),
     chosen: z.string(),
     items: z.array(
@@ -55,36 +56,36 @@ export const bookingBlockSchema = z.union([
     ),
   }),
   /** A private group: nobody to count. */
-  z.object({ kind: z.literal('group') }),
+  z.object({ kind: exactly('group') }),
   /** One count (`variable` false) or one per traveller category. */
-  z.object({ kind: z.literal('people'), ...roomSchema.shape }),
-  z.object({ kind: z.literal('rooms'), room: comboSchema, rooms: z.array(roomSchema), template: roomSchema }),
-  z.object({ kind: z.literal('extra'), fields: z.array(extraFieldSchema) }),
+  z.object({ kind: exactly('people'), ...roomSchema.shape }),
+  z.object({ kind: exactly('rooms'), room: comboSchema, rooms: z.array(roomSchema), template: roomSchema }),
+  z.object({ kind: exactly('extra'), fields: z.array(extraFieldSchema) }),
   /** "Proceed Booking"; guests on a site with accounts are asked to log in first. */
-  z.object({ kind: z.literal('submit'), askLogin: z.boolean() }),
-]);
+  z.object({ kind: exactly('submit'), askLogin: z.boolean() }),
+);
 
-export const dateControlSchema = z.union([
+export const dateControlSchema = oneOf(
   /** One bookable date: shown as text, posted as a hidden field. */
-  z.object({ kind: z.literal('single'), date: z.string(), label: z.string() }),
+  z.object({ kind: exactly('single'), date: z.string(), label: z.string() }),
   /** The calendar of the bookable dates; `format` in jQuery UI's syntax, `range` days highlighted. */
   z.object({
-    kind: z.literal('calendar'),
+    kind: exactly('calendar'),
     dates: z.array(z.string()),
     selected: z.string(),
     format: z.string(),
     range: z.number(),
   }),
   /** A select of the dates. */
-  z.object({ kind: z.literal('list'), dates: z.array(option), selected: z.string() }),
-]);
+  z.object({ kind: exactly('list'), dates: z.array(option), selected: z.string() }),
+);
 
 export const bookingFormSchema = z.object({
   tourId: z.string(),
   /** The bar's "From $X" follows what is chosen (`tourmaster-update-header-price`). */
   headPrice: z.boolean(),
   /** None when the tour has no bookable date (the fields are then a notice). */
-  date: z.nullable(dateControlSchema),
+  date: oneOf(exactly(null), dateControlSchema),
   blocks: z.array(bookingBlockSchema),
   /** Values carried over from an earlier visit, posted again as they came. */
   hidden: z.array(z.object({ name: z.string(), value: z.string() })),

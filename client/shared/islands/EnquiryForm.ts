@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { exactly } from './lean-schemas';
 
 /**
  * The tour's enquiry form (engagement.md §1) as typed props: what server/views/enquiry-form.ts
@@ -12,7 +13,7 @@ export const enquiryFieldSchema = z.object({
   /** The type as written (`tourmaster-type-{type}` on the wrapper). */
   type: z.string(),
   /** The control the type prints: `select` for combobox and country, `date` for the three selects. */
-  control: z.enum(['text', 'email', 'textarea', 'select', 'datepicker', 'date']),
+  control: exactly('text', 'email', 'textarea', 'select', 'datepicker', 'date'),
   required: z.boolean(),
   /** The printed value (a logged-in visitor's user meta). */
   value: z.string(),
