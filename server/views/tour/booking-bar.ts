@@ -1,6 +1,7 @@
 import { type BookingBarProps, STICKY_MIN_WIDTH } from '../../../client/shared/islands/BookingBar';
 import type { BookingBlock, BookingFormProps, DateControlProps } from '../../../client/shared/islands/BookingForm';
 import { bookingBlocksHtml } from '../booking-fields';
+import type { WishListButtonProps } from '../../../client/shared/islands/WishListButton';
 import { escUrl, html, raw, type SafeHtml } from '../html';
 import { islandProps } from '../island-props';
 import { loginFormMarkup } from '../login-form';
@@ -146,23 +147,37 @@ export type WishListButton =
   | { kind: 'saved' }
   | { kind: 'add'; ajaxUrl: string; tourId: number };
 
+const WISH_LABEL = 'Save To Wish List';
 const WISH_ICONS = raw(
-  '<span class="tourmaster-save-wish-list-icon-wrap" ><i class="tourmaster-icon-active fa fa-heart" ></i><i class="tourmaster-icon-inactive fa fa-heart-o" ></i></span>Save To Wish List',
+  `<span class="tourmaster-save-wish-list-icon-wrap" ><i class="tourmaster-icon-active fa fa-heart" ></i><i class="tourmaster-icon-inactive fa fa-heart-o" ></i></span>${WISH_LABEL}`,
 );
 
-export function wishListButton(button: WishListButton): SafeHtml {
+/** The button's island props (client/shared/islands/WishListButton.ts), written as its marker's first child. */
+export function wishListButtonProps(button: WishListButton): WishListButtonProps {
   switch (button.kind) {
     case 'guest':
-      return html`<div class="tourmaster-save-wish-list" data-tmlb="wish-list-login" >${WISH_ICONS}</div>${lightbox(
+      return { label: WISH_LABEL, button: { kind: 'guest', lightbox: 'wish-list-login' } };
+    case 'saved':
+      return { label: WISH_LABEL, button: { kind: 'saved' } };
+    case 'add':
+      return { label: WISH_LABEL, button: { kind: 'add', ajaxUrl: button.ajaxUrl, tourId: String(button.tourId) } };
+  }
+}
+
+export function wishListButton(button: WishListButton): SafeHtml {
+  const props = islandProps('WishListButton', wishListButtonProps(button));
+  switch (button.kind) {
+    case 'guest':
+      return html`<div class="tourmaster-save-wish-list" data-tmlb="wish-list-login" >${props}${WISH_ICONS}</div>${lightbox(
         'wish-list-login',
         'Adding item to wishlist requires an account',
         button.lightboxStyle,
         button.login,
       )}`;
     case 'saved':
-      return html`<div class="tourmaster-save-wish-list tourmaster-active" >${WISH_ICONS}</div>`;
+      return html`<div class="tourmaster-save-wish-list tourmaster-active" >${props}${WISH_ICONS}</div>`;
     case 'add':
-      return html`<div class="tourmaster-save-wish-list" id="tourmaster-save-wish-list" data-ajax-url="${escUrl(button.ajaxUrl)}" data-tour-id="${button.tourId}" >${WISH_ICONS}</div>`;
+      return html`<div class="tourmaster-save-wish-list" id="tourmaster-save-wish-list" data-ajax-url="${escUrl(button.ajaxUrl)}" data-tour-id="${button.tourId}" >${props}${WISH_ICONS}</div>`;
   }
 }
 

@@ -1,0 +1,19 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Markup for component tests: a page WordPress rendered (legacy-fixtures/pages/NAME.html), and a
+ * piece of HTML put in the test's document, so adapters are tested on what the plugin printed.
+ */
+export function legacyPage(name: string): Document {
+  const file = path.resolve('legacy-fixtures/pages', `${name}.html`);
+  return new DOMParser().parseFromString(readFileSync(file, 'utf8'), 'text/html');
+}
+
+/** `html` as the content of a fresh container in the document; returns the container. */
+export function place(html: string): HTMLElement {
+  const container = document.createElement('div');
+  container.innerHTML = html;
+  document.body.replaceChildren(container);
+  return container;
+}
