@@ -23,7 +23,8 @@ function captured(name: string): string {
 }
 
 function region(html: string): string {
-  const found = extractRegion(html, REGION);
+  // The islands' props (the review form's star input) are ours alone.
+  const found = extractRegion(withoutIslandProps(html), REGION);
   if (!found) throw new Error('no content region');
   // The islands' typed props (issue 16) are ours alone, as in the parity replay.
   return canonicalHtml(normaliseVolatile(withoutIslandProps(found)));

@@ -1,4 +1,6 @@
+import type { RatingInputProps } from '../../../client/shared/islands/RatingInput';
 import { html, raw, type SafeHtml } from '../html';
+import { islandProps } from '../island-props';
 import { starIconsHtml } from '../reviews';
 
 /**
@@ -25,6 +27,9 @@ function lightbox(id: string, title: string, content: SafeHtml): SafeHtml {
  * and both it and the text are `data-required`: the lightbox's form check (client/lib/lightbox.ts)
  * says so in the form's own error box before anything is sent; the server refuses them too.
  */
+/** The form's star input (client/shared/islands/RatingInput.ts): 1–10, empty until chosen, required. */
+const REVIEW_RATING: RatingInputProps = { name: 'rating', required: true, min: 1, max: 10, value: null, shown: 0 };
+
 export function reviewForm(row: Pick<ReviewRow, 'orderId' | 'tourId' | 'tourTitle'>, nonceField: SafeHtml): SafeHtml {
   const rating: SafeHtml[] = [];
   for (let i = 1; i <= 10; i++) {
@@ -56,7 +61,7 @@ export function reviewForm(row: Pick<ReviewRow, 'orderId' | 'tourId' | 'tourTitl
 	</div>
 	<div class="tourmaster-review-form-rating-wrap" >
 		<div class="tourmaster-head" >Rate this tour *</div>
-		<div class="tourmaster-review-form-rating clearfix" >
+		<div class="tourmaster-review-form-rating clearfix" >${islandProps('RatingInput', REVIEW_RATING)}
 		${rating}<input type="hidden" name="rating" value="" data-required />		</div>
 	</div>
 	<input type="hidden" name="review_id" value="${row.orderId}" />
