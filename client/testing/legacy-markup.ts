@@ -4,10 +4,18 @@ import path from 'node:path';
 /**
  * Markup for component tests: a page WordPress rendered (legacy-fixtures/pages/NAME.html), and a
  * piece of HTML put in the test's document, so adapters are tested on what the plugin printed.
+ * A page is parsed once per test file (slow in jsdom); tests read it, and copy what they mount.
  */
+const pages = new Map<string, Document>();
+
 export function legacyPage(name: string): Document {
   const file = path.resolve('legacy-fixtures/pages', `${name}.html`);
-  return new DOMParser().parseFromString(readFileSync(file, 'utf8'), 'text/html');
+  let page = pages.get(file);
+  if (!page) {
+    page = new DOMParser().parseFromString(readFileSync(file, 'utf8'), 'text/html');
+    pages.set(file, page);
+  }
+  return page;
 }
 
 /** `html` as the content of a fresh container in the document; returns the container. */

@@ -50,30 +50,8 @@ function escUrl(url: string): string {
     .replace(/[<>\s]/g, '');
 }
 
-/**
- * The avatar `<img>` for an e-mail address (a user's `user_email`, or an admin review's
- * `reviewer_email`); '' when avatars are switched off. Without an address the image is Gravatar's
- * default and the class says `avatar-default`.
- */
-export function gravatarImg(email: string | undefined, size: number, settings: AvatarSettings, https: boolean): string {
-  const image = gravatarImage(email, size, settings, https);
-  if (!image) return '';
-  return `<img alt='' src='${escUrl(image.url)}' srcset='${escUrl(image.url2x)} 2x' class='${image.className}' height='${size}' width='${size}' loading='lazy' decoding='async'/>`;
-}
-
-/** That image as an island's typed props (client/shared/islands/avatar.ts); undefined when switched off. */
-export function gravatarAvatar(
-  email: string | undefined,
-  size: number,
-  settings: AvatarSettings,
-  https: boolean,
-): AvatarProps | undefined {
-  const image = gravatarImage(email, size, settings, https);
-  if (!image) return undefined;
-  return { src: image.url, alt: '', gravatar: { srcset: `${image.url2x} 2x`, className: image.className, size } };
-}
-
-function gravatarImage(email: string | undefined, size: number, settings: AvatarSettings, https: boolean) {
+/** The Gravatar image's parts for an e-mail address; undefined when avatars are switched off. */
+function gravatarParts(email: string | undefined, size: number, settings: AvatarSettings, https: boolean) {
   if (!settings.show) return undefined;
   const trimmed = (email ?? '').trim();
   const hash = trimmed === '' ? '' : createHash('md5').update(trimmed.toLowerCase()).digest('hex');
@@ -86,11 +64,57 @@ function gravatarImage(email: string | undefined, size: number, settings: Avatar
 }
 
 /**
- * A URL the site stored (a profile picture) for an `src` attribute, as esc_url allows it: http(s),
- * protocol-relative or site-relative URLs only; anything else (`javascript:`) gives ''.
+ * The avatar `<img>` for an e-mail address (a user's `user_email`, or an admin review's
+ * `reviewer_email`); '' when avatars are switched off. Without an address the image is Gravatar's
+ * default and the class says `avatar-default`.
  */
-export function safeImageUrl(url: string): string {
+export function gravatarImg(email: string | undefined, size: number, settings: AvatarSettings, https: boolean): string {
+  const parts = gravatarParts(email, size, settings, https);
+  if (!parts) return '';
+  return `<img alt='' src='${escUrl(parts.url)}' srcset='${escUrl(parts.url2x)} 2x' class='${parts.className}' height='${size}' width='${size}' loading='lazy' decoding='async'/>`;
+}
+
+/** That image as an island's typed props (client/shared/islands/avatar.ts); undefined when switched off. */
+export function gravatarAvatar(
+  email: string | undefined,
+  size: number,
+  settings: AvatarSettings,
+  https: boolean,
+): AvatarProps | undefined {
+  const parts = gravatarParts(email, size, settings, https);
+  if (!parts) return undefined;
+  return { src: parts.url, alt: '', gravatar: { srcset: `${parts.url2x} 2x`, className: parts.className, size } };
+}
+
+/** The attributes of `gravatarImg`'s image, for an island's props; undefined when avatars are off. */
+export function gravatarImage(email: string | undefined, size: number, settings: AvatarSettings, https: boolean) {
+  const parts = gravatarParts(email, size, settings, https);
+  if (!parts) return undefined;
+  return {
+    src: parts.url,
+    alt: '',
+    srcSet: `${parts.url2x} 2x`,
+    className: parts.className,
+    width: size,
+    height: size,
+    loading: 'lazy' as const,
+    decoding: 'async' as const,
+  };
+}
+
+/**
+ * A URL the site stored (a profile picture) as an image source: http(s), protocol-relative or
+ * site-relative URLs only (anything else, `javascript:`, gives ''), without the characters
+ * esc_url drops.
+ */
+export function safeImageSrc(url: string): string {
   const trimmed = url.trim();
   if (!/^(https?:\/\/|\/)/i.test(trimmed)) return '';
-  return escUrl(trimmed);
+  return trimmed.replace(/[<>\s]/g, '');
+}
+
+/** `safeImageSrc` for an `src` attribute, as esc_url prints it. */
+export function safeImageUrl(url: string): string {
+  const src = safeImageSrc(url);
+  return src === '' ? '' : escUrl(src);
 }

@@ -1,10 +1,26 @@
+import {
+  REVIEW_FILTER_LABEL,
+  type ReviewChoice,
+  type ReviewItem,
+  type ReviewSummary,
+  type ReviewsPage,
+  type ReviewsProps,
+} from '../../client/shared/islands/Reviews';
 import { isEmpty } from '../php/coerce';
 import { formatWpDate } from '../php/date';
 import type { ListedReview, ReviewerProfile } from '../tourmaster/reviews';
-import { reviewPagination, type StarIcon, starIcons, type TourRating, travellerTypeLabel } from '../tourmaster/reviews';
+import {
+  type PaginationPart,
+  reviewPagination,
+  type StarIcon,
+  starIcons,
+  type TourRating,
+  travellerTypeLabel,
+} from '../tourmaster/reviews';
 import { contentFilter } from '../wp/text';
-import { type AvatarSettings, gravatarImg, safeImageUrl } from './avatar';
+import { type AvatarSettings, gravatarImage, gravatarImg, safeImageSrc, safeImageUrl } from './avatar';
 import { html, raw, type SafeHtml } from './html';
+import { islandProps } from './island-props';
 
 /**
  * The tour reviews as the plugin prints them (reviews.md §2–5): the items, the pagination, the
@@ -54,6 +70,14 @@ export function reviewerFullName(profile: ReviewerProfile | undefined): string {
   return profile.displayName;
 }
 
+/** The name a review is printed under: the customer's, or the one an admin typed. */
+function reviewerNameOf(review: ListedReview, profile: ReviewerProfile | undefined): string {
+  return review.userId > 0 ? reviewerFullName(profile) : (review.reviewerName ?? '');
+}
+
+/** A customer's review or an admin's with an e-mail has an avatar block (reviews.md §3). */
+const hasAvatar = (review: ListedReview) => review.userId > 0 || !isEmpty(review.reviewerEmail);
+
 function avatarHtml(review: ListedReview, profile: ReviewerProfile | undefined, display: ReviewDisplay): SafeHtml {
   if (review.userId > 0) {
     const picture = profile?.avatar?.thumbnail ?? profile?.avatar?.fileUrl;
@@ -72,10 +96,9 @@ export function reviewItemsHtml(
 ): SafeHtml {
   return html`${reviews.map((review) => {
     const profile = review.userId > 0 ? profiles.get(review.userId) : undefined;
-    const hasAvatar = review.userId > 0 || !isEmpty(review.reviewerEmail);
-    const name = review.userId > 0 ? reviewerFullName(profile) : (review.reviewerName ?? '');
+    const name = reviewerNameOf(review, profile);
     return html`<div class="tourmaster-single-review-content-item clearfix" ><div class="tourmaster-single-review-user clearfix" >${
-      hasAvatar &&
+      hasAvatar(review) &&
       html`<div class="tourmaster-single-review-avatar tourmaster-media-image" >${avatarHtml(review, profile, display)}</div>`
     }<h4 class="tourmaster-single-review-user-name" >${name}</h4><div class="tourmaster-single-review-user-type" >${travellerTypeLabel(
       review.type,
@@ -86,6 +109,49 @@ export function reviewItemsHtml(
       formatWpDate(display.dateFormat, review.date) ?? review.date
     }</div></div></div>`;
   })}`;
+}
+
+/** The avatar block of `avatarHtml` as props: the customer's picture, else the Gravatar image. */
+function avatarProps(
+  review: ListedReview,
+  profile: ReviewerProfile | undefined,
+  display: ReviewDisplay,
+): ReviewItem['avatar'] {
+  if (!hasAvatar(review)) return null;
+  const gravatar = (email: string | undefined) => gravatarImage(email, 85, display.avatar, display.https) ?? null;
+  if (review.userId <= 0) return { image: gravatar(review.reviewerEmail ?? '') };
+  const picture = profile?.avatar?.thumbnail ?? profile?.avatar?.fileUrl;
+  const src = picture === undefined ? '' : safeImageSrc(picture);
+  return { image: src ? { src, alt: 'profile-image' } : gravatar(profile?.email) };
+}
+
+/** The list items of `reviewItemsHtml` as the Reviews island's props. */
+export function reviewItemProps(
+  reviews: readonly ListedReview[],
+  profiles: ReadonlyMap<number, ReviewerProfile>,
+  display: ReviewDisplay,
+): ReviewItem[] {
+  return reviews.map((review) => {
+    const profile = review.userId > 0 ? profiles.get(review.userId) : undefined;
+    return {
+      name: reviewerNameOf(review, profile),
+      type: travellerTypeLabel(review.type),
+      avatar: avatarProps(review, profile, display),
+      description: isEmpty(review.description) ? '' : String(reviewDescriptionHtml(review.description)),
+      stars: starIcons(review.score ?? 0),
+      date: formatWpDate(display.dateFormat, review.date) ?? review.date,
+    };
+  });
+}
+
+/** One page of reviews as props (the first page of the section, an ajax reply's `props`). */
+export function reviewsPageProps(page: {
+  asked: Pick<ReviewsPage, 'sort' | 'filter' | 'page'>;
+  items: ReviewItem[];
+  count: number;
+}): ReviewsPage {
+  const pagination: PaginationPart[] = reviewPagination(page.count, page.asked.page);
+  return { ...page.asked, items: page.items, pagination };
 }
 
 /** The pagination (reviews.md §4, quirk included); empty unless there is more than one page's worth. */
@@ -116,10 +182,19 @@ export function tourRatingPlainHtml(rating: TourRating | undefined): SafeHtml {
   if (!rating) return raw('');
   if (!rating.reviewer)
     return raw('<div class="tourmaster-tour-rating tourmaster-tour-rating-empty" ><span>0</span></div>');
-  const label = `${rating.reviewer} ${rating.reviewer > 1 ? 'Reviews' : 'Review'}`;
-  return html`<div class="tourmaster-tour-rating"  ><span class="tourmaster-tour-rating-text" >${label}</span>${starIconsHtml(
-    rating.score / rating.reviewer,
-  )}</div>`;
+  return html`<div class="tourmaster-tour-rating"  ><span class="tourmaster-tour-rating-text" >${reviewCountLabel(
+    rating.reviewer,
+  )}</span>${starIconsHtml(rating.score / rating.reviewer)}</div>`;
+}
+
+/** "1 Review", "8 Reviews". */
+const reviewCountLabel = (n: number) => `${n} ${n > 1 ? 'Reviews' : 'Review'}`;
+
+/** `tourRatingPlainHtml` as the Reviews island's props. */
+export function reviewSummaryProps(rating: TourRating | undefined): ReviewSummary {
+  if (!rating) return null;
+  if (!rating.reviewer) return { kind: 'empty', text: '0' };
+  return { kind: 'rated', text: reviewCountLabel(rating.reviewer), stars: starIcons(rating.score / rating.reviewer) };
 }
 
 /**
@@ -150,16 +225,30 @@ export function reviewSectionHtml(input: {
   ajaxUrl: string;
   items: SafeHtml;
   pagination: SafeHtml;
+  /** The same first page, typed, for the island. */
+  page: ReviewsPage;
 }): SafeHtml {
-  return html`<div class="tourmaster-single-review-container tourmaster-container tourmaster-${input.style}" ><div class="tourmaster-single-review-item tourmaster-item-pdlr" ><div class="tourmaster-single-review" id="tourmaster-single-review" ><div class="tourmaster-single-review-head clearfix" ><div class="tourmaster-single-review-head-info clearfix" >${tourRatingPlainHtml(
+  const props: ReviewsProps = {
+    tourId: String(input.tourId),
+    ajaxUrl: input.ajaxUrl,
+    summary: reviewSummaryProps(input.rating),
+    sortLabel: SORT_LABEL,
+    sorts: REVIEW_SORTS,
+    filters: REVIEW_FILTERS,
+    list: input.page,
+  };
+  return html`<div class="tourmaster-single-review-container tourmaster-container tourmaster-${input.style}" ><div class="tourmaster-single-review-item tourmaster-item-pdlr" ><div class="tourmaster-single-review" id="tourmaster-single-review" >${islandProps(
+    'Reviews',
+    props,
+  )}<div class="tourmaster-single-review-head clearfix" ><div class="tourmaster-single-review-head-info clearfix" >${tourRatingPlainHtml(
     input.rating,
   )}${REVIEW_FILTER}</div></div><div class="tourmaster-single-review-content" id="tourmaster-single-review-content" data-tour-id="${input.tourId}" data-ajax-url="${
     input.ajaxUrl
   }" >${input.items}${input.pagination}</div></div></div></div>`;
 }
 
-/** The name of the reviews' filter select for assistive technology (DEVIATIONS.md 68). */
-export const REVIEW_FILTER_LABEL = 'Filter reviews by traveller type';
+/** The name of the reviews' filter select for assistive technology (DEVIATIONS.md 68), shared with the island. */
+export { REVIEW_FILTER_LABEL };
 
 /** The legacy filter select as the plugin printed it, with our name added (for tests comparing to captures). */
 export const withReviewFilterLabel = (legacy: string) =>
@@ -168,10 +257,27 @@ export const withReviewFilterLabel = (legacy: string) =>
     `<select id="tourmaster-filter-by" aria-label="${REVIEW_FILTER_LABEL}" >`,
   );
 
+const SORT_LABEL = 'Sort By:';
+/** The sorts (`data-sort-by`), the first page's (date) active. */
+const REVIEW_SORTS: ReviewChoice[] = [
+  { value: 'rating', label: 'Rating' },
+  { value: 'date', label: 'Date' },
+];
+const REVIEW_FILTERS: ReviewChoice[] = [
+  { value: '', label: 'Filter By' },
+  { value: 'solo', label: 'Solo' },
+  { value: 'couple', label: 'Couple' },
+  { value: 'family', label: 'Family' },
+  { value: 'group', label: 'Group' },
+];
+
 /**
  * The sort and filter controls. The select has no visible label in the legacy markup; its name is
  * printed here, not left to the island, which mounts only when the section scrolls into view.
  */
-const REVIEW_FILTER = raw(
-  `<div class="tourmaster-single-review-filter" id="tourmaster-single-review-filter" ><div class="tourmaster-single-review-sort-by" ><span class="tourmaster-head" >Sort By:</span><span class="tourmaster-sort-by-field" data-sort-by="rating" >Rating</span><span class="tourmaster-sort-by-field tourmaster-active" data-sort-by="date" >Date</span></div><div class="tourmaster-single-review-filter-by tourmaster-form-field tourmaster-with-border" ><div class="tourmaster-combobox-wrap" ><select id="tourmaster-filter-by" aria-label="${REVIEW_FILTER_LABEL}" ><option value="" >Filter By</option><option value="solo" >Solo</option><option value="couple" >Couple</option><option value="family" >Family</option><option value="group" >Group</option></select></div></div></div>`,
-);
+const REVIEW_FILTER = html`<div class="tourmaster-single-review-filter" id="tourmaster-single-review-filter" ><div class="tourmaster-single-review-sort-by" ><span class="tourmaster-head" >${SORT_LABEL}</span>${REVIEW_SORTS.map(
+  (sort) =>
+    html`<span class="tourmaster-sort-by-field${sort.value === 'date' ? ' tourmaster-active' : ''}" data-sort-by="${sort.value}" >${sort.label}</span>`,
+)}</div><div class="tourmaster-single-review-filter-by tourmaster-form-field tourmaster-with-border" ><div class="tourmaster-combobox-wrap" ><select id="tourmaster-filter-by" aria-label="${REVIEW_FILTER_LABEL}" >${REVIEW_FILTERS.map(
+  (filter) => html`<option value="${filter.value}" >${filter.label}</option>`,
+)}</select></div></div></div>`;

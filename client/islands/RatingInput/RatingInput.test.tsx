@@ -28,7 +28,10 @@ async function mounted(html: string, selector: string) {
   return { field, input, stars };
 }
 
-describe('the star input’s props', () => {
+/** jsdom parses the captured pages and renders slowly on a loaded machine (the default is 5 s). */
+const SLOW_MACHINE = 20_000;
+
+describe('the star input’s props', { timeout: SLOW_MACHINE }, () => {
   it('reads the review form WordPress printed', () => {
     expect(ratingFromMarkup(marker(legacyPage('user-reviews-customer1'), '.tourmaster-review-form-rating'))).toEqual({
       name: 'rating',
@@ -67,7 +70,7 @@ describe('the star input’s props', () => {
   });
 });
 
-describe('RatingInput', () => {
+describe('RatingInput', { timeout: SLOW_MACHINE }, () => {
   it('the review form: empty until chosen, then the chosen score posted and drawn', async () => {
     const { field, input, stars } = await mounted(REVIEW_FORM, '.tourmaster-review-form-rating');
     expect(input.value).toBe('');

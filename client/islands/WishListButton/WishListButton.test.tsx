@@ -29,7 +29,10 @@ async function mounted(button: ServerButton): Promise<HTMLElement> {
   return marker;
 }
 
-describe('the wish-list button’s props', () => {
+/** jsdom parses the captured pages and renders slowly on a loaded machine (the default is 5 s). */
+const SLOW_MACHINE = 20_000;
+
+describe('the wish-list button’s props', { timeout: SLOW_MACHINE }, () => {
   it('reads the guest button of a page WordPress rendered', () => {
     const marker = legacyPage('tour-santorini-fixed').querySelector<HTMLElement>('.tourmaster-save-wish-list')!;
     expect(wishListFromMarkup(marker)).toEqual({
@@ -46,7 +49,7 @@ describe('the wish-list button’s props', () => {
   });
 });
 
-describe('WishListButton', () => {
+describe('WishListButton', { timeout: SLOW_MACHINE }, () => {
   it('saves the tour for a customer once, with the plugin’s request, and shows it saved', async () => {
     const posted = answerAjax(() => capturedReply('wish_list-customer1-add'));
     const marker = await mounted(ADD);

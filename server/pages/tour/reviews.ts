@@ -6,9 +6,11 @@ import type { SafeHtml } from '../../views/html';
 import {
   type ReviewDisplay,
   reviewerFullName,
+  reviewItemProps,
   reviewItemsHtml,
   reviewPaginationHtml,
   reviewSectionHtml,
+  reviewsPageProps,
 } from '../../views/reviews';
 import { unserializeCached } from '../../wp/parse-cache';
 import { RenderCache } from '../render-cache';
@@ -59,9 +61,17 @@ export function reviewSection(
       ajaxUrl: tr.ajaxUrl,
       items: reviewItemsHtml(reviews, reviewers, display),
       pagination: reviewPaginationHtml(reviewCount, 1),
+      page: reviewsPageProps({
+        asked: FIRST_PAGE,
+        items: reviewItemProps(reviews, reviewers, display),
+        count: reviewCount,
+      }),
     });
   });
 }
+
+/** The section's first page: by date, every traveller type. */
+const FIRST_PAGE = { sort: 'date', filter: '', page: 1 };
 
 /** The section is the same for every visitor until a review, a reviewer or a setting changes. */
 const sections = new RenderCache<SafeHtml>(200);

@@ -1,3 +1,4 @@
+import type { ReviewsPage } from '../../../client/shared/islands/Reviews';
 import { getOptions } from '../../data/options';
 import { countTourReviews, getTourRating, listTourReviews, reviewerProfiles } from '../../data/reviews';
 import type { WpDb } from '../../data/tables';
@@ -11,7 +12,14 @@ import {
 } from '../../tourmaster/reviews';
 import { AVATAR_OPTIONS, readAvatarSettings } from '../../views/avatar';
 import { raw, type SafeHtml } from '../../views/html';
-import { type ReviewDisplay, reviewItemsHtml, reviewPaginationHtml, reviewSectionHtml } from '../../views/reviews';
+import {
+  type ReviewDisplay,
+  reviewItemProps,
+  reviewItemsHtml,
+  reviewPaginationHtml,
+  reviewSectionHtml,
+  reviewsPageProps,
+} from '../../views/reviews';
 
 export async function loadReviewDisplay(wp: WpDb, https: boolean): Promise<ReviewDisplay> {
   const options = await getOptions(wp, [...AVATAR_OPTIONS, 'date_format']);
@@ -26,9 +34,34 @@ export interface ReviewListRequest {
   paged?: string | undefined;
 }
 
-/** One page of a tour's reviews: the items and the pagination (`""` when nothing matches). */
-export async function renderReviewList(wp: WpDb, request: ReviewListRequest, display: ReviewDisplay): Promise<string> {
-  const page = reviewPage(request.paged);
+/** One page of reviews: the legacy `content` (items and pagination, `""` when nothing matches) and the same page typed. */
+export interface ReviewList {
+  content: string;
+  props: ReviewsPage;
+}
+
+/** What a list request asks for, as the reply's props say it: `date` or `rating`, a type or '', a page. */
+function askedPage(request: ReviewListRequest): Pick<ReviewsPage, 'sort' | 'filter' | 'page'> {
+  return {
+    sort: reviewSortColumn(request.sortBy) === 'review_score' ? 'rating' : 'date',
+    filter: reviewTypeFilter(request.filterBy) ?? '',
+    page: reviewPage(request.paged),
+  };
+}
+
+/** The list of a tour id that is no tour's (0, negative): nothing. */
+export function emptyReviewList(request: ReviewListRequest): ReviewList {
+  return { content: '', props: reviewsPageProps({ asked: askedPage(request), items: [], count: 0 }) };
+}
+
+/** One page of a tour's reviews. */
+export async function renderReviewList(
+  wp: WpDb,
+  request: ReviewListRequest,
+  display: ReviewDisplay,
+): Promise<ReviewList> {
+  const asked = askedPage(request);
+  const page = asked.page;
   const query = { tourId: request.tourId, type: reviewTypeFilter(request.filterBy) };
   const [reviews, count] = await Promise.all([
     listTourReviews(wp, {
@@ -43,7 +76,10 @@ export async function renderReviewList(wp: WpDb, request: ReviewListRequest, dis
     wp,
     reviews.map((r) => r.userId),
   );
-  return `${reviewItemsHtml(reviews, profiles, display)}${reviewPaginationHtml(count, page)}`;
+  return {
+    content: `${reviewItemsHtml(reviews, profiles, display)}${reviewPaginationHtml(count, page)}`,
+    props: reviewsPageProps({ asked, items: reviewItemProps(reviews, profiles, display), count }),
+  };
 }
 
 /** What a tour page passes to print its review section. */
@@ -92,5 +128,10 @@ export async function renderTourReviewSection(input: ReviewSectionInput): Promis
     ajaxUrl: input.ajaxUrl,
     items: reviewItemsHtml(reviews, profiles, display),
     pagination: reviewPaginationHtml(count, 1),
+    page: reviewsPageProps({
+      asked: askedPage({ tourId }),
+      items: reviewItemProps(reviews, profiles, display),
+      count,
+    }),
   });
 }

@@ -1,7 +1,7 @@
 import { type BookingBarProps, STICKY_MIN_WIDTH } from '../../../client/shared/islands/BookingBar';
 import type { BookingBlock, BookingFormProps, DateControlProps } from '../../../client/shared/islands/BookingForm';
-import { bookingBlocksHtml } from '../booking-fields';
 import type { WishListButtonProps } from '../../../client/shared/islands/WishListButton';
+import { bookingBlocksHtml } from '../booking-fields';
 import { escUrl, html, raw, type SafeHtml } from '../html';
 import { islandProps } from '../island-props';
 import { loginFormMarkup } from '../login-form';
