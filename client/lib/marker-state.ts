@@ -1,11 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 
 /**
  * An island that renders into its marker (lib/render-island.tsx) keeps the marker element as the
  * server printed it: the theme's CSS styles it by class (`.tourmaster-save-wish-list.tourmaster-active`)
  * and, where the marker itself is the control (a button, a slider), its role, ARIA state and
  * events belong on it. React cannot render its own container, so these two hooks mirror React
- * state onto the marker and listen on it; the state itself stays React's.
+ * state onto the marker and listen on it; the state itself stays React's. Layout effects: the
+ * marker changes with the render that changes its content, and listens before the island is ready.
  */
 
 /** Sets each attribute (a `null` removes it) and each class toggle on the marker after a render. */
@@ -16,7 +17,7 @@ export function useMarkerState(
 ): void {
   const key = JSON.stringify([attributes, classes]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is the attributes' and classes' value
-  useEffect(() => {
+  useLayoutEffect(() => {
     for (const [name, value] of Object.entries(attributes)) {
       if (value === null) marker.removeAttribute(name);
       else marker.setAttribute(name, value);
@@ -33,7 +34,7 @@ export function useMarkerEvent<K extends keyof HTMLElementEventMap>(
 ): void {
   const latest = useRef(handler);
   latest.current = handler;
-  useEffect(() => {
+  useLayoutEffect(() => {
     const listener = (event: HTMLElementEventMap[K]) => latest.current(event);
     marker.addEventListener(type, listener);
     return () => marker.removeEventListener(type, listener);
