@@ -79,11 +79,11 @@ describe('pages', () => {
     expect(first.headers.get('strict-transport-security')).toBeNull();
     expect(first.headers.get('content-type')).toBe('text/html; charset=UTF-8');
 
-    // The page's own scripts carry the header's nonce; the JSON-LD data block needs none.
+    // The page's own scripts carry the header's nonce; data blocks (the JSON-LD, the islands' props) need none.
     const body = await first.text();
     const value = nonce!.slice("'nonce-".length, -1);
     for (const tag of body.match(/<script\b[^>]*>/g) ?? []) {
-      if (/type="application\/ld\+json"/.test(tag)) continue;
+      if (/type="application\/(ld\+)?json"/.test(tag)) continue;
       expect(tag).toContain(`nonce="${value}"`);
     }
   });

@@ -208,7 +208,7 @@ export function tourRatingWidgetHtml(rating: TourRating | undefined, options: { 
     if (options.hideEmpty) return raw('');
     return raw('<div class="tourmaster-tour-rating tourmaster-tour-rating-empty" ><span>0</span></div>');
   }
-  const label = `${rating.reviewer} ${rating.reviewer > 1 ? 'Reviews' : 'Review'}`;
+  const label = reviewCountLabel(rating.reviewer);
   return html`<div class="tourmaster-tour-rating"  >${starIconsHtml(
     Math.trunc(rating.score) / rating.reviewer,
   )}<span class="tourmaster-tour-rating-text" >(${label})</span></div>`;
