@@ -14,8 +14,6 @@ export function ratingFromMarkup(marker: HTMLElement): RatingInputProps | undefi
   if (!input || scores.length === 0) return undefined;
   const text = input.value.trim();
   const value = text !== '' && Number.isInteger(Number(text)) ? Number(text) : null;
-  const label = children.find((child) => child.tagName === 'LABEL')?.textContent?.trim();
-  const tail = children.find((child) => child.classList.contains('tourmaster-tail'))?.textContent?.trim();
   return {
     name: input.name,
     required: input.hasAttribute('data-required'),
@@ -23,8 +21,6 @@ export function ratingFromMarkup(marker: HTMLElement): RatingInputProps | undefi
     max: Math.max(...scores),
     value,
     shown: value === null ? 0 : drawnScore(positions),
-    ...(label ? { label } : {}),
-    ...(tail ? { tail } : {}),
   };
 }
 

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
 
 /**
- * The star input's props (reviews.md §7, listing.md §1.4): the review form's "Rate this tour" and
- * the search form's rating field. Positions run from `min` to `max` (1–10 in the review form; 0–10
- * in the search form, where 0 is "any rating"): odd scores are stars, even ones the half-star
- * spans between them. The hidden input posts `name`=`value` as the legacy forms did.
+ * The star input's props (reviews.md §7): the review form's "Rate this tour" (the search form's
+ * rating field is the SearchForm island's). Positions run from `min` to `max` (1–10): odd scores
+ * are stars, even ones the half-star spans between them. The hidden input posts `name`=`value` as
+ * the legacy form did.
  */
 export const ratingInputProps = z.object({
   name: z.string().check(z.minLength(1)),
@@ -19,9 +19,6 @@ export const ratingInputProps = z.object({
    * the searched rating while its input starts at 0 (the plugin's quirk, listing.md §1.4).
    */
   shown: z.int(),
-  /** The search field's own label ("Rating") and tail ("or more"), inside the field. */
-  label: z.optional(z.string()),
-  tail: z.optional(z.string()),
 });
 
 export type RatingInputProps = z.infer<typeof ratingInputProps>;
