@@ -86,22 +86,6 @@ export function gravatarAvatar(
   return { src: parts.url, alt: '', gravatar: { srcset: `${parts.url2x} 2x`, className: parts.className, size } };
 }
 
-/** The attributes of `gravatarImg`'s image, for an island's props; undefined when avatars are off. */
-export function gravatarImage(email: string | undefined, size: number, settings: AvatarSettings, https: boolean) {
-  const parts = gravatarParts(email, size, settings, https);
-  if (!parts) return undefined;
-  return {
-    src: parts.url,
-    alt: '',
-    srcSet: `${parts.url2x} 2x`,
-    className: parts.className,
-    width: size,
-    height: size,
-    loading: 'lazy' as const,
-    decoding: 'async' as const,
-  };
-}
-
 /**
  * A URL the site stored (a profile picture) as an image source: http(s), protocol-relative or
  * site-relative URLs only (anything else, `javascript:`, gives ''), without the characters

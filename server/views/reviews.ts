@@ -18,7 +18,7 @@ import {
   travellerTypeLabel,
 } from '../tourmaster/reviews';
 import { contentFilter } from '../wp/text';
-import { type AvatarSettings, gravatarImage, gravatarImg, safeImageSrc, safeImageUrl } from './avatar';
+import { type AvatarSettings, gravatarAvatar, gravatarImg, safeImageSrc, safeImageUrl } from './avatar';
 import { html, raw, type SafeHtml } from './html';
 import { islandProps } from './island-props';
 
@@ -118,7 +118,7 @@ function avatarProps(
   display: ReviewDisplay,
 ): ReviewItem['avatar'] {
   if (!hasAvatar(review)) return null;
-  const gravatar = (email: string | undefined) => gravatarImage(email, 85, display.avatar, display.https) ?? null;
+  const gravatar = (email: string | undefined) => gravatarAvatar(email, 85, display.avatar, display.https) ?? null;
   if (review.userId <= 0) return { image: gravatar(review.reviewerEmail ?? '') };
   const picture = profile?.avatar?.thumbnail ?? profile?.avatar?.fileUrl;
   const src = picture === undefined ? '' : safeImageSrc(picture);

@@ -1,5 +1,6 @@
+import { Avatar } from '../../lib/Avatar';
 import { ServerFragment } from '../../lib/ServerFragment';
-import type { ReviewAvatarImage, ReviewItem, ReviewStar, ReviewSummary } from '../../shared/islands/Reviews';
+import type { ReviewItem, ReviewStar, ReviewSummary } from '../../shared/islands/Reviews';
 
 const STAR_CLASS: Readonly<Record<ReviewStar, string>> = {
   full: 'fa fa-star',
@@ -38,7 +39,7 @@ export function ReviewEntry({ item }: { item: ReviewItem }) {
       <div className="tourmaster-single-review-user clearfix">
         {item.avatar && (
           <div className="tourmaster-single-review-avatar tourmaster-media-image">
-            {item.avatar.image && <Avatar image={item.avatar.image} />}
+            {item.avatar.image && <Avatar avatar={item.avatar.image} />}
           </div>
         )}
         <h4 className="tourmaster-single-review-user-name">{item.name}</h4>
@@ -54,20 +55,5 @@ export function ReviewEntry({ item }: { item: ReviewItem }) {
         <div className="tourmaster-single-review-detail-date">{item.date}</div>
       </div>
     </div>
-  );
-}
-
-function Avatar({ image }: { image: ReviewAvatarImage }) {
-  return (
-    <img
-      src={image.src}
-      alt={image.alt}
-      srcSet={image.srcSet}
-      className={image.className}
-      width={image.width}
-      height={image.height}
-      loading={image.loading}
-      decoding={image.decoding}
-    />
   );
 }

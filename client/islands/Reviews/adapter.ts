@@ -1,6 +1,6 @@
+import { avatarOfImg } from '../../lib/Avatar';
 import { fragment } from '../../lib/dom';
 import {
-  type ReviewAvatarImage,
   type ReviewItem,
   type ReviewPaginationPart,
   type ReviewStar,
@@ -66,27 +66,11 @@ function itemOf(item: Element): ReviewItem {
   return {
     name: text('.tourmaster-single-review-user-name'),
     type: text('.tourmaster-single-review-user-type'),
-    avatar: avatar ? { image: image ? imageOf(image) : null } : null,
+    avatar: avatar ? { image: image ? avatarOfImg(image) : null } : null,
     description: item.querySelector('.tourmaster-single-review-detail-description')?.innerHTML ?? '',
     stars: starsOf(item.querySelector('.tourmaster-single-review-detail-rating')),
     date: text('.tourmaster-single-review-detail-date'),
   };
-}
-
-function imageOf(img: HTMLImageElement): ReviewAvatarImage {
-  const attribute = (name: string) => img.getAttribute(name) ?? undefined;
-  const size = (name: string) => (img.hasAttribute(name) ? Number(img.getAttribute(name)) : undefined);
-  const image: ReviewAvatarImage = { src: attribute('src') ?? '', alt: attribute('alt') ?? '' };
-  const optional = {
-    srcSet: attribute('srcset'),
-    className: attribute('class'),
-    width: size('width'),
-    height: size('height'),
-    loading: attribute('loading') === 'lazy' ? ('lazy' as const) : undefined,
-    decoding: attribute('decoding') === 'async' ? ('async' as const) : undefined,
-  };
-  for (const [key, value] of Object.entries(optional)) if (value !== undefined) Object.assign(image, { [key]: value });
-  return image;
 }
 
 const STAR_OF_CLASS: Readonly<Record<string, ReviewStar>> = {

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { avatarSchema } from './avatar';
 
 /**
  * The tour reviews' props (reviews.md §2–6): the section's head (the tour's rating, the sort and
@@ -11,25 +12,12 @@ export const REVIEW_FILTER_LABEL = 'Filter reviews by traveller type';
 const star = z.enum(['full', 'half', 'empty']);
 export type ReviewStar = z.infer<typeof star>;
 
-/** An avatar `<img>`'s attributes: WordPress's Gravatar markup or a customer's own picture. */
-const avatarImage = z.object({
-  src: z.string(),
-  alt: z.string(),
-  srcSet: z.optional(z.string()),
-  className: z.optional(z.string()),
-  width: z.optional(z.int()),
-  height: z.optional(z.int()),
-  loading: z.optional(z.literal('lazy')),
-  decoding: z.optional(z.literal('async')),
-});
-export type ReviewAvatarImage = z.infer<typeof avatarImage>;
-
 export const reviewItem = z.object({
   name: z.string(),
   /** The traveller type as printed ("Couple Traveller"); '' for a type the plugin does not know. */
   type: z.string(),
   /** The avatar block (a customer's review, or an admin's with an e-mail), with its image unless avatars are off. */
-  avatar: z.nullable(z.object({ image: z.nullable(avatarImage) })),
+  avatar: z.nullable(z.object({ image: z.nullable(avatarSchema) })),
   /** The text as HTML after WordPress's text filters (escaped before them: pure content); '' for none. */
   description: z.string(),
   stars: z.array(star),
