@@ -1,6 +1,7 @@
 import { type ComponentType, useRef } from 'react';
 import type { CustomFieldSpec } from './custom-field';
 import { useLegacyField } from './legacy-field';
+import { Options } from './Options';
 import { Raw, RawList, ShellElement } from './RawMarkup';
 
 /** A calendar for `datepicker` fields; without one the field is a plain text input (`Y-m-d`). */
@@ -102,11 +103,7 @@ function FieldControl({
       return (
         <div className="tourmaster-combobox-wrap">
           <select {...text} onChange={(event) => choose(event.target.value)}>
-            {control.options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
+            <Options options={control.options} />
           </select>
         </div>
       );

@@ -2,6 +2,7 @@ import { useContext } from 'react';
 import { CustomField } from '../../lib/CustomField';
 import type { CustomControl, CustomFieldSpec } from '../../lib/custom-field';
 import type { ExtraFieldProps } from '../../shared/islands/BookingForm';
+import { DateSelect } from '../DateSelect/DateSelect';
 import { keys } from './booking-block';
 import { BookingEventsContext } from './context';
 import { DateField } from './DateField';
@@ -61,23 +62,11 @@ function controlOf({ type, slug: name, value, options }: ExtraFieldProps): Custo
 }
 
 /**
- * The `date` type: three selects the date-select island (client/islands/DateSelect) joins into the
- * hidden `Y-m-d` input; the booking form posts that input as printed.
+ * The `date` type: the three selects and the hidden `Y-m-d` input (the DateSelect island's
+ * component), inside the plugin's field wrapper. The booking bar offers no years (the plugin prints
+ * the year's placeholder alone).
  */
 function DateSelects({ field }: { field: ExtraFieldProps }) {
-  const [, m = '', d = ''] = field.value.split('-');
-  const select = (type: string, placeholder: string, count: number, chosen: string) => (
-    <div className={`tourmaster-combobox-wrap tourmaster-form-field-alt-${type}`}>
-      <select data-type={type} defaultValue={chosen.replace(/^0/, '')} aria-label={`${field.title}: ${placeholder}`}>
-        <option value="">{placeholder}</option>
-        {Array.from({ length: count }, (_, i) => (
-          <option key={String(i + 1)} value={String(i + 1)}>
-            {type === 'month' ? MONTHS[i] : String(i + 1)}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
   return (
     <div className={`${wrapperClass(field)} clearfix`}>
       <div className="tourmaster-head">
@@ -85,29 +74,8 @@ function DateSelects({ field }: { field: ExtraFieldProps }) {
         {field.required ? <span className="tourmaster-req">*</span> : null}
       </div>
       <div className="tourmaster-tail clearfix">
-        <div className="tourmaster-date-select">
-          {select('date', 'Date', 31, d)}
-          {select('month', 'Month', 12, m)}
-          {/* The booking bar offers no years (the plugin prints the placeholder alone). */}
-          {select('year', 'Year', 0, '')}
-        </div>
-        <input type="hidden" name={field.slug} defaultValue={field.value} />
+        <DateSelect name={field.slug} value={field.value} years={[]} title={field.title} required={field.required} />
       </div>
     </div>
   );
 }
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];

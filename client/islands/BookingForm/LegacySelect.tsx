@@ -1,6 +1,7 @@
 import { useContext } from 'react';
 import type { RegisterOptions } from 'react-hook-form';
 import { useLegacyField } from '../../lib/legacy-field';
+import { Options } from '../../lib/Options';
 import type { ComboProps } from '../../shared/islands/BookingForm';
 import { selectLabel } from './booking-rules';
 import { BookingEventsContext } from './context';
@@ -41,11 +42,7 @@ export function LegacySelect(props: {
           edited(name, event.target.value);
         }}
       >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <Options options={options} />
       </select>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useWatch } from 'react-hook-form';
+import { Options } from '../../lib/Options';
 import type { BookingBlock, ComboProps, RoomProps } from '../../shared/islands/BookingForm';
 import { keys, roomsShown } from './booking-block';
 import { travellerTotal } from './booking-rules';
@@ -96,11 +97,7 @@ export function Rooms({ id, block }: { id: number; block: Extract<BookingBlock, 
             {block.template.combos.map((combo) => (
               <div key={combo.name} className="tourmaster-combobox-wrap">
                 <select name={combo.name}>
-                  {countOptions(combo).map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {o.label}
-                    </option>
-                  ))}
+                  <Options options={countOptions(combo)} />
                 </select>
               </div>
             ))}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Options } from '../../lib/Options';
 import { MONTH_NAMES } from '../../shared/english-dates';
 import type { DateSelectProps } from '../../shared/islands/DateSelect';
 import { dateValue } from './date-value';
@@ -66,11 +67,7 @@ export function DateSelect({
               onChange={(event) => choose(part, event.target.value)}
             >
               <option value="">{PLACEHOLDER[part]}</option>
-              {choices[part].map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
+              <Options options={choices[part]} />
             </select>
           </div>
         ))}

@@ -1,4 +1,5 @@
 import { useLegacyField } from '../../lib/legacy-field';
+import { Options } from '../../lib/Options';
 import type { EnquiryField } from '../../shared/islands/EnquiryForm';
 import { DateSelect } from '../DateSelect/DateSelect';
 import { shownValue } from './enquiry-data';
@@ -46,11 +47,7 @@ export function EnquiryFieldView({ field, formKey, cleared }: Props) {
         {field.control === 'select' ? (
           <div className="tourmaster-combobox-wrap">
             <select {...control}>
-              {field.options.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
+              <Options options={field.options} />
             </select>
           </div>
         ) : null}

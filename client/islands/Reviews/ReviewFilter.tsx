@@ -1,4 +1,5 @@
 import { buttonKeys } from '../../lib/button-keys';
+import { Options } from '../../lib/Options';
 import { REVIEW_FILTER_LABEL, type ReviewChoice } from '../../shared/islands/Reviews';
 
 /**
@@ -48,11 +49,7 @@ export function ReviewFilter(props: {
             value={props.filter}
             onChange={(event) => props.onFilter(event.currentTarget.value)}
           >
-            {props.filters.map(({ value, label }) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
+            <Options options={props.filters} />
           </select>
         </div>
       </div>

@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from 'react';
+import { Options } from '../../lib/Options';
 import type { SearchFormPart } from '../../shared/islands/SearchForm';
 
 type Text = Extract<SearchFormPart, { kind: 'text' }>;
@@ -67,11 +68,7 @@ export function SelectField({ part, value, onValue }: { part: Select; value: str
       {(id) => (
         <div className="tourmaster-combobox-wrap">
           <select id={id} name={part.name} value={value} onChange={(e) => onValue(part.name, e.currentTarget.value)}>
-            {part.options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
+            <Options options={part.options} />
           </select>
         </div>
       )}
