@@ -1,4 +1,5 @@
 import type { EnquiryField, EnquiryFormProps } from '../../client/shared/islands/EnquiryForm';
+import { AGREE_SENTENCE } from '../../client/shared/islands/terms-sentence';
 import type { CustomField } from '../tourmaster/custom-fields';
 import { ENQUIRY_ACCEPTANCE_FIELD, ENQUIRY_HONEYPOT_FIELD } from '../tourmaster/enquiry-fields';
 import { formField } from './form-field';
@@ -41,6 +42,7 @@ export function enquiryFormProps(input: EnquiryFormInput): EnquiryFormProps {
     acceptanceName: ENQUIRY_ACCEPTANCE_FIELD,
     termsUrl: input.termsUrl,
     privacyUrl: input.privacyUrl,
+    sentence: AGREE_SENTENCE,
     tourId: String(input.tourId),
     fields: input.fields.map((field) => enquiryField(field, input.values?.get(field.slug) ?? '')),
     honeypot: ENQUIRY_HONEYPOT_FIELD,

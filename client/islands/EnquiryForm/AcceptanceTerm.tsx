@@ -1,11 +1,14 @@
 import { useId } from 'react';
 import { useLegacyField } from '../../lib/legacy-field';
+import { TermsSentenceText } from '../../lib/TermsSentence';
+import type { TermsSentence } from '../../shared/islands/terms-sentence';
 import { ACCEPTANCE_KEY } from './enquiry-data';
 
 interface Props {
   name: string;
   termsUrl: string;
   privacyUrl: string;
+  sentence: TermsSentence;
   /** The plugin's sentence under the box, shown while a submit found it unticked. */
   message: string;
 }
@@ -15,7 +18,7 @@ interface Props {
  * Unticked at a submit, the sentence under it is shown (an alert) until it is ticked. The box is
  * named by the sentence beside it and described by that message.
  */
-export function AcceptanceTerm({ name, termsUrl, privacyUrl, message }: Props) {
+export function AcceptanceTerm({ name, termsUrl, privacyUrl, sentence, message }: Props) {
   const field = useLegacyField(ACCEPTANCE_KEY, { value: false, rules: { validate: (checked) => checked === true } });
   const labelId = useId();
   const messageId = useId();
@@ -34,15 +37,7 @@ export function AcceptanceTerm({ name, termsUrl, privacyUrl, message }: Props) {
         onChange={(event) => field.change(event.target.checked)}
       />
       <span id={labelId}>
-        * I agree with{' '}
-        <a href={termsUrl} target="_blank" rel="noopener">
-          Terms of Service
-        </a>{' '}
-        and{' '}
-        <a href={privacyUrl} target="_blank" rel="noopener">
-          Privacy Statement
-        </a>
-        .
+        <TermsSentenceText sentence={sentence} termsUrl={termsUrl} privacyUrl={privacyUrl} />
       </span>
       <div
         id={messageId}

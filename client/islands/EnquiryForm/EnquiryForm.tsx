@@ -45,6 +45,7 @@ export function EnquiryForm({ form, enquiry }: { form: HTMLFormElement; enquiry:
           name={enquiry.acceptanceName}
           termsUrl={enquiry.termsUrl}
           privacyUrl={enquiry.privacyUrl}
+          sentence={enquiry.sentence}
           message={enquiry.acceptanceError}
         />
         <MessageBox message={message} />

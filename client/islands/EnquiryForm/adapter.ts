@@ -1,4 +1,6 @@
+import { sentenceFromMarkup } from '../../lib/TermsSentence';
 import type { EnquiryField, EnquiryFormProps } from '../../shared/islands/EnquiryForm';
+import { AGREE_SENTENCE } from '../../shared/islands/terms-sentence';
 
 /**
  * The enquiry form WordPress printed (`tourmaster_get_enquiry_form`, as on
@@ -19,6 +21,7 @@ export function enquiryPropsFromMarkup(form: HTMLFormElement): EnquiryFormProps 
     acceptanceName: box?.name ?? 'tourmaster-require-acceptance',
     termsUrl: links[0]?.getAttribute('href') ?? '',
     privacyUrl: links[1]?.getAttribute('href') ?? '',
+    sentence: sentenceFromMarkup(term ?? null, AGREE_SENTENCE),
     tourId: form.querySelector<HTMLInputElement>(':scope > input[type="hidden"][name="tour-id"]')?.value ?? '',
     fields: Array.from(form.querySelectorAll(':scope > .tourmaster-enquiry-field'), fieldOf),
     ...(trap ? { honeypot: trap.name } : {}),

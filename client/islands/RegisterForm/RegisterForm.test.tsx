@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { registerForm as ourRegisterForm } from '../../../server/views/top-bar';
 import { readIslandProps } from '../../lib/island-props';
 import { registerTermSchema } from '../../shared/islands/RegisterForm';
+import { REGISTER_SENTENCE } from '../../shared/islands/terms-sentence';
 import { registerTermFromMarkup } from './adapter';
 import { mount } from './index';
 
@@ -44,6 +45,7 @@ describe('the register form’s terms rule', () => {
       acceptanceName: 'tourmaster-require-acceptance',
       termsUrl: 'http://127.0.0.1:8080/terms-of-service/',
       privacyUrl: 'http://127.0.0.1:8080/privacy-policy/',
+      sentence: REGISTER_SENTENCE,
       notice: 'Please agree to all the terms and conditions before proceeding to the next step',
     });
   });

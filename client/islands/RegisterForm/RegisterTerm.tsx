@@ -1,8 +1,7 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { sentenceText, TermsSentenceText } from '../../lib/TermsSentence';
 import type { RegisterTermProps } from '../../shared/islands/RegisterForm';
 import { slide } from '../DepositItems/slide';
-
-const SENTENCE = "Creating an account means you're okay with our Terms of Service and Privacy Statement.";
 
 /**
  * The registration form's terms rule (engagement.md §4.3): the form is not sent while the box is
@@ -13,7 +12,7 @@ const SENTENCE = "Creating an account means you're okay with our Terms of Servic
  * Added to the legacy behaviour: the box is named by its sentence, the notice is an alert tied to
  * the box while it applies (`aria-describedby`, `aria-invalid`), and focus goes to the box.
  */
-export function RegisterTerm({ acceptanceName, termsUrl, privacyUrl, notice }: RegisterTermProps) {
+export function RegisterTerm({ acceptanceName, termsUrl, privacyUrl, sentence, notice }: RegisterTermProps) {
   const [ticked, setTicked] = useState(false);
   const [refused, setRefused] = useState(false);
   const box = useRef<HTMLInputElement>(null);
@@ -52,7 +51,7 @@ export function RegisterTerm({ acceptanceName, termsUrl, privacyUrl, notice }: R
         type="checkbox"
         name={acceptanceName}
         checked={ticked}
-        aria-label={SENTENCE}
+        aria-label={sentenceText(sentence)}
         aria-required="true"
         aria-invalid={refused || undefined}
         aria-describedby={refused ? noticeId : undefined}
@@ -61,15 +60,7 @@ export function RegisterTerm({ acceptanceName, termsUrl, privacyUrl, notice }: R
           if (event.target.checked) setRefused(false);
         }}
       />
-      * Creating an account means you're okay with our{' '}
-      <a href={termsUrl} target="_blank" rel="noopener">
-        Terms of Service
-      </a>{' '}
-      and{' '}
-      <a href={privacyUrl} target="_blank" rel="noopener">
-        Privacy Statement
-      </a>
-      .
+      <TermsSentenceText sentence={sentence} termsUrl={termsUrl} privacyUrl={privacyUrl} />
       <div ref={noticeRef} id={noticeId} className="tourmaster-notification-box tourmaster-failure" role="alert">
         {notice}
       </div>

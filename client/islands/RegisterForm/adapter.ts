@@ -1,4 +1,6 @@
+import { sentenceFromMarkup } from '../../lib/TermsSentence';
 import type { RegisterTermProps } from '../../shared/islands/RegisterForm';
+import { REGISTER_SENTENCE } from '../../shared/islands/terms-sentence';
 
 /**
  * The register form's terms as the plugin prints them (legacy-fixtures/pages/register.html and the
@@ -12,6 +14,7 @@ export function registerTermFromMarkup(term: Element): RegisterTermProps {
     acceptanceName: box?.name ?? 'tourmaster-require-acceptance',
     termsUrl: links[0] ?? '',
     privacyUrl: links[1] ?? '',
+    sentence: sentenceFromMarkup(term, REGISTER_SENTENCE),
     notice: (term.querySelector('.tourmaster-notification-box')?.textContent ?? '').trim(),
   };
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { exactly } from './lean-schemas';
+import { termsSentenceSchema } from './terms-sentence';
 
 /**
  * The tour's enquiry form (engagement.md §1) as typed props: what server/views/enquiry-form.ts
@@ -32,6 +33,8 @@ export const enquiryFormSchema = z.object({
   acceptanceName: z.string(),
   termsUrl: z.string(),
   privacyUrl: z.string(),
+  /** The words around the two links, as printed. */
+  sentence: termsSentenceSchema,
   tourId: z.string(),
   fields: z.array(enquiryFieldSchema),
   /** Our hidden trap field's name; the plugin's form has none. */

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { termsSentenceSchema } from './terms-sentence';
 
 /**
  * The register form's terms (server/views/top-bar.ts `registerForm`, engagement.md §4.3): the
@@ -9,6 +10,8 @@ export const registerTermSchema = z.object({
   acceptanceName: z.string(),
   termsUrl: z.string(),
   privacyUrl: z.string(),
+  /** The words around the two links, as printed. */
+  sentence: termsSentenceSchema,
   notice: z.string(),
 });
 
