@@ -17,7 +17,7 @@ export function boot(root: ParentNode = document, registry: readonly IslandEntry
 async function mount(entry: IslandEntry, element: HTMLElement): Promise<void> {
   try {
     const module = await entry.load();
-    module.mount(element);
+    await module.mount(element);
     element.dataset.islandReady = entry.name;
     element.dispatchEvent(new CustomEvent('island:ready', { bubbles: true, detail: { name: entry.name } }));
   } catch (error) {

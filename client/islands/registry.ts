@@ -7,7 +7,8 @@ export interface IslandEntry {
   name: string;
   selector: string;
   when: 'load' | 'idle' | 'visible';
-  load: () => Promise<{ mount: (element: HTMLElement) => (() => void) | undefined }>;
+  /** `mount` may finish later (a module it fetches first): the island is ready when it has. */
+  load: () => Promise<{ mount: (element: HTMLElement) => (() => void) | undefined | Promise<() => void> }>;
 }
 
 export const islands: readonly IslandEntry[] = [

@@ -28,7 +28,7 @@ afterEach(() => {
 });
 
 /** The payment page as our server frames it, with these fragments and (when given) the props script. */
-function openPage(content: string, sidebar: string, props?: unknown): HTMLElement {
+async function openPage(content: string, sidebar: string, props?: unknown): Promise<HTMLElement> {
   const page = paymentSkeleton({
     style: 'style-1',
     head: { title: 'Santorini Caldera Sunset Cruise', step: 2, mode: 'booking' },
@@ -39,7 +39,8 @@ function openPage(content: string, sidebar: string, props?: unknown): HTMLElemen
   document.body.insertAdjacentHTML('beforeend', page);
   const marker = document.querySelector<HTMLElement>('#tourmaster-payment-template-wrapper')!;
   if (props !== undefined) marker.insertAdjacentHTML('afterbegin', islandPropsScript('PaymentPage', props));
-  unmount = mount(marker);
+  // The island is ready when mount has finished (the contact step's module is fetched first).
+  unmount = await mount(marker);
   return marker;
 }
 
@@ -52,7 +53,7 @@ describe('the contact step', { timeout: 20_000 }, () => {
   it('renders WordPress’s contact step from its markup, and catches a bad e-mail without a request', async () => {
     const user = userEvent.setup({ delay: null });
     const seen = answerAjax(() => 0);
-    openPage(captured.content, captured.sidebar);
+    await openPage(captured.content, captured.sidebar);
     await waitFor(() => expect(input('email')).not.toBeNull());
     expect(document.querySelectorAll('input[name="traveller_first_name[]"]')).toHaveLength(2);
     expect(input('first_name').value).toBe('Elena');
@@ -73,7 +74,7 @@ describe('the contact step', { timeout: 20_000 }, () => {
 
   it('copies the contact details to billing and keeps them in step while ticked', async () => {
     const user = userEvent.setup({ delay: null });
-    openPage(captured.content, captured.sidebar);
+    await openPage(captured.content, captured.sidebar);
     await waitFor(() => expect(input('first_name')).not.toBeNull());
     await user.clear(input('billing_first_name'));
     await user.click(screen.getByLabelText('The same as contact details'));
@@ -85,7 +86,7 @@ describe('the contact step', { timeout: 20_000 }, () => {
   it('sends the form’s values for step 3 and shows the captured step-3 reply', async () => {
     const user = userEvent.setup({ delay: null });
     const seen = answerAjax(() => capturedReply('payment_template-s3-santorini'));
-    openPage(captured.content, captured.sidebar);
+    await openPage(captured.content, captured.sidebar);
     await waitFor(() => expect(input('first_name')).not.toBeNull());
     await user.clear(input('traveller_first_name[]'));
     await user.type(input('traveller_first_name[]'), 'Giulia');
@@ -115,7 +116,7 @@ describe('the contact step', { timeout: 20_000 }, () => {
       props: { step: 2, contact: contactStepProps(input, null) },
     };
     answerAjax(() => refusal);
-    openPage(captured.content, captured.sidebar);
+    await openPage(captured.content, captured.sidebar);
     await waitFor(() => expect(document.querySelector('[name="first_name"]')).not.toBeNull());
     await user.click(contentNext());
     await waitFor(() =>
@@ -130,7 +131,7 @@ describe('the contact step', { timeout: 20_000 }, () => {
   it('says so when the request fails, and stays on the contact step', async () => {
     const user = userEvent.setup({ delay: null });
     failAjax(502);
-    openPage(captured.content, captured.sidebar);
+    await openPage(captured.content, captured.sidebar);
     await waitFor(() => expect(document.querySelector('[name="first_name"]')).not.toBeNull());
     await user.click(contentNext());
     await waitFor(() =>
@@ -148,7 +149,7 @@ describe('the contact step', { timeout: 20_000 }, () => {
         null,
       ),
     };
-    openPage(captured.content, captured.sidebar, props);
+    await openPage(captured.content, captured.sidebar, props);
     await waitFor(() => expect(input('email')?.value).toBe('ours@example.test'));
     expect(document.querySelectorAll('input[name="traveller_first_name[]"]')).toHaveLength(0);
     expect(document.querySelector('script[data-island-props]')).toBeNull();

@@ -30,7 +30,7 @@ afterEach(() => {
   document.body.replaceChildren();
 });
 
-function openPage(step: number, { content, sidebar }: Fragments): void {
+async function openPage(step: number, { content, sidebar }: Fragments): Promise<void> {
   const page = paymentSkeleton({
     style: 'style-1',
     head: { title: 'Santorini Caldera Sunset Cruise', step, mode: 'booking' },
@@ -39,7 +39,8 @@ function openPage(step: number, { content, sidebar }: Fragments): void {
     fragments: { content: raw(content), sidebar: raw(sidebar) },
   }).value;
   document.body.insertAdjacentHTML('beforeend', page);
-  unmount = mount(document.querySelector<HTMLElement>('#tourmaster-payment-template-wrapper')!);
+  // The island is ready when mount has finished (the contact step's module is fetched first).
+  unmount = await mount(document.querySelector<HTMLElement>('#tourmaster-payment-template-wrapper')!);
 }
 
 const payLater = () => screen.getByRole('button', { name: 'Book now via email' });
@@ -49,7 +50,7 @@ describe('the payment step', { timeout: 20_000 }, () => {
   it('asks for the terms box before booking, without a request', async () => {
     const user = userEvent.setup({ delay: null });
     const seen = answerAjax(() => 0);
-    openPage(3, STEP3);
+    await openPage(3, STEP3);
     await user.click(await waitFor(payLater));
     const terms = document.querySelector('.tourmaster-payment-terms .tourmaster-tour-booking-required-error');
     expect(terms?.textContent).toBe('Please agree to all the terms and conditions before proceeding to the next step.');
@@ -60,7 +61,7 @@ describe('the payment step', { timeout: 20_000 }, () => {
   it('books and pays later: the captured completion, the step bar done, the cookie cleared', async () => {
     const user = userEvent.setup({ delay: null });
     const seen = answerAjax(() => capturedReply('payment_template-s4-guest-booking-creates-order'));
-    openPage(3, STEP3);
+    await openPage(3, STEP3);
     await user.click(await waitFor(() => screen.getByRole('checkbox', { name: /Terms of Service/ })));
     await user.click(payLater());
     await waitFor(() => expect(document.querySelector('.tourmaster-payment-complete-head')).not.toBeNull());
@@ -77,7 +78,7 @@ describe('the payment step', { timeout: 20_000 }, () => {
     // Our server's refusal (server/ajax/actions/tourmaster_payment_template.ts): the reason as the content.
     const refusal = { content: bookingRefused('The date is no longer available.').value, sidebar: STEP3.sidebar };
     answerAjax(() => refusal);
-    openPage(3, STEP3);
+    await openPage(3, STEP3);
     await user.click(await waitFor(() => screen.getByRole('checkbox', { name: /Terms of Service/ })));
     await user.click(payLater());
     await waitFor(() => expect(alertText()).toBe('The date is no longer available.'));
@@ -88,7 +89,7 @@ describe('the payment step', { timeout: 20_000 }, () => {
   it('says so when the request fails (HTTP 502)', async () => {
     const user = userEvent.setup({ delay: null });
     failAjax(502);
-    openPage(3, STEP3);
+    await openPage(3, STEP3);
     await user.click(await waitFor(() => screen.getByRole('checkbox', { name: /Terms of Service/ })));
     await user.click(payLater());
     await waitFor(() => expect(alertText()).toMatch(/could not be sent/));
@@ -102,7 +103,7 @@ describe('the coupon box', { timeout: 20_000 }, () => {
   it('shows the plugin’s refusal and leaves the price alone', async () => {
     const user = userEvent.setup({ delay: null });
     const seen = answerAjax(() => capturedReply('coupon-expired'));
-    openPage(2, STEP2);
+    await openPage(2, STEP2);
     await user.type(await waitFor(() => screen.getByRole('textbox', { name: 'Coupon code' })), 'EXPIRED2025');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(couponBox()?.textContent).toMatch(/has been expired/));
@@ -119,7 +120,7 @@ describe('the coupon box', { timeout: 20_000 }, () => {
         ? capturedReply('coupon-percent-valid')
         : capturedReply('payment_template-fixed-santorini-greece25-update-sidebar'),
     );
-    openPage(2, STEP2);
+    await openPage(2, STEP2);
     await user.type(await waitFor(() => screen.getByRole('textbox', { name: 'Coupon code' })), 'SUMMER10');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(seen.map((s) => s.action)).toContain('tourmaster_payment_template'));

@@ -1,16 +1,13 @@
 import { type MutableRefObject, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal, flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { type UseFormReturn, useForm } from 'react-hook-form';
 import { AttributionInputs } from '../../lib/AttributionInputs';
 import { type AjaxResult, type AjaxValue, postAjax } from '../../lib/ajax';
 import { readIslandProps } from '../../lib/island-props';
 import { type ContactStepProps, PaymentPageProps } from '../../shared/islands/PaymentPage';
 import '../../styles/payment.css';
-import { PaypalButtons } from '../PaypalButtons/PaypalButtons';
 import type { PaypalCapturedOrder } from '../PaypalButtons/sdk';
-import { adaptPage, adaptReply } from './adapter';
-import { ContactStep } from './ContactStep';
+import type { ContactStep } from './ContactStep';
 import {
   asTemplateReply,
   type BookingDetail,
@@ -19,21 +16,13 @@ import {
   parseBookingDetail,
   replyOutcome,
 } from './detail';
-import {
-  ACTION_SELECTOR,
-  collectNamedFields,
-  enhance,
-  markInvalid,
-  runInlineScripts,
-  scriptsOf,
-  showErrorBox,
-} from './dom';
+import { ACTION_SELECTOR, collectNamedFields, enhance, scriptsOf } from './dom';
 import { PaymentAlert } from './PaymentAlert';
+import type { PaymentStep, PaymentStepHost } from './payment-step';
 import { readPaymentProps } from './props';
 import { STEP_TITLES, StepBar } from './StepBar';
 import { paypalAmount, readSidebarVars, type SidebarVars, windowAssignments } from './sidebar-vars';
 import type { ContactStepHandle } from './useContactForm';
-import { DEFAULT_MESSAGES } from './validation';
 
 /**
  * The payment page's steps (payment.md §2–§3) on `#tourmaster-payment-template-wrapper`: contact
@@ -42,12 +31,12 @@ import { DEFAULT_MESSAGES } from './validation';
  * the marker and in its replies; for WordPress's pages and replies adapter.ts reads them from the
  * markup. The contact step is React's (ContactStep, react-hook-form), as are the step bar, the
  * messages and PayPal's buttons. The other steps' content and the sidebar are still the server's
- * fragments, driven by PaymentController below (coupon, deposit choice, services, payment methods,
- * completion), until they get typed props of their own.
+ * fragments, driven by PaymentController below and payment-step.ts (coupon, terms, payment
+ * methods, completion), until they get typed props of their own.
+ * What the page loads is kept within its budget (60 KB, scripts/bundle-budgets.ts) by fetching
+ * each step's module for that step only: ContactStep.tsx for the contact step, payment-step.ts
+ * (with PayPal's buttons) after it, adapter.ts only for WordPress's markup.
  */
-
-type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
-type FormValues = Record<string, string | boolean>;
 
 interface Parts {
   wrapper: HTMLElement;
@@ -61,11 +50,40 @@ interface Parts {
   initialStep: number;
   /** The step's typed props: the server's beside the marker, else read from WordPress's markup. */
   props: PaymentPageProps;
+  /** The contact step's component, when the page starts there; else the payment step's module. */
+  contactForm?: ContactForm;
+  paymentStep?: typeof PaymentStep;
 }
 
-export function mount(element: HTMLElement): () => void {
+type ContactForm = typeof ContactStep;
+
+/**
+ * The contact step's module (its forms, react-hook-form's checks): fetched for a page or a reply at
+ * step 2 only, before the step is shown, so the payment step does not carry it.
+ */
+const loadContactForm = (): Promise<ContactForm> => import('./ContactStep').then((m) => m.ContactStep);
+
+/** The payment step's module (payment-step.ts): fetched for the steps after the contact step. */
+const loadPaymentStep = () => import('./payment-step').then((m) => m.PaymentStep);
+
+/**
+ * Mounts the island. On our pages the props are beside the marker; only on WordPress's pages is
+ * adapter.ts fetched to read them from the markup (it is not part of what our payment page loads).
+ */
+export function mount(element: HTMLElement): (() => void) | Promise<() => void> {
   const { ajaxUrl } = readPaymentProps(element);
   const written = readIslandProps('PaymentPage', element, PaymentPageProps);
+  const parts = partsOf(element);
+  const start = (props: PaymentPageProps) =>
+    props.contact
+      ? loadContactForm().then((form) => render({ ...parts, contactForm: form }, props, ajaxUrl))
+      : loadPaymentStep().then((step) => render({ ...parts, paymentStep: step }, props, ajaxUrl));
+  if (written) return start(written);
+  return import('./adapter').then(({ adaptPage }) => start(adaptPage(element, parts.initialStep)));
+}
+
+/** The page's parts the island works on, found once (the props come later). */
+function partsOf(element: HTMLElement): Parts {
   const content = element.querySelector<HTMLElement>('#tourmaster-tour-payment-content');
   const sidebar = element.querySelector<HTMLElement>('#tourmaster-tour-booking-bar-inner');
   if (!content || !sidebar) throw new Error('PaymentPage: the page has no content or sidebar');
@@ -75,7 +93,7 @@ export function mount(element: HTMLElement): () => void {
     page.querySelector<HTMLElement>('.tourmaster-payment-step-wrap');
   const stepInner = stepWrap?.querySelector<HTMLElement>('.tourmaster-payment-step-inner') ?? null;
   const current = stepInner?.querySelector<HTMLElement>('.tourmaster-payment-step-item.tourmaster-current');
-  const parts: Parts = {
+  return {
     wrapper: element,
     content,
     sidebar,
@@ -85,9 +103,13 @@ export function mount(element: HTMLElement): () => void {
     initialStep: Number(current?.dataset.step ?? 0) || 0,
     props: { step: 0 },
   };
-  parts.props = written ?? adaptPage(element, parts.initialStep);
+}
+
+function render(parts: Parts, props: PaymentPageProps, ajaxUrl: string): () => void {
+  parts.props = props;
+  const { content, stepInner } = parts;
   // A step rendered from props is React's from here on: the server's copy of it goes.
-  if (parts.props.contact) content.replaceChildren();
+  if (props.contact) content.replaceChildren();
   // The legacy items are replaced by the island's list (same classes, buttons inside).
   if (stepInner) stepInner.replaceChildren();
   const host = document.createElement('div');
@@ -101,12 +123,6 @@ export function mount(element: HTMLElement): () => void {
   };
 }
 
-/** A terms box, held by react-hook-form under a key of its own. */
-interface RegisteredField {
-  key: string;
-  el: HTMLInputElement;
-}
-
 interface ViewState {
   step: number;
   busy: boolean;
@@ -115,14 +131,18 @@ interface ViewState {
   vars: SidebarVars;
   paymentType: string;
   paypalHost: HTMLElement | null;
+  /** PayPal's buttons (with payment-step.ts), fetched only when a payment step offers PayPal's JS SDK. */
+  Paypal: PaymentStep['Buttons'] | undefined;
   tourEditable: boolean;
   /** The contact step's props while it shows; `contactKey` renews its form for each new one. */
   contact: ContactStepProps | undefined;
   contactKey: number;
+  ContactForm: ContactForm | undefined;
 }
 
-function PaymentPage({ parts, ajaxUrl }: { parts: Parts; ajaxUrl: string }) {
-  const [view, setView] = useState<ViewState>({
+/** The view as the page starts: its step, and the contact step's form if it starts there. */
+function initialView(parts: Parts): ViewState {
+  return {
     step: parts.initialStep,
     busy: false,
     status: '',
@@ -130,14 +150,19 @@ function PaymentPage({ parts, ajaxUrl }: { parts: Parts; ajaxUrl: string }) {
     vars: {},
     paymentType: 'full',
     paypalHost: null,
+    Paypal: undefined,
     tourEditable: false,
     contact: parts.props.contact,
     contactKey: 0,
-  });
-  const form = useForm<FormValues>({ mode: 'onSubmit', shouldFocusError: false });
+    ContactForm: parts.contactForm,
+  };
+}
+
+function PaymentPage({ parts, ajaxUrl }: { parts: Parts; ajaxUrl: string }) {
+  const [view, setView] = useState<ViewState>(() => initialView(parts));
   const contactHandle = useRef<ContactStepHandle | null>(null);
   const controller = useRef<PaymentController | null>(null);
-  controller.current ??= new PaymentController(parts, ajaxUrl, form, contactHandle, (change) =>
+  controller.current ??= new PaymentController(parts, ajaxUrl, contactHandle, (change) =>
     setView((v) => ({ ...v, ...change })),
   );
   const c = controller.current;
@@ -170,9 +195,9 @@ function PaymentPage({ parts, ajaxUrl }: { parts: Parts; ajaxUrl: string }) {
             parts.stepInner,
           )
         : null}
-      {view.contact
+      {view.contact && view.ContactForm
         ? createPortal(
-            <ContactStep
+            <view.ContactForm
               key={view.contactKey}
               step={view.contact}
               handle={contactHandle}
@@ -181,9 +206,9 @@ function PaymentPage({ parts, ajaxUrl }: { parts: Parts; ajaxUrl: string }) {
             parts.content,
           )
         : null}
-      {view.paypalHost && sdkUrl
+      {view.paypalHost && sdkUrl && view.Paypal
         ? createPortal(
-            <PaypalButtons
+            <view.Paypal
               sdkUrl={sdkUrl}
               currency={view.vars.paypal?.currency}
               amount={() => paypalAmount(c.vars.paypal, c.paymentType())}
@@ -211,23 +236,26 @@ class PaymentController {
   vars: SidebarVars = {};
   private busy = false;
   private step: number;
-  private termsFields: RegisteredField[] = [];
   private contactShown: boolean;
   private contactKey = 0;
-  private generation = 0;
   private serviceTimer: ReturnType<typeof setTimeout> | undefined;
-  private coupon: { status: string; message: string } | undefined;
+  /** The payment step's module (payment-step.ts), once fetched. */
+  private payment: Promise<PaymentStep> | undefined;
+  private paymentLoaded: PaymentStep | undefined;
   private readonly listeners: [string, EventListener][] = [];
 
   constructor(
     private readonly parts: Parts,
     private readonly ajaxUrl: string,
-    private readonly form: UseFormReturn<FormValues>,
     private readonly contact: MutableRefObject<ContactStepHandle | null>,
     private readonly report: (change: Partial<ViewState>) => void,
   ) {
     this.step = parts.initialStep;
     this.contactShown = parts.props.contact !== undefined;
+    if (parts.paymentStep) {
+      this.paymentLoaded = new parts.paymentStep(this.host());
+      this.payment = Promise.resolve(this.paymentLoaded);
+    }
   }
 
   start(): void {
@@ -296,14 +324,14 @@ class PaymentController {
     if (el.matches('.tourmaster-payment-step')) {
       void this.goToStep(Number(el.dataset.step), el.dataset.name, el.dataset.value);
     } else if (el.matches('.tourmaster-tour-booking-bar-coupon-validate')) {
-      void this.applyCoupon(el);
+      void this.paymentStep().then((p) => p.applyCoupon(el));
     } else if (el.matches('[data-method="ajax"]')) {
-      void this.payOnline(el.dataset.actionType ?? '', el.dataset.action, el.dataset.ajax);
+      void this.paymentStep().then((p) => p.payOnline(el.dataset.actionType ?? '', el.dataset.action, el.dataset.ajax));
     } else if (el.matches('.tourmaster-pay-now')) {
       const select = this.parts.wrapper.querySelector<HTMLSelectElement>('select.tourmaster-payment-selection');
-      void this.payOnline(select?.value ?? '');
+      void this.paymentStep().then((p) => p.payOnline(select?.value ?? ''));
     } else if (el.matches('.tourmaster-pay-woocommerce')) {
-      void this.payOnline('woocommerce');
+      void this.paymentStep().then((p) => p.payOnline('woocommerce'));
     } else if (el.matches('.tourmaster-tour-booking-bar-date-edit')) {
       this.editTour();
     } else if (el.matches('.tourmaster-tour-booking-bar-price-breakdown-link')) {
@@ -312,7 +340,7 @@ class PaymentController {
       breakdown?.classList.toggle('tourmaster-active', open);
       el.setAttribute('aria-expanded', String(open));
     } else if (el.matches('.goodlayers-payment-plugin-complete')) {
-      void this.pluginComplete();
+      void this.paymentStep().then((p) => p.pluginComplete());
     }
   }
 
@@ -329,18 +357,18 @@ class PaymentController {
     const el = event.target;
     if (!(el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement))
       return;
-    this.syncField(el);
+    this.paymentLoaded?.syncField(el);
     if (el.closest('.tourmaster-payment-service-form-wrap') && el instanceof HTMLInputElement && el.type === 'text') {
       this.refreshSidebarSoon();
     }
-    if (el.matches('input[name="coupon-code"]')) this.coupon = undefined;
+    if (el.matches('input[name="coupon-code"]')) this.paymentLoaded?.forgetCoupon();
   }
 
   private onChange(event: Event): void {
     const el = event.target;
     if (!(el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement))
       return;
-    this.syncField(el);
+    this.paymentLoaded?.syncField(el);
     if (el.matches('input[name="payment-type"]')) {
       this.paymentTypeChanged();
     } else if (
@@ -360,33 +388,50 @@ class PaymentController {
     const detail: BookingDetail = { ...this.currentDetail(), step: String(step) };
     if (name) detail[name] = value ?? '';
     const result = await this.request({ action: 'tourmaster_payment_template', booking_detail: detail });
-    this.applyReply(result, step, false);
+    await this.applyReply(result, step, false);
   }
 
-  private async payOnline(type: string, action = 'tourmaster_payment_selected', url?: string): Promise<void> {
-    if (this.busy || !type) return;
-    if (!(await this.checkTerms())) return;
-    const result = await this.request(
-      { action, type, booking_detail: this.currentDetail() },
-      url && /^(https?:\/\/|\/)/.test(url) ? url : this.ajaxUrl,
-    );
-    this.applyReply(result, 4, true);
-  }
-
+  /** PayPal's buttons (payment-step.ts): the order is paid, the booking is sent with it. */
   async paypalApproved(order: PaypalCapturedOrder): Promise<void> {
-    const result = await this.request({
-      action: 'tourmaster_payment_selected',
-      type: 'paypal',
-      paypal_type: 'js-sdk',
-      order_data: order as Record<string, AjaxValue>,
-      booking_detail: this.currentDetail(),
-    });
-    this.applyReply(result, 4, true);
+    await (await this.paymentStep()).paypalApproved(order);
   }
 
-  private async pluginComplete(): Promise<void> {
-    const result = await this.request({ action: 'tourmaster_payment_plugin_complete', step: '4' });
-    this.applyReply(result, 4, true);
+  /** Every terms box ticked (payment-step.ts), before a booking or payment. */
+  async checkTerms(): Promise<boolean> {
+    return (await this.paymentStep()).checkTerms();
+  }
+
+  /**
+   * The payment step's module, fetched the first time a step after the contact step shows or one
+   * of its controls is used.
+   */
+  private paymentStep(): Promise<PaymentStep> {
+    this.payment ??= loadPaymentStep().then((PaymentStep) => {
+      this.paymentLoaded = new PaymentStep(this.host());
+      return this.paymentLoaded;
+    });
+    return this.payment;
+  }
+
+  /** Runs `use` with the payment step's module: at once when it is here, else once fetched. */
+  private withPaymentStep(use: (step: PaymentStep) => void): void {
+    if (this.paymentLoaded) use(this.paymentLoaded);
+    else void this.paymentStep().then(use);
+  }
+
+  private host(): PaymentStepHost {
+    const { wrapper, sidebar } = this.parts;
+    return {
+      wrapper,
+      sidebar,
+      ajaxUrl: this.ajaxUrl,
+      isBusy: () => this.busy,
+      request: (data, url) => this.request(data, url),
+      applyReply: (result, asked, payment) => this.applyReply(result, asked, payment),
+      currentDetail: () => this.currentDetail(),
+      refreshSidebar: () => this.refreshSidebar(),
+      clearStatus: () => this.report({ status: '' }),
+    };
   }
 
   /** Back to the tour page with this booking (booking.md §7.4): the sidebar's form posts it as `tour_temp`. */
@@ -418,7 +463,7 @@ class PaymentController {
     this.report({ busy, ...(busy ? { status: 'Loading…' } : {}) });
   }
 
-  private applyReply(result: AjaxResult<unknown>, asked: number, payment: boolean): void {
+  private async applyReply(result: AjaxResult<unknown>, asked: number, payment: boolean): Promise<void> {
     if (result.kind === 'error') {
       this.report({
         status: '',
@@ -444,7 +489,9 @@ class PaymentController {
       return;
     }
     const step = outcome.kind === 'complete' ? 4 : outcome.step;
-    this.setContent(reply.content, payment, reply.props ?? adaptReply(reply.content, step));
+    // WordPress's replies have no props: its markup is read by the adapter, fetched for them only.
+    const props = reply.props ?? (await import('./adapter')).adaptReply(reply.content, step);
+    await this.setContent(reply.content, payment, props);
     this.step = step;
     this.report({ step, status: `Step ${step} of 4: ${STEP_TITLES[step - 1]}` });
     this.focusStep(step);
@@ -466,25 +513,24 @@ class PaymentController {
 
   // ── Fragments ─────────────────────────────────────────────────────────────────────────────────
 
-  private setContent(html: string, payment: boolean, props: PaymentPageProps): void {
+  private async setContent(html: string, payment: boolean, props: PaymentPageProps): Promise<void> {
     const { content } = this.parts;
+    // The contact step's module first, while the step before still shows.
+    const ContactForm = props.contact ? await loadContactForm() : undefined;
     // React's contact step leaves before anything takes its place.
     if (this.contactShown) flushSync(() => this.report({ contact: undefined }));
     this.contactShown = props.contact !== undefined;
     if (props.contact) {
       const contact = props.contact;
       content.replaceChildren();
-      flushSync(() => this.report({ contact, contactKey: ++this.contactKey }));
+      flushSync(() => this.report({ contact, contactKey: ++this.contactKey, ContactForm }));
       this.afterContent();
       return;
     }
+    // The payment step's module before its content, so its controls work once shown.
+    const step = await this.paymentStep();
     content.innerHTML = html;
-    if (payment) {
-      // PayPal standard: the form posts the visitor to PayPal (its inline script needs jQuery).
-      const paypalForm = content.querySelector<HTMLFormElement>('#goodlayers-paypal-redirection-form');
-      if (paypalForm) paypalForm.submit();
-      else runInlineScripts(content);
-    }
+    if (payment) step.gatewayContent(content);
     this.afterContent();
   }
 
@@ -495,9 +541,14 @@ class PaymentController {
 
   private afterContent(): void {
     const { content } = this.parts;
-    if (!this.contactShown) enhance(content);
-    this.registerTerms();
-    this.report({ paypalHost: content.querySelector<HTMLElement>('#paypal-button-container') });
+    if (this.contactShown) return;
+    enhance(content);
+    const paypalHost = content.querySelector<HTMLElement>('#paypal-button-container');
+    this.report({ paypalHost });
+    this.withPaymentStep((p) => {
+      p.adopt(content);
+      if (paypalHost) this.report({ Paypal: p.Buttons });
+    });
   }
 
   private afterSidebar(): void {
@@ -506,11 +557,13 @@ class PaymentController {
     this.vars = readSidebarVars(scriptsOf(sidebar));
     const paymentType = this.paymentType();
     Object.assign(window, windowAssignments(this.vars, paymentType));
-    if (this.coupon) {
-      const box = sidebar.querySelector<HTMLElement>('.tourmaster-tour-booking-coupon-message');
-      if (box) showCoupon(box, this.coupon);
+    // The payment step's sidebar (and the contact step's, once its coupon box was used).
+    if (!this.contactShown || this.paymentLoaded) {
+      this.withPaymentStep((p) => {
+        p.showCoupon(sidebar);
+        p.adopt(sidebar);
+      });
     }
-    this.registerTerms();
     this.report({
       vars: this.vars,
       paymentType,
@@ -549,61 +602,7 @@ class PaymentController {
     this.report({ paymentType: type });
   }
 
-  // ── Coupon ────────────────────────────────────────────────────────────────────────────────────
-
-  private async applyCoupon(link: HTMLElement): Promise<void> {
-    if (this.busy) return;
-    const wrap = link.closest('.tourmaster-tour-booking-bar-coupon-wrap') ?? this.parts.sidebar;
-    const input = wrap.querySelector<HTMLInputElement>('input[name="coupon-code"]');
-    const box = wrap.querySelector<HTMLElement>('.tourmaster-tour-booking-coupon-message');
-    const url =
-      link.dataset.ajaxUrl && /^(https?:\/\/|\/)/.test(link.dataset.ajaxUrl) ? link.dataset.ajaxUrl : this.ajaxUrl;
-    const result = await this.request(
-      {
-        action: 'tourmaster_validate_coupon_code',
-        coupon_code: input?.value ?? '',
-        tour_id: link.dataset.tourId ?? '',
-        tid: link.dataset.tid ?? '',
-      },
-      url,
-    );
-    this.report({ status: '' });
-    const data = result.kind === 'error' ? undefined : (result.data as { status?: unknown; message?: unknown });
-    this.coupon =
-      result.kind === 'error'
-        ? { status: 'failed', message: 'The coupon could not be checked. Please try again.' }
-        : { status: String(data?.status ?? 'failed'), message: String(data?.message ?? '') };
-    if (box) showCoupon(box, this.coupon);
-    if (this.coupon.status === 'success') await this.refreshSidebar();
-  }
-
-  // ── Checks (react-hook-form holds the values and errors) ──────────────────────────────────────
-
-  private registerTerms(): void {
-    this.form.unregister(this.termsFields.map((f) => f.key));
-    const gen = ++this.generation;
-    this.termsFields = [];
-    for (const el of this.parts.wrapper.querySelectorAll<HTMLInputElement>('input[name="term-and-service"]')) {
-      const key = `terms_${gen}_${this.termsFields.length}`;
-      const registered = this.form.register(key, { validate: (value) => value === true || 'terms' });
-      registered.ref(el);
-      this.form.setValue(key, el.checked);
-      this.termsFields.push({ key, el });
-    }
-  }
-
-  /** Keeps the form's value of a checked field in step with the page, and re-checks a field shown as wrong. */
-  private syncField(el: Control): void {
-    const field = this.termsFields.find((f) => f.el === el);
-    if (!field) return;
-    const value = el instanceof HTMLInputElement && el.type === 'checkbox' ? el.checked : el.value;
-    this.form.setValue(field.key, value);
-    if (el.getAttribute('aria-invalid') === 'true') {
-      void this.form.trigger(field.key).then((ok) => {
-        if (ok) markInvalid(el, false);
-      });
-    }
-  }
+  // ── Checks ──────────────────────────────────────────────────────────────────────────────────
 
   /** The contact step's check (payment.md §3), its form's: the first problem's text in its error box. */
   async checkContact(): Promise<boolean> {
@@ -613,28 +612,4 @@ class PaymentController {
     if (!ok) this.report({ status: '' });
     return ok;
   }
-
-  /** Every terms box ticked before a booking or payment (step 4). */
-  async checkTerms(): Promise<boolean> {
-    const fields = this.termsFields.filter((f) => f.el.isConnected);
-    for (const f of fields) this.form.setValue(f.key, f.el.checked);
-    const ok = fields.length === 0 || (await this.form.trigger(fields.map((f) => f.key)));
-    for (const f of fields) {
-      const bad = this.form.getFieldState(f.key).invalid;
-      markInvalid(f.el, bad);
-      const box = f.el
-        .closest('.tourmaster-payment-terms')
-        ?.querySelector<HTMLElement>('.tourmaster-tour-booking-required-error');
-      showErrorBox(box ?? null, bad ? (box?.dataset.default ?? DEFAULT_MESSAGES.terms) : undefined, [f.el]);
-    }
-    if (!ok) fields.find((f) => this.form.getFieldState(f.key).invalid)?.el.focus();
-    return ok;
-  }
-}
-
-function showCoupon(box: HTMLElement, coupon: { status: string; message: string }): void {
-  box.classList.remove('tourmaster-success', 'tourmaster-failed');
-  box.classList.add(coupon.status === 'success' ? 'tourmaster-success' : 'tourmaster-failed');
-  box.textContent = coupon.message;
-  box.style.display = coupon.message ? 'block' : 'none';
 }

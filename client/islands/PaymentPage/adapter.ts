@@ -7,7 +7,7 @@ import type {
   TravellerFormProps,
   TravellerRowProps,
 } from '../../shared/islands/PaymentPage';
-import { DEFAULT_MESSAGES } from './validation';
+import { DEFAULT_MESSAGES } from './messages';
 
 /**
  * The island's one reader of legacy markup: where WordPress rendered the payment page or answered

@@ -48,44 +48,22 @@ export const ACTION_SELECTOR = [
   '.goodlayers-payment-plugin-complete',
 ].join(', ');
 
-const GATEWAY_NAMES: Readonly<Record<string, string>> = {
-  paypal: 'Pay with PayPal',
-  stripe: 'Pay by credit card',
-  authorize: 'Pay by credit card',
-  hipayprofessional: 'Pay with Hipay',
-  woocommerce: 'Pay now',
-};
-
 /**
  * Labels, roles and states for the fragment just inserted in `root` (content or sidebar). Safe to
- * run again on the same markup.
+ * run again on the same markup. The payment step's own parts (gateways, terms, services) are
+ * enhancePaymentStep's (payment-dom.ts).
  */
 export function enhance(root: HTMLElement): void {
   for (const el of root.querySelectorAll<HTMLElement>(ACTION_SELECTOR)) {
     if (el instanceof HTMLButtonElement || (el instanceof HTMLAnchorElement && el.hasAttribute('href'))) continue;
     el.setAttribute('role', 'button');
     if (!el.hasAttribute('tabindex')) el.tabIndex = 0;
-    if (el instanceof HTMLImageElement && el.dataset.method === 'ajax') {
-      el.setAttribute('aria-label', GATEWAY_NAMES[el.dataset.actionType ?? ''] ?? `Pay with ${el.alt}`);
-    }
     if (el.classList.contains('tourmaster-tour-booking-bar-date-edit')) {
       el.setAttribute('aria-label', 'Edit the travel date');
     }
   }
-  for (const box of root.querySelectorAll<HTMLInputElement>('input[name="term-and-service"]')) {
-    box.setAttribute('aria-label', 'I agree with the Terms of Service and Privacy Statement');
-    box.setAttribute('aria-required', 'true');
-  }
   for (const coupon of root.querySelectorAll<HTMLInputElement>('input.tourmaster-tour-booking-bar-coupon')) {
     coupon.setAttribute('aria-label', 'Coupon code');
-  }
-  for (const item of root.querySelectorAll<HTMLElement>('.tourmaster-payment-service-form-item')) {
-    const title = item.querySelector('.tourmaster-payment-service-form-item-title');
-    if (!title) continue;
-    const titleId = idOf(title, 'tm-service');
-    item.querySelector('input[type="checkbox"]')?.setAttribute('aria-labelledby', titleId);
-    const amount = item.querySelector<HTMLInputElement>('input[type="text"]');
-    amount?.setAttribute('aria-label', `${title.textContent?.trim() ?? 'Service'}: amount`);
   }
   for (const box of root.querySelectorAll<HTMLElement>(
     '.tourmaster-tour-booking-required-error, .tourmaster-tour-booking-coupon-message',
@@ -99,48 +77,6 @@ export function enhance(root: HTMLElement): void {
   if (breakdownLink && breakdown) {
     breakdownLink.setAttribute('aria-controls', idOf(breakdown, 'tm-breakdown'));
     breakdownLink.setAttribute('aria-expanded', String(breakdown.classList.contains('tourmaster-active')));
-  }
-}
-
-/** Shows a message in one of the page's error boxes (empty hides it), and ties it to the fields at fault. */
-export function showErrorBox(
-  box: HTMLElement | null,
-  message: string | undefined,
-  fields: readonly Element[] = [],
-): void {
-  if (!box) return;
-  if (message) {
-    box.textContent = message;
-    box.style.display = 'block';
-    box.classList.add('tourmaster-active');
-  } else {
-    box.textContent = '';
-    box.style.display = 'none';
-    box.classList.remove('tourmaster-active');
-  }
-  for (const field of fields) field.setAttribute('aria-describedby', idOf(box, 'tm-message'));
-}
-
-/** Marks a field as failing a check (the legacy class and `aria-invalid`), or clears it. */
-export function markInvalid(el: Element, invalid: boolean): void {
-  el.classList.toggle('tourmaster-validate-error', invalid);
-  if (invalid) el.setAttribute('aria-invalid', 'true');
-  else el.removeAttribute('aria-invalid');
-}
-
-/**
- * Runs the inline scripts of a gateway's fragment as jQuery's `.html()` did (Stripe's and the other
- * gateways' forms need theirs). Only used for replies of our own server's payment actions.
- */
-export function runInlineScripts(root: HTMLElement): void {
-  // The page's content-security policy runs inline scripts that carry its nonce (the server's own).
-  const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce ?? '';
-  for (const old of root.querySelectorAll('script')) {
-    const script = document.createElement('script');
-    for (const attr of old.attributes) script.setAttribute(attr.name, attr.value);
-    if (nonce) script.nonce = nonce;
-    script.text = old.text;
-    old.replaceWith(script);
   }
 }
 

@@ -46,11 +46,3 @@ export function firstProblem(problems: Iterable<FieldProblem | undefined>): Fiel
   }
   return found;
 }
-
-/** The built-in texts, for a box that lacks its data attribute. */
-export const DEFAULT_MESSAGES: Readonly<Record<FieldProblem | 'terms', string>> = {
-  default: 'Please fill all required fields.',
-  email: 'Invalid E-Mail, please try again.',
-  phone: 'Invalid phone number, please try again.',
-  terms: 'Please agree to all the terms and conditions before proceeding to the next step.',
-};
