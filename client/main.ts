@@ -9,9 +9,19 @@ export function boot(root: ParentNode = document, registry: readonly IslandEntry
   for (const entry of registry) {
     for (const element of root.querySelectorAll<HTMLElement>(entry.selector)) {
       if (element.dataset.islandReady !== undefined || element.dataset.islandError !== undefined) continue;
+      if (inLightboxTemplate(element)) continue;
       schedule(entry.when, element, () => mount(entry, element));
     }
   }
+}
+
+/**
+ * A lightbox's template (`[data-tmlb-id]`, hidden) is never shown itself: the islands in it (the
+ * sign-up form, its date selects) mount in the copy client/lib/lightbox.ts opens and announces, so
+ * their code is fetched when a visitor opens one, not with every page that prints the template.
+ */
+export function inLightboxTemplate(element: Element): boolean {
+  return element.closest('[data-tmlb-id]') !== null && element.closest('.tourmaster-lightbox-wrapper') === null;
 }
 
 async function mount(entry: IslandEntry, element: HTMLElement): Promise<void> {

@@ -1,12 +1,12 @@
 import { asButton } from '../../lib/dom';
-import { cloneTemplate, openLightbox } from '../../lib/lightbox';
 import { readProps } from '../../lib/props';
 import { lightboxProps } from './props';
 
 /**
  * The plugin's cloned-content lightboxes (engagement.md §3): clicking `[data-tmlb=X]` shows a copy of
  * its sibling `[data-tmlb-id=X]` (the top bar's login and sign-up forms, the wish list's login, a
- * review form), see lib/lightbox.ts for the dialog itself.
+ * review form), see lib/lightbox.ts for the dialog itself, fetched at the first click: most visitors
+ * never open one, and the page's budget is what it loads.
  */
 export function mount(opener: HTMLElement): () => void {
   const { tmlb } = readProps('Lightbox', opener, lightboxProps);
@@ -20,8 +20,10 @@ export function mount(opener: HTMLElement): () => void {
       Array.from(opener.parentElement?.children ?? []).find((el) => el.matches(selector)) ??
       document.querySelector(selector);
     if (!template) return;
-    openLightbox(cloneTemplate(template), opener, { onClose: () => opener.setAttribute('aria-expanded', 'false') });
     opener.setAttribute('aria-expanded', 'true');
+    void import('../../lib/lightbox').then(({ cloneTemplate, openLightbox }) => {
+      openLightbox(cloneTemplate(template), opener, { onClose: () => opener.setAttribute('aria-expanded', 'false') });
+    });
   };
   opener.addEventListener('click', onClick);
   return () => {
