@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { paymentSkeleton } from '../../../server/pages/payment/skeleton';
 import { raw } from '../../../server/views/html';
+import { completion } from '../../../server/views/payment/complete';
 import { bookingRefused } from '../../../server/views/payment/error';
 import { AJAX_URL, answerAjax, capturedReply, failAjax } from '../../testing/admin-ajax';
 import { mount } from './PaymentPage';
@@ -71,6 +72,35 @@ describe('the payment step', { timeout: 20_000 }, () => {
     const items = [...document.querySelectorAll('.tourmaster-payment-step-list > li')];
     expect(items.map((li) => li.className)).toEqual(Array(4).fill('tourmaster-payment-step-item tourmaster-checked'));
     expect(document.cookie).toContain('tourmaster-booking-detail=%22%22');
+  });
+
+  it('renders our server’s completion from its props: the dashboard lines, the button and the admin’s bottom text', async () => {
+    const user = userEvent.setup({ delay: null });
+    // Our server's reply (server/ajax/actions/tourmaster_payment_template.ts): the markup and its props.
+    const done = completion({
+      loggedIn: true,
+      membership: true,
+      dashboardUrl: '/my-account/',
+      homeUrl: '/',
+      bottomText: '<p>Questions? <a href="/contact/">Write to us</a>.</p>',
+    });
+    answerAjax(() => ({ content: done.content.value, sidebar: STEP3.sidebar, cookie: '', props: done.props }));
+    await openPage(3, STEP3);
+    await user.click(await waitFor(() => screen.getByRole('checkbox', { name: /Terms of Service/ })));
+    await user.click(payLater());
+    const head = await waitFor(() => screen.getByText('Booking Completed!'));
+    expect(document.activeElement).toBe(head);
+    const message = document.querySelector('.tourmaster-payment-complete-content');
+    expect(message?.textContent).toBe(done.props.complete.lines.join(''));
+    expect(message?.querySelectorAll('br')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Go to my dashboard' }).getAttribute('href')).toBe('/my-account/');
+    expect(
+      screen.getByRole('link', { name: 'Write to us' }).closest('.tourmaster-payment-complete-bottom-text'),
+    ).not.toBeNull();
+    // React renders what the server printed for visitors of the legacy front end.
+    const printed = document.createElement('div');
+    printed.innerHTML = done.content.value;
+    expect(document.querySelector('.tourmaster-payment-complete-wrap')?.textContent).toBe(printed.textContent);
   });
 
   it('keeps the step and shows the reason when the server refuses the booking', async () => {

@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { AttributionInputs } from '../../lib/AttributionInputs';
 import { type AjaxResult, type AjaxValue, postAjax } from '../../lib/ajax';
 import { readIslandProps } from '../../lib/island-props';
-import { type ContactStepProps, PaymentPageProps } from '../../shared/islands/PaymentPage';
+import { type CompleteProps, type ContactStepProps, PaymentPageProps } from '../../shared/islands/PaymentPage';
 import '../../styles/payment.css';
 import type { PaypalCapturedOrder } from '../PaypalButtons/sdk';
 import type { ContactStep } from './ContactStep';
@@ -29,10 +29,10 @@ import type { ContactStepHandle } from './useContactForm';
  * details → payment → complete, each step fetched from `tourmaster_payment_template`. The island
  * gets the step's typed props (client/shared/islands/PaymentPage.ts): our server writes them beside
  * the marker and in its replies; for WordPress's pages and replies adapter.ts reads them from the
- * markup. The contact step is React's (ContactStep, react-hook-form), as are the step bar, the
- * messages and PayPal's buttons. The other steps' content and the sidebar are still the server's
- * fragments, driven by PaymentController below and payment-step.ts (coupon, terms, payment
- * methods, completion), until they get typed props of their own.
+ * markup. The contact step is React's (ContactStep, react-hook-form), as are the completion
+ * (Completion), the step bar, the messages and PayPal's buttons. The payment step's content and
+ * the sidebar are still the server's fragments, driven by PaymentController below and
+ * payment-step.ts (coupon, terms, services, payment methods), until they get typed props of their own.
  * What the page loads is kept within its budget (60 KB, scripts/bundle-budgets.ts) by fetching
  * each step's module for that step only: ContactStep.tsx for the contact step, payment-step.ts
  * (with PayPal's buttons) after it, adapter.ts only for WordPress's markup.
@@ -109,7 +109,7 @@ function render(parts: Parts, props: PaymentPageProps, ajaxUrl: string): () => v
   parts.props = props;
   const { content, stepInner } = parts;
   // A step rendered from props is React's from here on: the server's copy of it goes.
-  if (props.contact) content.replaceChildren();
+  if (props.contact || props.complete) content.replaceChildren();
   // The legacy items are replaced by the island's list (same classes, buttons inside).
   if (stepInner) stepInner.replaceChildren();
   const host = document.createElement('div');
@@ -138,6 +138,8 @@ interface ViewState {
   contact: ContactStepProps | undefined;
   contactKey: number;
   ContactForm: ContactForm | undefined;
+  /** The completion's props once the booking is done, rendered by payment-step.ts's Completion. */
+  complete: CompleteProps | undefined;
 }
 
 /** The view as the page starts: its step, and the contact step's form if it starts there. */
@@ -155,6 +157,7 @@ function initialView(parts: Parts): ViewState {
     contact: parts.props.contact,
     contactKey: 0,
     ContactForm: parts.contactForm,
+    complete: parts.props.complete,
   };
 }
 
@@ -206,6 +209,9 @@ function PaymentPage({ parts, ajaxUrl }: { parts: Parts; ajaxUrl: string }) {
             parts.content,
           )
         : null}
+      {view.complete && parts.paymentStep
+        ? createPortal(<parts.paymentStep.Completion complete={view.complete} />, parts.content)
+        : null}
       {view.paypalHost && sdkUrl && view.Paypal
         ? createPortal(
             <view.Paypal
@@ -237,8 +243,8 @@ class PaymentController {
   private busy = false;
   private step: number;
   private contactShown: boolean;
+  private completeShown: boolean;
   private contactKey = 0;
-  private serviceTimer: ReturnType<typeof setTimeout> | undefined;
   /** The payment step's module (payment-step.ts), once fetched. */
   private payment: Promise<PaymentStep> | undefined;
   private paymentLoaded: PaymentStep | undefined;
@@ -252,6 +258,7 @@ class PaymentController {
   ) {
     this.step = parts.initialStep;
     this.contactShown = parts.props.contact !== undefined;
+    this.completeShown = parts.props.complete !== undefined;
     if (parts.paymentStep) {
       this.paymentLoaded = new parts.paymentStep(this.host());
       this.payment = Promise.resolve(this.paymentLoaded);
@@ -275,7 +282,7 @@ class PaymentController {
   stop(): void {
     for (const [type, listener] of this.listeners) this.parts.wrapper.removeEventListener(type, listener);
     this.listeners.length = 0;
-    clearTimeout(this.serviceTimer);
+    this.paymentLoaded?.stop();
   }
 
   // ── The detail ────────────────────────────────────────────────────────────────────────────────
@@ -353,30 +360,14 @@ class PaymentController {
     el.click();
   }
 
+  /** The server fragments' fields (terms, services, coupon code) are the payment step's. */
   private onInput(event: Event): void {
-    const el = event.target;
-    if (!(el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement))
-      return;
-    this.paymentLoaded?.syncField(el);
-    if (el.closest('.tourmaster-payment-service-form-wrap') && el instanceof HTMLInputElement && el.type === 'text') {
-      this.refreshSidebarSoon();
-    }
-    if (el.matches('input[name="coupon-code"]')) this.paymentLoaded?.forgetCoupon();
+    this.paymentLoaded?.onField(event.target, 'input');
   }
 
   private onChange(event: Event): void {
-    const el = event.target;
-    if (!(el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement))
-      return;
-    this.paymentLoaded?.syncField(el);
-    if (el.matches('input[name="payment-type"]')) {
-      this.paymentTypeChanged();
-    } else if (
-      el.closest('.tourmaster-payment-service-form-wrap') &&
-      !(el instanceof HTMLInputElement && el.type === 'text')
-    ) {
-      this.refreshSidebarSoon();
-    }
+    if (event.target instanceof HTMLInputElement && event.target.name === 'payment-type') this.paymentTypeChanged();
+    else this.paymentLoaded?.onField(event.target, 'change');
   }
 
   // ── Steps ─────────────────────────────────────────────────────────────────────────────────────
@@ -407,6 +398,7 @@ class PaymentController {
    */
   private paymentStep(): Promise<PaymentStep> {
     this.payment ??= loadPaymentStep().then((PaymentStep) => {
+      this.parts.paymentStep = PaymentStep;
       this.paymentLoaded = new PaymentStep(this.host());
       return this.paymentLoaded;
     });
@@ -529,6 +521,15 @@ class PaymentController {
     }
     // The payment step's module before its content, so its controls work once shown.
     const step = await this.paymentStep();
+    if (this.completeShown) flushSync(() => this.report({ complete: undefined }));
+    this.completeShown = props.complete !== undefined;
+    if (props.complete) {
+      const complete = props.complete;
+      content.replaceChildren();
+      flushSync(() => this.report({ complete }));
+      this.afterContent();
+      return;
+    }
     content.innerHTML = html;
     if (payment) step.gatewayContent(content);
     this.afterContent();
@@ -541,10 +542,12 @@ class PaymentController {
 
   private afterContent(): void {
     const { content } = this.parts;
-    if (this.contactShown) return;
-    enhance(content);
-    const paypalHost = content.querySelector<HTMLElement>('#paypal-button-container');
+    // Only the server's fragments (not React's contact step or completion) need the help below.
+    const fragment = !this.contactShown && !this.completeShown;
+    const paypalHost = fragment ? content.querySelector<HTMLElement>('#paypal-button-container') : null;
     this.report({ paypalHost });
+    if (!fragment) return;
+    enhance(content);
     this.withPaymentStep((p) => {
       p.adopt(content);
       if (paypalHost) this.report({ Paypal: p.Buttons });
@@ -569,11 +572,6 @@ class PaymentController {
       paymentType,
       tourEditable: sidebar.querySelector('form.tourmaster-tour-booking-temp') !== null,
     });
-  }
-
-  private refreshSidebarSoon(): void {
-    clearTimeout(this.serviceTimer);
-    this.serviceTimer = setTimeout(() => void this.refreshSidebar(), 1000);
   }
 
   private async refreshSidebar(): Promise<void> {

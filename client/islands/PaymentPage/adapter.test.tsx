@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { BookingDetail } from '../../../server/tourmaster/booking-detail';
 import type { CustomField } from '../../../server/tourmaster/custom-fields';
 import { contactFieldsFor } from '../../../server/tourmaster/payment-page';
+import { completeProps, paymentComplete } from '../../../server/views/payment/complete';
 import { contactForm } from '../../../server/views/payment/contact-form';
 import { contactStepProps } from '../../../server/views/payment/contact-step-props';
 import { travellerForm } from '../../../server/views/payment/traveller-form';
@@ -104,5 +105,28 @@ describe('PaymentPage adapter', () => {
   it('finds no contact step in the other steps’ content', () => {
     const { content } = capturedReply('payment_template-s3-santorini') as { content: string };
     expect(adaptReply(content, 3)).toEqual({ step: 3 });
+  });
+
+  it.each([
+    ['payment_template-s4-guest-booking-creates-order', { loggedIn: false, dashboardUrl: '' }],
+    ['payment_template-s4-customer1-pay-later', { loggedIn: true, dashboardUrl: 'http://127.0.0.1:8080/my-account/' }],
+  ])('reads WordPress’s completion (%s) into the props our server writes for the same visitor', (name, visitor) => {
+    const { content } = capturedReply(name) as { content: string };
+    const input = { ...visitor, membership: true, homeUrl: 'http://127.0.0.1:8080/', bottomText: '' };
+    expect(adaptReply(content, 4)).toEqual({ step: 4, complete: completeProps(input) });
+    // …and our server prints the same markup from them.
+    expect(paymentComplete(input).value).toBe(content);
+  });
+
+  it('reads the admin’s bottom text and a delayed payment’s lines back as our server writes them', () => {
+    const input = {
+      loggedIn: true,
+      membership: true,
+      delayed: true,
+      dashboardUrl: '/my-account/',
+      homeUrl: '/',
+      bottomText: '<p>Questions? <a href="/contact/">Write to us</a>.</p>',
+    };
+    expect(adaptReply(paymentComplete(input).value, 4)).toEqual({ step: 4, complete: completeProps(input) });
   });
 });

@@ -1,4 +1,5 @@
 import type {
+  CompleteProps,
   ContactStepProps,
   FieldOption,
   FormFieldProps,
@@ -20,15 +21,37 @@ import { DEFAULT_MESSAGES } from './messages';
 /** The props of a page that has none: its step (the step bar's current item) and content. */
 export function adaptPage(marker: Element, step: number): PaymentPageProps {
   const content = marker.querySelector('#tourmaster-tour-payment-content');
-  const contact = content ? contactStepOf(content) : undefined;
-  return contact ? { step, contact } : { step };
+  return content ? propsOf(content, step) : { step };
 }
 
 /** The props of a reply that has none: its `content` HTML at the step the page moves to. */
 export function adaptReply(content: string, step: number): PaymentPageProps {
   const doc = new DOMParser().parseFromString(`<body>${content}</body>`, 'text/html');
-  const contact = contactStepOf(doc.body);
-  return contact ? { step, contact } : { step };
+  return propsOf(doc.body, step);
+}
+
+function propsOf(root: ParentNode, step: number): PaymentPageProps {
+  const contact = contactStepOf(root);
+  if (contact) return { step, contact };
+  const complete = completeOf(root);
+  return complete ? { step, complete } : { step };
+}
+
+/** COMPLETE: the message's lines (the text between its `<br>`s), the button, the bottom text's HTML. */
+export function completeOf(root: ParentNode): CompleteProps | undefined {
+  const wrap = root.querySelector('.tourmaster-payment-complete-wrap');
+  if (!wrap) return undefined;
+  const lines = [''];
+  for (const node of wrap.querySelector('.tourmaster-payment-complete-content')?.childNodes ?? []) {
+    if (node.nodeName === 'BR') lines.push('');
+    else lines[lines.length - 1] += node.textContent ?? '';
+  }
+  const button = wrap.querySelector('a.tourmaster-payment-complete-button');
+  return {
+    lines,
+    button: { url: button?.getAttribute('href') ?? '', label: button?.textContent ?? '' },
+    bottomText: wrap.querySelector('.tourmaster-payment-complete-bottom-text')?.innerHTML ?? '',
+  };
 }
 
 /** CONTACT-FORM (and TRAVELLER-FORM before it), when `root` holds the contact step. */

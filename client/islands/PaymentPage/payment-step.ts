@@ -1,6 +1,7 @@
 import type { AjaxResult, AjaxValue } from '../../lib/ajax';
 import { PaypalButtons } from '../PaypalButtons/PaypalButtons';
 import type { PaypalCapturedOrder } from '../PaypalButtons/sdk';
+import { Completion } from './Completion';
 import type { BookingDetail } from './detail';
 import { DEFAULT_MESSAGES } from './messages';
 import { enhancePaymentStep, markInvalid, runInlineScripts, showErrorBox } from './payment-dom';
@@ -23,6 +24,7 @@ export interface PaymentStepHost {
   request(data: Record<string, AjaxValue>, url?: string): Promise<AjaxResult<unknown>>;
   applyReply(result: AjaxResult<unknown>, asked: number, payment: boolean): Promise<void>;
   currentDetail(): BookingDetail;
+  /** The sidebar again for the detail as it is now (`sub_action=update_sidebar`). */
   refreshSidebar(): Promise<void>;
   clearStatus(): void;
 }
@@ -36,11 +38,14 @@ interface CouponMessage {
 const urlOr = (url: string | undefined, fallback: string) => (url && /^(https?:\/\/|\/)/.test(url) ? url : fallback);
 
 export class PaymentStep {
+  /** "Booking Completed!", rendered by the page from the completion's props. */
+  static readonly Completion = Completion;
   /** PayPal's buttons, rendered by the page where the step offers PayPal's JS SDK. */
   readonly Buttons = PaypalButtons;
   /** The step's terms boxes (the server's markup until step 3 is React's). */
   private terms: HTMLInputElement[] = [];
   private coupon: CouponMessage | undefined;
+  private serviceTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly host: PaymentStepHost) {}
 
@@ -48,6 +53,26 @@ export class PaymentStep {
   adopt(root: HTMLElement): void {
     enhancePaymentStep(root);
     this.registerTerms();
+  }
+
+  stop(): void {
+    clearTimeout(this.serviceTimer);
+  }
+
+  /**
+   * A field of the server's fragments typed in or changed: a terms box's state, a service chosen or
+   * its amount (the sidebar re-priced a second later), a new coupon code.
+   */
+  onField(el: EventTarget | null, kind: 'input' | 'change'): void {
+    if (!(el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement))
+      return;
+    this.syncField(el);
+    const text = el instanceof HTMLInputElement && el.type === 'text';
+    if (el.closest('.tourmaster-payment-service-form-wrap') && text === (kind === 'input')) {
+      clearTimeout(this.serviceTimer);
+      this.serviceTimer = setTimeout(() => void this.host.refreshSidebar(), 1000);
+    }
+    if (kind === 'input' && el.name === 'coupon-code') this.coupon = undefined;
   }
 
   // ── Payments ──────────────────────────────────────────────────────────────────────────────────
@@ -119,11 +144,6 @@ export class PaymentStep {
     box.classList.add(coupon.status === 'success' ? 'tourmaster-success' : 'tourmaster-failed');
     box.textContent = coupon.message;
     box.style.display = coupon.message ? 'block' : 'none';
-  }
-
-  /** A new code typed: the last answer no longer applies. */
-  forgetCoupon(): void {
-    this.coupon = undefined;
   }
 
   // ── Terms ─────────────────────────────────────────────────────────────────────────────────────

@@ -81,12 +81,26 @@ export const ContactStepProps = z.object({
 export type ContactStepProps = z.infer<typeof ContactStepProps>;
 
 /**
- * What the island renders from data: the step, and `contact` at the contact step. The other
- * steps' content and the sidebar are not typed yet: they are still the server's fragments.
+ * COMPLETE ("Booking Completed!", payment.md §2.2): its message's lines (printed with a line break
+ * between them, each with the spaces the plugin printed around it), the button (the account page or
+ * the home page) and the admin's bottom text (option `payment-complete-bottom-text`, HTML, '' when none).
+ */
+export const CompleteProps = z.object({
+  lines: z.array(z.string()),
+  button: z.object({ url: z.string(), label: z.string() }),
+  bottomText: z.string(),
+});
+export type CompleteProps = z.infer<typeof CompleteProps>;
+
+/**
+ * What the island renders from data: the step, `contact` at the contact step and `complete` once
+ * the booking is done. The payment step's content and the sidebar are not typed yet: they are
+ * still the server's fragments.
  */
 export const PaymentPageProps = z.object({
   step: z.number(),
   contact: z.optional(ContactStepProps),
+  complete: z.optional(CompleteProps),
 });
 export type PaymentPageProps = z.infer<typeof PaymentPageProps>;
 

@@ -155,7 +155,15 @@ describe('step 4, book and pay later', () => {
     const reply = await template({ ...santorini, step: '4', 'payment-method': 'booking', 'term-and-service': 'on' });
     const body = reply.json() as Reply;
     expect(Object.keys(body)).toEqual(['content', 'sidebar', 'cookie', 'props']);
-    expect(body.props).toEqual({ step: 4 });
+    // The completion's typed props for the island, beside the markup printed from them.
+    expect(body.props).toEqual({
+      step: 4,
+      complete: {
+        lines: ['Your booking detail has been sent to your email.'],
+        button: { url: expect.stringMatching(/^https?:\/\/[^/]+\/$/), label: 'Go to homepage' },
+        bottomText: expect.any(String),
+      },
+    });
     expect(body.content).toContain('Booking Completed!');
     expect(body.cookie).toBe('');
     expect(await countOrders(tdb.wp)).toBe(before + 1);

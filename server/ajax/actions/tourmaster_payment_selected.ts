@@ -28,6 +28,7 @@ export const tourmaster_payment_selected = defineAction({
       body.content = typeof result.content === 'string' ? result.content : result.content.value;
     if (result.cookie !== undefined) body.cookie = result.cookie;
     if (result.sidebar !== undefined) body.sidebar = result.sidebar.value;
+    if (result.props !== undefined) body.props = result.props as unknown as PhpValue;
     return { kind: 'json', body, ...(result.setCookies?.length ? { cookies: result.setCookies } : {}) };
   },
   failure: (error) => ({ kind: 'json', body: { content: bookingRefused(error.message).value } }),

@@ -19,7 +19,7 @@ import type { BookingDetail } from '../../tourmaster/booking-detail';
 import { bookingDetailInput } from '../../tourmaster/booking-detail';
 import { paymentStep, validateBooking } from '../../tourmaster/payment-page';
 import { html, type SafeHtml } from '../../views/html';
-import { paymentComplete } from '../../views/payment/complete';
+import { completion } from '../../views/payment/complete';
 import { bookingRefused } from '../../views/payment/error';
 import { summary } from '../../views/payment/page';
 import { type ActionContext, type AjaxReply, defineAction, type ReplyCookie } from '../action';
@@ -159,10 +159,9 @@ async function bookAndPayLater(
     booking: ofOrder(data.booking, placed.orderId),
   };
   return {
-    content: paymentComplete(await completeInput(ctx, data.settings.general)),
+    ...completion(await completeInput(ctx, data.settings.general)),
     sidebar: summary(written, { editable: false }),
     cookie: '',
-    props: { step: 4 },
     setCookies: placed.cookies,
   };
 }
@@ -181,9 +180,8 @@ async function payLaterForExistingOrder(ctx: ActionContext, tid: number): Promis
   const load = await loadPaymentPage(ctx, { ...detail, tid: String(tid) }, 4);
   if (!load.ok) return { content: load.content, sidebar: html`` };
   return {
-    content: paymentComplete(await completeInput(ctx, load.data.settings.general)),
+    ...completion(await completeInput(ctx, load.data.settings.general)),
     sidebar: summary(load.data, { editable: false }),
     cookie: '',
-    props: { step: 4 },
   };
 }

@@ -15,7 +15,7 @@ import { BOOKING_DETAIL_COOKIE, decodeBookingDetailCookie } from '../../tourmast
 import { paymentStep } from '../../tourmaster/payment-page';
 import { setting } from '../../tourmaster/settings';
 import { html, type SafeHtml } from '../../views/html';
-import { paymentComplete } from '../../views/payment/complete';
+import { completion } from '../../views/payment/complete';
 import { PAGE_ERROR_MESSAGE, paymentPageError } from '../../views/payment/error';
 import { type PaymentFragments, summary } from '../../views/payment/page';
 import type { PaymentPageData } from '../../views/payment/page-data';
@@ -123,9 +123,8 @@ async function bookingPage(ctx: PageContext, input: PageInput): Promise<SafeHtml
     if (load.ok && load.data.tid !== undefined) {
       data = load.data;
       fragments = {
-        content: paymentComplete(await completeInput(ctx, data.settings.general, true)),
+        ...completion(await completeInput(ctx, data.settings.general, true)),
         sidebar: summary(data, { editable: false }),
-        props: { step: 4 },
       };
     } else {
       step = 3;
@@ -198,9 +197,8 @@ async function paypalReturnPage(ctx: PageContext, input: PageInput & { tid: numb
   if (load.ok) {
     data = load.data;
     fragments = {
-      content: paymentComplete(await completeInput(ctx, data.settings.general, true)),
+      ...completion(await completeInput(ctx, data.settings.general, true)),
       sidebar: summary(data, { editable: false }),
-      props: { step: 4 },
     };
   } else {
     fragments = { content: load.content, sidebar: html`` };

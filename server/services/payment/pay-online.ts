@@ -1,3 +1,4 @@
+import type { PaymentPageProps } from '../../../client/shared/islands/PaymentPage';
 import { updateOrderPricing } from '../../data/order-writes';
 import { getOrder } from '../../data/orders';
 import { loadBookingContext } from '../../data/tours';
@@ -14,7 +15,7 @@ import { toPricingInfo } from '../../tourmaster/pricing-info';
 import type { TourmasterSettings } from '../../tourmaster/settings';
 import type { Tour } from '../../tourmaster/tour-option';
 import type { SafeHtml } from '../../views/html';
-import { paymentComplete } from '../../views/payment/complete';
+import { completion } from '../../views/payment/complete';
 import { bookingRefused } from '../../views/payment/error';
 import { summary } from '../../views/payment/page';
 import { paypalStandardForm } from '../../views/payment/paypal-standard-form';
@@ -29,6 +30,8 @@ import { completePaypalPayment, NOTHING_TO_PAY } from './paypal-payment';
 
 export interface SelectedResult {
   content?: SafeHtml | string;
+  /** The PaymentPage island's typed props (a top-level `props` key, which the legacy script ignores). */
+  props?: PaymentPageProps;
   cookie?: PhpValue;
   sidebar?: SafeHtml;
   empty?: true;
@@ -71,7 +74,7 @@ export async function payOnline(ctx: RequestContext, input: SelectedInput): Prom
   const settings = (await loadBookingContext(ctx.wp, placed.tour.id)).settings;
   if (placed.order.status === 'approved') {
     return {
-      content: paymentComplete(await completeInput(ctx, settings.general)),
+      ...completion(await completeInput(ctx, settings.general)),
       cookie: '',
       setCookies: placed.cookies,
     };
@@ -86,7 +89,7 @@ export async function payOnline(ctx: RequestContext, input: SelectedInput): Prom
     return paid.ok
       ? {
           cookie: '',
-          content: paymentComplete(await completeInput(ctx, settings.general)),
+          ...completion(await completeInput(ctx, settings.general)),
           sidebar,
           setCookies: placed.cookies,
         }
@@ -146,7 +149,7 @@ async function payExistingOrder(
       paypalOrderId,
     });
     return paid.ok
-      ? { cookie: '', content: paymentComplete(await completeInput(ctx, load.data.settings.general)), sidebar }
+      ? { cookie: '', ...completion(await completeInput(ctx, load.data.settings.general)), sidebar }
       : { content: bookingRefused(paid.message), sidebar };
   }
   return { content: await gatewayForm(ctx, type, repriced, load.data.tour, load.data.settings), sidebar };

@@ -1,3 +1,4 @@
+import type { CompleteProps } from '../../../client/shared/islands/PaymentPage';
 import { html, raw, type SafeHtml } from '../html';
 
 export interface CompleteInput {
@@ -14,28 +15,45 @@ export interface CompleteInput {
   delayed?: boolean;
 }
 
+/** The completion's typed props (client/shared/islands/PaymentPage.ts): what the view prints. */
+export function completeProps(input: CompleteInput): CompleteProps {
+  const dashboard = input.loggedIn && input.membership;
+  const sent = input.delayed
+    ? 'Your booking detail will be sent to your email shortly.'
+    : 'Your booking detail has been sent to your email.';
+  const lines = !dashboard
+    ? [sent]
+    : input.delayed
+      ? [
+          `${sent} `,
+          ' You can check the payment status from your dashboard.',
+          ' ( There might be some delay processing the paypal payment )',
+        ]
+      : [`${sent} `, ' You can check the payment status from your dashboard.'];
+  const button = input.loggedIn
+    ? { url: input.dashboardUrl, label: 'Go to my dashboard' }
+    : { url: input.homeUrl, label: 'Go to homepage' };
+  return { lines, button, bottomText: input.bottomText };
+}
+
+/** The completion as a reply or page carries it: its markup, and the island's props beside it. */
+export function completion(input: CompleteInput): {
+  content: SafeHtml;
+  props: { step: number; complete: CompleteProps };
+} {
+  return { content: paymentComplete(input), props: { step: 4, complete: completeProps(input) } };
+}
+
 /** COMPLETE (payment.md §2.2): "Booking Completed!" with the next step for the visitor. */
 export function paymentComplete(input: CompleteInput): SafeHtml {
-  const dashboard = input.loggedIn && input.membership;
-  let message: SafeHtml;
-  if (input.delayed) {
-    message = dashboard
-      ? raw(
-          'Your booking detail will be sent to your email shortly. <br> You can check the payment status from your dashboard.<br> ( There might be some delay processing the paypal payment )',
-        )
-      : html`Your booking detail will be sent to your email shortly.`;
-  } else {
-    message = dashboard
-      ? raw(
-          'Your booking detail has been sent to your email. <br> You can check the payment status from your dashboard.',
-        )
-      : html`Your booking detail has been sent to your email.`;
-  }
-  const button = input.loggedIn
-    ? html`<a class="tourmaster-payment-complete-button tourmaster-button" href="${input.dashboardUrl}" >Go to my dashboard</a>`
-    : html`<a class="tourmaster-payment-complete-button tourmaster-button" href="${input.homeUrl}" >Go to homepage</a>`;
-  return html`<div class="tourmaster-payment-complete-wrap" ><div class="tourmaster-payment-complete-head" >Booking Completed!</div><div class="tourmaster-payment-complete-content-wrap" ><i class=" icon_check_alt2 tourmaster-payment-complete-icon" ></i><div class="tourmaster-payment-complete-thank-you" >Thank you!</div><div class="tourmaster-payment-complete-content" >${message}</div>${button}${
-    input.bottomText !== '' &&
-    html`<div class="tourmaster-payment-complete-bottom-text" >${raw(input.bottomText)}</div>`
+  return completeHtml(completeProps(input));
+}
+
+function completeHtml(props: CompleteProps): SafeHtml {
+  // The lines are the view's own sentences (completeProps), joined by the plugin's `<br>`.
+  const message = raw(props.lines.map((line) => html`${line}`.value).join('<br>'));
+  return html`<div class="tourmaster-payment-complete-wrap" ><div class="tourmaster-payment-complete-head" >Booking Completed!</div><div class="tourmaster-payment-complete-content-wrap" ><i class=" icon_check_alt2 tourmaster-payment-complete-icon" ></i><div class="tourmaster-payment-complete-thank-you" >Thank you!</div><div class="tourmaster-payment-complete-content" >${message}</div><a class="tourmaster-payment-complete-button tourmaster-button" href="${props.button.url}" >${props.button.label}</a>${
+    props.bottomText !== '' &&
+    html`<div class="tourmaster-payment-complete-bottom-text" >${raw(props.bottomText)}</div>`
   }</div></div>`;
 }
