@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { exactly, oneOf } from './lean-schemas';
 
 /**
  * The star input's props (reviews.md §7): the review form's "Rate this tour" (the search form's
@@ -10,15 +11,12 @@ export const ratingInputProps = z.object({
   name: z.string().check(z.minLength(1)),
   /** `data-required` on the input: the review form's lightbox check refuses an empty score. */
   required: z.boolean(),
-  min: z.int().check(z.gte(0)),
-  max: z.int().check(z.lte(10)),
+  min: z.number().check(z.gte(0)),
+  max: z.number().check(z.lte(10)),
   /** The input's value; `null` while none is chosen (the review form starts empty). */
-  value: z.nullable(z.int()),
-  /**
-   * The score the stars show until a choice: the value, except in the search form, whose stars show
-   * the searched rating while its input starts at 0 (the plugin's quirk, listing.md §1.4).
-   */
-  shown: z.int(),
+  value: oneOf(exactly(null), z.number()),
+  /** The score the stars show until a choice (the value, or the stars drawn where there is none). */
+  shown: z.number(),
 });
 
 export type RatingInputProps = z.infer<typeof ratingInputProps>;

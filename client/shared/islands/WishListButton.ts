@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { exactly, oneOf } from './lean-schemas';
 
 /**
  * The wish-list button's props (engagement.md §2): what the visitor can do with it. A guest's click
@@ -9,15 +10,15 @@ import * as z from 'zod/mini';
  */
 export const wishListButtonProps = z.object({
   label: z.string(),
-  button: z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('guest'), lightbox: z.nullable(z.string().check(z.minLength(1))) }),
-    z.object({ kind: z.literal('saved') }),
+  button: oneOf(
+    z.object({ kind: exactly('guest'), lightbox: oneOf(exactly(null), z.string().check(z.minLength(1))) }),
+    z.object({ kind: exactly('saved') }),
     z.object({
-      kind: z.literal('add'),
+      kind: exactly('add'),
       ajaxUrl: z.string().check(z.minLength(1)),
       tourId: z.string().check(z.regex(/^\d+$/)),
     }),
-  ]),
+  ),
 });
 
 export type WishListButtonProps = z.infer<typeof wishListButtonProps>;
