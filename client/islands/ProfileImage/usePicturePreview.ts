@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { pictureProblem } from './picture';
 
 export interface Preview {
@@ -16,7 +16,9 @@ export function usePicturePreview(input: React.RefObject<HTMLInputElement | null
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const shown = useRef<string | undefined>(undefined);
 
-  useEffect(() => {
+  // In the commit that shows the next preview (a passive effect's cleanup would run after paint,
+  // later under Preact than React): the replaced URL is never left alive.
+  useLayoutEffect(() => {
     shown.current = preview?.url;
     return () => {
       if (preview) URL.revokeObjectURL(preview.url);
