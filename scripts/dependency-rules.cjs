@@ -1,9 +1,9 @@
 /**
  * The import rules of ARCHITECTURE.md, checked by dependency-cruiser in the test suite
  * (scripts/dependency-rules.test.ts). One entry per layer of server/: what it may import besides
- * itself. `core/` (errors, the logger, the typed configuration) and `client/shared/` (pure modules
+ * itself. `core/` (errors, the logger, the typed configuration) and `client/common/` (pure modules
  * both sides use) may be imported by every layer; nothing may form a cycle; server/ and client/
- * import nothing of each other but client/shared/.
+ * import nothing of each other but client/common/.
  */
 const MAY_IMPORT = {
   core: ['wp', 'php'],
@@ -53,10 +53,10 @@ module.exports = {
     },
     {
       name: 'server-not-into-client',
-      comment: 'the server uses only client/shared/ of the client (a test may check both sides agree)',
+      comment: 'the server uses only client/common/ of the client (a test may check both sides agree)',
       severity: 'error',
       from: { path: '^server/', pathNot: TESTS },
-      to: { path: '^client/', pathNot: '^client/shared/' },
+      to: { path: '^client/', pathNot: '^client/common/' },
     },
     {
       name: 'client-not-into-server',
@@ -66,10 +66,10 @@ module.exports = {
       to: { path: '^server/' },
     },
     {
-      name: 'shared-is-pure',
+      name: 'common-is-pure',
       severity: 'error',
-      from: { path: '^client/shared/' },
-      to: { path: '^(server|client)/', pathNot: '^client/shared/' },
+      from: { path: '^client/common/' },
+      to: { path: '^(server|client)/', pathNot: '^client/common/' },
     },
   ],
   options: {

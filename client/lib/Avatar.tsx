@@ -1,6 +1,6 @@
-import type { AvatarProps } from '../shared/islands/avatar';
+import type { AvatarProps } from '../common/islands/avatar';
 
-/** A user's picture (client/shared/islands/avatar.ts) with the attributes the server prints. */
+/** A user's picture (client/common/islands/avatar.ts) with the attributes the server prints. */
 export function Avatar({ avatar }: { avatar: AvatarProps }) {
   const { gravatar } = avatar;
   if (!gravatar) return <img src={avatar.src} alt={avatar.alt} />;

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AGREE_SENTENCE, REGISTER_SENTENCE } from '../shared/islands/terms-sentence';
+import { AGREE_SENTENCE, REGISTER_SENTENCE } from '../common/islands/terms-sentence';
 import { legacyPage, place } from '../testing/legacy-markup';
 import { sentenceFromMarkup, sentenceText, TermsSentenceText } from './TermsSentence';
 

@@ -1,4 +1,4 @@
-import type { TermsSentence } from '../shared/islands/terms-sentence';
+import type { TermsSentence } from '../common/islands/terms-sentence';
 
 /** The words beside a terms box with its two links, each opening in a new tab as the plugin's do. */
 export function TermsSentenceText({

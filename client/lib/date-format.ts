@@ -3,7 +3,7 @@
  * syntax (`datepicker-date-format`, default `d M yy`); flatpickr has its own tokens.
  */
 
-import { DAY_NAMES, MONTH_NAMES } from '../shared/english-dates';
+import { DAY_NAMES, MONTH_NAMES } from '../common/english-dates';
 
 /** jQuery UI token → flatpickr token, longest first. */
 const TOKENS: readonly (readonly [string, string])[] = [

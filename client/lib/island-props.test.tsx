@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
-import { islandPropsScript } from '../shared/island-props';
+import { islandPropsScript } from '../common/island-props';
 import { readIslandProps } from './island-props';
 import { ServerFragment } from './ServerFragment';
 

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import { ISLAND_PROPS_ATTRIBUTE } from '../shared/island-props';
+import { ISLAND_PROPS_ATTRIBUTE } from '../common/island-props';
 
 /**
- * The props a page we render serialised for an island (client/shared/island-props.ts), validated
+ * The props a page we render serialised for an island (client/common/island-props.ts), validated
  * by the island's schema; `undefined` when the marker has none (WordPress rendered the page, so
  * the island's legacy adapter reads the markup). The script is removed once read: the component's
  * render owns the marker's content from then on. Invalid JSON or props throw with the island's

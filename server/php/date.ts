@@ -2,7 +2,7 @@
  * PHP `date()` for the formats WordPress's date and time settings use (`F j, Y`, `g:i a`, `d/m/Y`…),
  * on wall-clock text: one implementation for pages, fragments and mails.
  */
-import { DAY_NAMES, MONTH_NAMES } from '../../client/shared/english-dates';
+import { DAY_NAMES, MONTH_NAMES } from '../../client/common/english-dates';
 
 export const MONTHS = MONTH_NAMES;
 const DAYS = DAY_NAMES;

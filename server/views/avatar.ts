@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AvatarProps } from '../../client/shared/islands/avatar';
+import type { AvatarProps } from '../../client/common/islands/avatar';
 import type { PhpValue } from '../php/values';
 
 /**
@@ -74,7 +74,7 @@ export function gravatarImg(email: string | undefined, size: number, settings: A
   return `<img alt='' src='${escUrl(parts.url)}' srcset='${escUrl(parts.url2x)} 2x' class='${parts.className}' height='${size}' width='${size}' loading='lazy' decoding='async'/>`;
 }
 
-/** That image as an island's typed props (client/shared/islands/avatar.ts); undefined when switched off. */
+/** That image as an island's typed props (client/common/islands/avatar.ts); undefined when switched off. */
 export function gravatarAvatar(
   email: string | undefined,
   size: number,

@@ -1,4 +1,4 @@
-import type { BookingBlock, ComboProps, ExtraFieldProps, RoomProps } from '../../client/shared/islands/BookingForm';
+import type { BookingBlock, ComboProps, ExtraFieldProps, RoomProps } from '../../client/common/islands/BookingForm';
 import type {
   BookingFieldsModel,
   ComboSpec,
@@ -11,7 +11,7 @@ import { html, raw, type SafeHtml } from './html';
 /**
  * The booking bar's fields fragment (booking.md §3): what `tourmaster_tour_booking` returns as
  * `content` and what the tour page prints inside its booking form. The model becomes the booking
- * island's typed blocks (client/shared/islands/BookingForm.ts), and the markup is printed from the
+ * island's typed blocks (client/common/islands/BookingForm.ts), and the markup is printed from the
  * same blocks: class names, `data-step` values and input names are the ones the legacy script
  * reads back.
  */

@@ -1,5 +1,5 @@
-import type { EnquiryField, EnquiryFormProps } from '../../client/shared/islands/EnquiryForm';
-import { AGREE_SENTENCE } from '../../client/shared/islands/terms-sentence';
+import type { EnquiryField, EnquiryFormProps } from '../../client/common/islands/EnquiryForm';
+import { AGREE_SENTENCE } from '../../client/common/islands/terms-sentence';
 import type { CustomField } from '../tourmaster/custom-fields';
 import { ENQUIRY_ACCEPTANCE_FIELD, ENQUIRY_HONEYPOT_FIELD } from '../tourmaster/enquiry-fields';
 import { formField } from './form-field';
@@ -30,7 +30,7 @@ const ENQUIRY_ACTION = 'tourmaster_send_enquiry_form';
 const SUBMIT_LABEL = 'Submit Enquiry';
 
 /**
- * The form printed below as the island's typed props (client/shared/islands/EnquiryForm.ts), which
+ * The form printed below as the island's typed props (client/common/islands/EnquiryForm.ts), which
  * it renders from on our pages; the markup stays for the legacy script and for parity.
  */
 export function enquiryFormProps(input: EnquiryFormInput): EnquiryFormProps {

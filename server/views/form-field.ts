@@ -1,4 +1,4 @@
-import type { DateSelectProps } from '../../client/shared/islands/DateSelect';
+import type { DateSelectProps } from '../../client/common/islands/DateSelect';
 import { MONTHS } from '../php/date';
 import type { CustomField } from '../tourmaster/custom-fields';
 import { html, type SafeHtml } from './html';

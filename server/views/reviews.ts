@@ -5,7 +5,7 @@ import {
   type ReviewSummary,
   type ReviewsPage,
   type ReviewsProps,
-} from '../../client/shared/islands/Reviews';
+} from '../../client/common/islands/Reviews';
 import { isEmpty } from '../php/coerce';
 import { formatWpDate } from '../php/date';
 import type { ListedReview, ReviewerProfile } from '../tourmaster/reviews';

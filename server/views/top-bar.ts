@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { RegisterTermProps } from '../../client/shared/islands/RegisterForm';
-import type { TopBarMenuProps } from '../../client/shared/islands/TopBarMenu';
-import { REGISTER_SENTENCE } from '../../client/shared/islands/terms-sentence';
+import type { RegisterTermProps } from '../../client/common/islands/RegisterForm';
+import type { TopBarMenuProps } from '../../client/common/islands/TopBarMenu';
+import { REGISTER_SENTENCE } from '../../client/common/islands/terms-sentence';
 import { COUNTRIES } from '../tourmaster/countries';
 import { formField } from './form-field';
 import { escapeHtml, escUrl, html, raw, type SafeHtml } from './html';
@@ -50,7 +50,7 @@ export function userTopBar(input: UserTopBarInput): SafeHtml {
   )}</div></div></div>`;
 }
 
-/** The bar's typed props (client/shared/islands/TopBarMenu.ts): what the island renders on our pages. */
+/** The bar's typed props (client/common/islands/TopBarMenu.ts): what the island renders on our pages. */
 export function topBarMenuProps(input: UserTopBarInput): TopBarMenuProps {
   const { avatar } = input;
   return {
@@ -173,7 +173,7 @@ const REGISTER_TERMS_NOTICE = 'Please agree to all the terms and conditions befo
 
 /**
  * The registration form of the Sign Up lightbox and the register page (engagement.md §4.3), its
- * terms block's typed props first (client/shared/islands/RegisterForm.ts, for the island).
+ * terms block's typed props first (client/common/islands/RegisterForm.ts, for the island).
  */
 export function registerForm(input: RegisterFormInput): SafeHtml {
   const value = (slug: string) => input.values?.[slug] ?? '';

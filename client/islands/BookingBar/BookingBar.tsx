@@ -1,7 +1,7 @@
 import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import type { BookingBarProps } from '../../common/islands/BookingBar';
 import { fade } from '../../lib/dom';
-import type { BookingBarProps } from '../../shared/islands/BookingBar';
 import { BookingTabs, type TabIds } from './BookingTabs';
 import type { BarParts } from './parts';
 import { useGoToBooking } from './useGoToBooking';

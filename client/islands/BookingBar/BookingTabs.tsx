@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useRef } from 'react';
-import type { BookingBarProps } from '../../shared/islands/BookingBar';
+import type { BookingBarProps } from '../../common/islands/BookingBar';
 
 export interface TabIds {
   tab: (tab: string) => string;

@@ -1,4 +1,4 @@
-import { type BookingBarProps, STICKY_MIN_WIDTH } from '../../shared/islands/BookingBar';
+import { type BookingBarProps, STICKY_MIN_WIDTH } from '../../common/islands/BookingBar';
 
 /**
  * The booking bar's props from the markup WordPress printed (no props script): the tab titles of

@@ -1,7 +1,7 @@
 import { flushSync } from 'react-dom';
+import { bookingBarSchema } from '../../common/islands/BookingBar';
 import { readIslandProps } from '../../lib/island-props';
 import { renderInto } from '../../lib/render-island';
-import { bookingBarSchema } from '../../shared/islands/BookingBar';
 import { bookingBarFromMarkup } from './adapter';
 import { BookingBar } from './BookingBar';
 import { barParts } from './parts';

@@ -1,6 +1,6 @@
 import { useContext, useMemo, useState } from 'react';
+import type { DateControlProps } from '../../common/islands/BookingForm';
 import { useLegacyField } from '../../lib/legacy-field';
-import type { DateControlProps } from '../../shared/islands/BookingForm';
 import { keys } from './booking-block';
 import { BookingEventsContext } from './context';
 import { DateField } from './DateField';

@@ -1,7 +1,7 @@
 import { useContext } from 'react';
+import type { ExtraFieldProps } from '../../common/islands/BookingForm';
 import { CustomField } from '../../lib/CustomField';
 import type { CustomControl, CustomFieldSpec } from '../../lib/custom-field';
-import type { ExtraFieldProps } from '../../shared/islands/BookingForm';
 import { DateSelect } from '../DateSelect/DateSelect';
 import { keys } from './booking-block';
 import { BookingEventsContext } from './context';

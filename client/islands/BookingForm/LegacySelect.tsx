@@ -1,8 +1,8 @@
 import { useContext } from 'react';
 import type { RegisterOptions } from 'react-hook-form';
+import type { ComboProps } from '../../common/islands/BookingForm';
 import { useLegacyField } from '../../lib/legacy-field';
 import { Options } from '../../lib/Options';
-import type { ComboProps } from '../../shared/islands/BookingForm';
 import { selectLabel } from './booking-rules';
 import { BookingEventsContext } from './context';
 

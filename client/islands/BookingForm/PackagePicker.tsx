@@ -1,6 +1,6 @@
 import { type KeyboardEvent, type RefObject, useContext, useId, useState } from 'react';
+import type { BookingBlock } from '../../common/islands/BookingForm';
 import { type LegacyField, useLegacyField } from '../../lib/legacy-field';
-import type { BookingBlock } from '../../shared/islands/BookingForm';
 import { keys } from './booking-block';
 import { BookingEventsContext } from './context';
 import { NextSign } from './marks';

@@ -1,6 +1,6 @@
 import { useWatch } from 'react-hook-form';
+import type { BookingBlock, ComboProps, RoomProps } from '../../common/islands/BookingForm';
 import { Options } from '../../lib/Options';
-import type { BookingBlock, ComboProps, RoomProps } from '../../shared/islands/BookingForm';
 import { keys, roomsShown } from './booking-block';
 import { travellerTotal } from './booking-rules';
 import { countOptions, LegacySelect } from './LegacySelect';

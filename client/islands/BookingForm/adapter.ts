@@ -5,7 +5,7 @@ import type {
   DateControlProps,
   ExtraFieldProps,
   RoomProps,
-} from '../../shared/islands/BookingForm';
+} from '../../common/islands/BookingForm';
 
 /**
  * The booking form's props from markup WordPress printed (the must-use plugin, `LEGACY_UPSTREAM`):

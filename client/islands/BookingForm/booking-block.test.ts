@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { BookingBlock, BookingFormProps, ComboProps } from '../../common/islands/BookingForm';
 import { amountCheckRequest } from '../../lib/amount-check';
-import type { BookingBlock, BookingFormProps, ComboProps } from '../../shared/islands/BookingForm';
 import { amountCheckInput, keys, roomsShown, show } from './booking-block';
 
 /** The request the legacy script sent in a captured exchange (without its action). */

@@ -1,6 +1,6 @@
+import type { BookingBlock, BookingFormProps, ComboProps, RoomProps } from '../../common/islands/BookingForm';
 import type { AmountCheckInput, StepBlock } from '../../lib/amount-check';
 import type { FieldLike } from '../../lib/form-fields';
-import type { BookingBlock, BookingFormProps, ComboProps, RoomProps } from '../../shared/islands/BookingForm';
 import { resizeRooms } from './booking-rules';
 
 /**

@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { BookingBlock } from '../../shared/islands/BookingForm';
+import type { BookingBlock } from '../../common/islands/BookingForm';
 
 type PackageSpec = Extract<BookingBlock, { kind: 'package' }>;
 

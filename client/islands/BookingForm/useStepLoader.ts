@@ -1,8 +1,8 @@
 import { type Dispatch, type SetStateAction, useCallback, useEffect, useRef, useState } from 'react';
+import { type BookingBlock, bookingStepSchema } from '../../common/islands/BookingForm';
 import { postAjax } from '../../lib/ajax';
 import { announceContent } from '../../lib/dom';
 import { tourInput } from '../../lib/form-fields';
-import { type BookingBlock, bookingStepSchema } from '../../shared/islands/BookingForm';
 import { bookingBlocksFromHtml } from './adapter';
 import { type Shown, show } from './booking-block';
 import { keepSteps } from './booking-rules';

@@ -3,8 +3,8 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formField } from '../../../server/views/form-field';
+import { dateSelectSchema } from '../../common/islands/DateSelect';
 import { readIslandProps } from '../../lib/island-props';
-import { dateSelectSchema } from '../../shared/islands/DateSelect';
 import { dateSelectFromMarkup } from './adapter';
 import { mount } from './index';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { MONTH_NAMES } from '../../common/english-dates';
+import type { DateSelectProps } from '../../common/islands/DateSelect';
 import { Options } from '../../lib/Options';
-import { MONTH_NAMES } from '../../shared/english-dates';
-import type { DateSelectProps } from '../../shared/islands/DateSelect';
 import { dateValue } from './date-value';
 
 type Part = 'date' | 'month' | 'year';

@@ -1,4 +1,4 @@
-import type { DateSelectProps } from '../../shared/islands/DateSelect';
+import type { DateSelectProps } from '../../common/islands/DateSelect';
 
 /**
  * The three-select date as the plugin prints it (server/views/form-field.ts `dateSelects`, the

@@ -1,6 +1,6 @@
+import { dateSelectSchema } from '../../common/islands/DateSelect';
 import { readIslandProps } from '../../lib/island-props';
 import { renderInto } from '../../lib/render-island';
-import { dateSelectSchema } from '../../shared/islands/DateSelect';
 import { dateSelectFromMarkup, hiddenOf } from './adapter';
 import { DateSelect } from './DateSelect';
 

@@ -3,8 +3,8 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bookingSingle } from '../../../server/views/account/booking-single';
+import { depositItemSchema } from '../../common/islands/DepositItems';
 import { readIslandProps } from '../../lib/island-props';
-import { depositItemSchema } from '../../shared/islands/DepositItems';
 import { depositItemFromMarkup } from './adapter';
 import { mount } from './index';
 

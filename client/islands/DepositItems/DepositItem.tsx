@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
-import type { DepositItemProps } from '../../shared/islands/DepositItems';
+import type { DepositItemProps } from '../../common/islands/DepositItems';
 import { slide } from './slide';
 
 /**

@@ -1,4 +1,4 @@
-import type { DepositItemProps } from '../../shared/islands/DepositItems';
+import type { DepositItemProps } from '../../common/islands/DepositItems';
 
 /**
  * A payment as the plugin prints it (legacy-fixtures/pages/user-my-booking-single-customer1.html):

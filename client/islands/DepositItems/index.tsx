@@ -1,6 +1,6 @@
+import { depositItemSchema } from '../../common/islands/DepositItems';
 import { readIslandProps } from '../../lib/island-props';
 import { renderInto } from '../../lib/render-island';
-import { depositItemSchema } from '../../shared/islands/DepositItems';
 import { depositItemFromMarkup } from './adapter';
 import { DepositItem } from './DepositItem';
 

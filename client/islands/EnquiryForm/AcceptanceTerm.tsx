@@ -1,7 +1,7 @@
 import { useId } from 'react';
+import type { TermsSentence } from '../../common/islands/terms-sentence';
 import { useLegacyField } from '../../lib/legacy-field';
 import { TermsSentenceText } from '../../lib/TermsSentence';
-import type { TermsSentence } from '../../shared/islands/terms-sentence';
 import { ACCEPTANCE_KEY } from './enquiry-data';
 
 interface Props {

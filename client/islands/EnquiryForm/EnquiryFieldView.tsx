@@ -1,6 +1,6 @@
+import type { EnquiryField } from '../../common/islands/EnquiryForm';
 import { useLegacyField } from '../../lib/legacy-field';
 import { Options } from '../../lib/Options';
-import type { EnquiryField } from '../../shared/islands/EnquiryForm';
 import { DateSelect } from '../DateSelect/DateSelect';
 import { shownValue } from './enquiry-data';
 

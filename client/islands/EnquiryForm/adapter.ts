@@ -1,6 +1,6 @@
+import type { EnquiryField, EnquiryFormProps } from '../../common/islands/EnquiryForm';
+import { AGREE_SENTENCE } from '../../common/islands/terms-sentence';
 import { sentenceFromMarkup } from '../../lib/TermsSentence';
-import type { EnquiryField, EnquiryFormProps } from '../../shared/islands/EnquiryForm';
-import { AGREE_SENTENCE } from '../../shared/islands/terms-sentence';
 
 /**
  * The enquiry form WordPress printed (`tourmaster_get_enquiry_form`, as on

@@ -1,5 +1,5 @@
+import type { EnquiryField, EnquiryFormProps } from '../../common/islands/EnquiryForm';
 import type { AjaxValue } from '../../lib/ajax';
-import type { EnquiryField, EnquiryFormProps } from '../../shared/islands/EnquiryForm';
 
 /**
  * The form's values in react-hook-form, under keys of their own (a slug may hold characters

@@ -1,9 +1,9 @@
 import { useLayoutEffect, useState } from 'react';
 import type { FieldErrors, UseFormReturn } from 'react-hook-form';
+import type { EnquiryFormProps } from '../../common/islands/EnquiryForm';
 import { postAjax } from '../../lib/ajax';
 import { htmlText } from '../../lib/dom';
 import { type FieldElements, firstInPage } from '../../lib/field-elements';
-import type { EnquiryFormProps } from '../../shared/islands/EnquiryForm';
 import { ACCEPTANCE_KEY, clearedValues, type EnquiryValues, enquiryData } from './enquiry-data';
 
 const NETWORK_ERROR = 'An error occurs, please refresh the page to try again.';

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import type { FiltererProps } from '../../shared/islands/ListSection';
+import type { FiltererProps } from '../../common/islands/ListSection';
 import { controlAttributes, pressLink } from './controls';
 import type { LoadRequest } from './use-list';
 

@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
+import type { ListSectionProps } from '../../common/islands/ListSection';
 import { ServerFragment } from '../../lib/ServerFragment';
-import type { ListSectionProps } from '../../shared/islands/ListSection';
 import { Filterer } from './Filterer';
 import { OrderFilterer } from './OrderFilterer';
 import { PagingSlot } from './Paging';

@@ -1,5 +1,5 @@
 import { type ChangeEvent, type MouseEvent, useId } from 'react';
-import type { OrderFiltererProps } from '../../shared/islands/ListSection';
+import type { OrderFiltererProps } from '../../common/islands/ListSection';
 import { controlAttributes, pressLink } from './controls';
 import type { OrderState } from './state';
 import type { LoadRequest } from './use-list';

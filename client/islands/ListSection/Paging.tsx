@@ -1,5 +1,5 @@
 import { Fragment, type MouseEvent, type RefObject, useLayoutEffect, useRef, useState } from 'react';
-import type { PagingProps } from '../../shared/islands/ListSection';
+import type { PagingProps } from '../../common/islands/ListSection';
 import { controlAttributes, pressLink } from './controls';
 import { slideIn, slideShut } from './motion';
 import type { LoadRequest } from './use-list';

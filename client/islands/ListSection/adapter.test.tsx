@@ -7,8 +7,8 @@ import { parseListSettings } from '../../../server/tourmaster/listing/settings';
 import { raw } from '../../../server/views/html';
 import { tourListElementHtml } from '../../../server/views/tour-list/element';
 import { listSectionProps, pagingProps } from '../../../server/views/tour-list/section-props';
+import { listSectionProps as schema } from '../../common/islands/ListSection';
 import { readIslandProps } from '../../lib/island-props';
-import { listSectionProps as schema } from '../../shared/islands/ListSection';
 import { adaptListSection, pagingOf, readListReply, sectionContent } from './adapter';
 
 /**

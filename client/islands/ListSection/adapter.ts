@@ -1,4 +1,3 @@
-import { fragment } from '../../lib/dom';
 import {
   type FiltererProps,
   type ListReplyProps,
@@ -7,7 +6,8 @@ import {
   listReplyProps,
   type OrderFiltererProps,
   type PagingProps,
-} from '../../shared/islands/ListSection';
+} from '../../common/islands/ListSection';
+import { fragment } from '../../lib/dom';
 import { parseSettings, readReply, type Slot } from './protocol';
 
 /**

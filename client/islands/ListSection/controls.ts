@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import type { ListSettings } from '../../shared/islands/ListSection';
+import type { ListSettings } from '../../common/islands/ListSection';
 
 /**
  * What every list control shares: the plugin's attributes on its wrapper (the theme's CSS and the

@@ -1,6 +1,6 @@
+import { type ListSectionProps, listSectionProps } from '../../common/islands/ListSection';
 import { readIslandProps } from '../../lib/island-props';
 import { renderInto } from '../../lib/render-island';
-import { type ListSectionProps, listSectionProps } from '../../shared/islands/ListSection';
 import { adaptListSection, sectionContent } from './adapter';
 import { ListSection } from './ListSection';
 

@@ -1,4 +1,4 @@
-import type { ListSectionProps, ListSettings, PagingProps } from '../../shared/islands/ListSection';
+import type { ListSectionProps, ListSettings, PagingProps } from '../../common/islands/ListSection';
 import type { ListReply } from './adapter';
 
 /**

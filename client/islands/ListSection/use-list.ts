@@ -1,6 +1,6 @@
 import { type RefObject, useCallback, useLayoutEffect, useReducer, useRef, useState } from 'react';
+import type { ListSectionProps, ListSettings } from '../../common/islands/ListSection';
 import { type AjaxValue, postAjax } from '../../lib/ajax';
-import type { ListSectionProps, ListSettings } from '../../shared/islands/ListSection';
 import { readListReply } from './adapter';
 import { dim, growFrom, scrollToList } from './motion';
 import { announcement, requestBody } from './protocol';

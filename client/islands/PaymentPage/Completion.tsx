@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
+import type { CompleteProps } from '../../common/islands/PaymentPage';
 import { ServerFragment } from '../../lib/ServerFragment';
-import type { CompleteProps } from '../../shared/islands/PaymentPage';
 
 /**
  * COMPLETE ("Booking Completed!", payment.md §2.2) from its typed props, with the plugin's classes:

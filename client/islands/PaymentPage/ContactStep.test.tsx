@@ -6,7 +6,7 @@ import { contactFieldsFor } from '../../../server/tourmaster/payment-page';
 import { raw } from '../../../server/views/html';
 import { contactForm } from '../../../server/views/payment/contact-form';
 import { contactStepProps } from '../../../server/views/payment/contact-step-props';
-import { islandPropsScript } from '../../shared/island-props';
+import { islandPropsScript } from '../../common/island-props';
 import { AJAX_URL, answerAjax, capturedReply, failAjax } from '../../testing/admin-ajax';
 import { mount } from './PaymentPage';
 

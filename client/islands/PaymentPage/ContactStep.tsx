@@ -1,5 +1,5 @@
 import { type MutableRefObject, useId, useImperativeHandle } from 'react';
-import type { ContactStepProps, FormFieldProps } from '../../shared/islands/PaymentPage';
+import type { ContactStepProps, FormFieldProps } from '../../common/islands/PaymentPage';
 import { NOTES_KEY } from './contact-fields';
 import { FormField } from './FormField';
 import { TravellerForm } from './TravellerForm';

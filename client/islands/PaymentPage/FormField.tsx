@@ -1,4 +1,4 @@
-import type { FormFieldProps } from '../../shared/islands/PaymentPage';
+import type { FormFieldProps } from '../../common/islands/PaymentPage';
 import type { FieldBinding } from './useContactForm';
 
 /** What a control shows of its check: wrong (the legacy class, `aria-invalid`), and the box that says why. */

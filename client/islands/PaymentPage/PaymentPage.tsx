@@ -1,10 +1,10 @@
 import { type MutableRefObject, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal, flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
+import { type CompleteProps, type ContactStepProps, PaymentPageProps } from '../../common/islands/PaymentPage';
 import { AttributionInputs } from '../../lib/AttributionInputs';
 import { type AjaxResult, type AjaxValue, postAjax } from '../../lib/ajax';
 import { readIslandProps } from '../../lib/island-props';
-import { type CompleteProps, type ContactStepProps, PaymentPageProps } from '../../shared/islands/PaymentPage';
 import '../../styles/payment.css';
 import type { PaypalCapturedOrder } from '../PaypalButtons/sdk';
 import type { ContactStep } from './ContactStep';
@@ -27,7 +27,7 @@ import type { ContactStepHandle } from './useContactForm';
 /**
  * The payment page's steps (payment.md §2–§3) on `#tourmaster-payment-template-wrapper`: contact
  * details → payment → complete, each step fetched from `tourmaster_payment_template`. The island
- * gets the step's typed props (client/shared/islands/PaymentPage.ts): our server writes them beside
+ * gets the step's typed props (client/common/islands/PaymentPage.ts): our server writes them beside
  * the marker and in its replies; for WordPress's pages and replies adapter.ts reads them from the
  * markup. The contact step is React's (ContactStep, react-hook-form), as are the completion
  * (Completion), the step bar, the messages and PayPal's buttons. The payment step's content and

@@ -1,4 +1,4 @@
-import { TRAVELLER_TITLES, type TravellerFieldProps, type TravellerFormProps } from '../../shared/islands/PaymentPage';
+import { TRAVELLER_TITLES, type TravellerFieldProps, type TravellerFormProps } from '../../common/islands/PaymentPage';
 import { travellerKey, travellerSlots } from './contact-fields';
 import { checkAttributes, type FieldCheck } from './FormField';
 import type { FieldBinding } from './useContactForm';

@@ -7,7 +7,7 @@ import type {
   TravellerFieldProps,
   TravellerFormProps,
   TravellerRowProps,
-} from '../../shared/islands/PaymentPage';
+} from '../../common/islands/PaymentPage';
 import { DEFAULT_MESSAGES } from './messages';
 
 /**

@@ -5,8 +5,8 @@ import type {
   TravellerFieldProps,
   TravellerFormProps,
   TravellerRowProps,
-} from '../../shared/islands/PaymentPage';
-import { TRAVELLER_TITLES } from '../../shared/islands/PaymentPage';
+} from '../../common/islands/PaymentPage';
+import { TRAVELLER_TITLES } from '../../common/islands/PaymentPage';
 import type { NamedField } from './detail';
 import { type FieldRules, PHONE_FIELDS } from './validation';
 

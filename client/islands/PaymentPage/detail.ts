@@ -1,6 +1,6 @@
+import { PaymentPageProps } from '../../common/islands/PaymentPage';
 import type { AjaxValue } from '../../lib/ajax';
 import { BOOKING_DETAIL_COOKIE, cookieString } from '../../lib/cookies';
-import { PaymentPageProps } from '../../shared/islands/PaymentPage';
 
 /**
  * The booking detail as the payment page's script handles it (payment.md §3, booking.md §7.3): the

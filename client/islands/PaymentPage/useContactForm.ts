@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { type RefCallBack, useForm } from 'react-hook-form';
-import type { ContactStepProps } from '../../shared/islands/PaymentPage';
+import type { ContactStepProps } from '../../common/islands/PaymentPage';
 import { type ContactControl, contactControls, fieldKey, namedFields } from './contact-fields';
 import type { NamedField } from './detail';
 import { type FieldProblem, firstProblem, problemOf } from './validation';

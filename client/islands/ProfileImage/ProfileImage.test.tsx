@@ -6,8 +6,8 @@ import { userAvatar, userAvatarProps } from '../../../server/views/account/commo
 import { editProfileForm } from '../../../server/views/account/profile';
 import { readAvatarSettings } from '../../../server/views/avatar';
 import { raw } from '../../../server/views/html';
+import { profileImageSchema } from '../../common/islands/ProfileImage';
 import { readIslandProps } from '../../lib/island-props';
-import { profileImageSchema } from '../../shared/islands/ProfileImage';
 import { profileImageFromMarkup } from './adapter';
 import { mount } from './index';
 import { PICTURE_MAX_BYTES, PICTURE_MESSAGES } from './picture';

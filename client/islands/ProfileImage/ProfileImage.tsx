@@ -1,6 +1,6 @@
 import { type CSSProperties, useEffect, useId, useRef } from 'react';
+import type { ProfileImageProps } from '../../common/islands/ProfileImage';
 import { Avatar } from '../../lib/Avatar';
-import type { ProfileImageProps } from '../../shared/islands/ProfileImage';
 import { PICTURE_MESSAGES, PICTURE_TYPES } from './picture';
 import { usePicturePreview } from './usePicturePreview';
 

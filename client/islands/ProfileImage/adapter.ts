@@ -1,5 +1,5 @@
+import type { ProfileImageProps } from '../../common/islands/ProfileImage';
 import { avatarOfImg } from '../../lib/Avatar';
-import type { ProfileImageProps } from '../../shared/islands/ProfileImage';
 
 /**
  * The profile form's picture as the plugin prints it (legacy-fixtures/pages/user-edit-profile-*):

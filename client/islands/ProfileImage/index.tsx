@@ -1,6 +1,6 @@
+import { profileImageSchema } from '../../common/islands/ProfileImage';
 import { readIslandProps } from '../../lib/island-props';
 import { renderInto } from '../../lib/render-island';
-import { profileImageSchema } from '../../shared/islands/ProfileImage';
 import { profileImageFromMarkup } from './adapter';
 import { ProfileImage } from './ProfileImage';
 

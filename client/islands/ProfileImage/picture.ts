@@ -1,10 +1,10 @@
-import { PICTURE_MAX_BYTES, PICTURE_MESSAGES } from '../../shared/profile-picture';
+import { PICTURE_MAX_BYTES, PICTURE_MESSAGES } from '../../common/profile-picture';
 
 export { PICTURE_MAX_BYTES, PICTURE_MESSAGES };
 
 /**
  * What the profile form accepts as a picture, checked before upload with the sentences the server
- * answers with (client/shared/profile-picture.ts): PNG, JPEG or GIF, at most 2 MB.
+ * answers with (client/common/profile-picture.ts): PNG, JPEG or GIF, at most 2 MB.
  * The server decides by the file's bytes; the browser can only go by the type it reports.
  */
 export const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as const;

@@ -1,7 +1,7 @@
 import './rating.css';
 import { useState } from 'react';
+import type { RatingInputProps } from '../../common/islands/RatingInput';
 import { useMarkerEvent, useMarkerState } from '../../lib/marker-state';
-import type { RatingInputProps } from '../../shared/islands/RatingInput';
 import { nextScore, RatingPositions } from './positions';
 
 type Props = RatingInputProps & { marker: HTMLElement; labelledBy: string | undefined };

@@ -1,4 +1,4 @@
-import type { RatingInputProps } from '../../shared/islands/RatingInput';
+import type { RatingInputProps } from '../../common/islands/RatingInput';
 
 /**
  * The star input's props from markup WordPress printed (reviews.md §7, listing.md §1.4): the

@@ -1,6 +1,6 @@
+import { ratingInputProps } from '../../common/islands/RatingInput';
 import { readIslandProps } from '../../lib/island-props';
 import { renderInto } from '../../lib/render-island';
-import { ratingInputProps } from '../../shared/islands/RatingInput';
 import { headingOf, ratingFromMarkup } from './adapter';
 import { RatingInput } from './RatingInput';
 

@@ -3,9 +3,9 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { registerForm as ourRegisterForm } from '../../../server/views/top-bar';
+import { registerTermSchema } from '../../common/islands/RegisterForm';
+import { REGISTER_SENTENCE } from '../../common/islands/terms-sentence';
 import { readIslandProps } from '../../lib/island-props';
-import { registerTermSchema } from '../../shared/islands/RegisterForm';
-import { REGISTER_SENTENCE } from '../../shared/islands/terms-sentence';
 import { registerTermFromMarkup } from './adapter';
 import { mount } from './index';
 

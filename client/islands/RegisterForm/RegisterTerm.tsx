@@ -1,6 +1,6 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
+import type { RegisterTermProps } from '../../common/islands/RegisterForm';
 import { sentenceText, TermsSentenceText } from '../../lib/TermsSentence';
-import type { RegisterTermProps } from '../../shared/islands/RegisterForm';
 import { slide } from '../DepositItems/slide';
 
 /**

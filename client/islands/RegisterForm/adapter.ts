@@ -1,6 +1,6 @@
+import type { RegisterTermProps } from '../../common/islands/RegisterForm';
+import { REGISTER_SENTENCE } from '../../common/islands/terms-sentence';
 import { sentenceFromMarkup } from '../../lib/TermsSentence';
-import type { RegisterTermProps } from '../../shared/islands/RegisterForm';
-import { REGISTER_SENTENCE } from '../../shared/islands/terms-sentence';
 
 /**
  * The register form's terms as the plugin prints them (legacy-fixtures/pages/register.html and the

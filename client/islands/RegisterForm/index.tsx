@@ -1,7 +1,7 @@
 import { flushSync } from 'react-dom';
+import { registerTermSchema } from '../../common/islands/RegisterForm';
 import { readIslandProps } from '../../lib/island-props';
 import { renderInto } from '../../lib/render-island';
-import { registerTermSchema } from '../../shared/islands/RegisterForm';
 import { registerTermFromMarkup } from './adapter';
 import { RegisterTerm } from './RegisterTerm';
 

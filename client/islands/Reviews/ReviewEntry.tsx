@@ -1,6 +1,6 @@
+import type { ReviewItem, ReviewStar, ReviewSummary } from '../../common/islands/Reviews';
 import { Avatar } from '../../lib/Avatar';
 import { ServerFragment } from '../../lib/ServerFragment';
-import type { ReviewItem, ReviewStar, ReviewSummary } from '../../shared/islands/Reviews';
 
 const STAR_CLASS: Readonly<Record<ReviewStar, string>> = {
   full: 'fa fa-star',

@@ -1,6 +1,6 @@
+import { REVIEW_FILTER_LABEL, type ReviewChoice } from '../../common/islands/Reviews';
 import { buttonKeys } from '../../lib/button-keys';
 import { Options } from '../../lib/Options';
-import { REVIEW_FILTER_LABEL, type ReviewChoice } from '../../shared/islands/Reviews';
 
 /**
  * "Sort By:" (buttons, the current one pressed) and "Filter By" (the traveller type), as the plugin

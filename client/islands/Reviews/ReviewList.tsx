@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import type { ReviewsPage } from '../../shared/islands/Reviews';
+import type { ReviewsPage } from '../../common/islands/Reviews';
 import { ReviewEntry } from './ReviewEntry';
 import { ReviewPagination } from './ReviewPagination';
 

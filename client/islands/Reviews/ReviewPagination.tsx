@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
+import type { ReviewPaginationPart } from '../../common/islands/Reviews';
 import { buttonKeys } from '../../lib/button-keys';
-import type { ReviewPaginationPart } from '../../shared/islands/Reviews';
 
 /**
  * The page numbers (reviews.md §4, the plugin's spans): keyboard buttons, the arrows named

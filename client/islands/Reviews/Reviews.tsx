@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ReviewsProps } from '../../shared/islands/Reviews';
+import type { ReviewsProps } from '../../common/islands/Reviews';
 import { RatingSummary } from './ReviewEntry';
 import { ReviewFilter } from './ReviewFilter';
 import { ReviewList } from './ReviewList';

@@ -11,8 +11,8 @@ import {
   reviewSectionHtml,
   reviewsPageProps,
 } from '../../../server/views/reviews';
+import { type ReviewsPage, reviewsProps } from '../../common/islands/Reviews';
 import { readIslandProps } from '../../lib/island-props';
-import { type ReviewsPage, reviewsProps } from '../../shared/islands/Reviews';
 import { capturedReply } from '../../testing/admin-ajax';
 import { legacyPage, place } from '../../testing/legacy-markup';
 import { replyPage, reviewsFromMarkup } from './adapter';

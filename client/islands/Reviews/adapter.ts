@@ -1,5 +1,3 @@
-import { avatarOfImg } from '../../lib/Avatar';
-import { fragment } from '../../lib/dom';
 import {
   type ReviewItem,
   type ReviewPaginationPart,
@@ -8,7 +6,9 @@ import {
   type ReviewsPage,
   type ReviewsProps,
   reviewsPage,
-} from '../../shared/islands/Reviews';
+} from '../../common/islands/Reviews';
+import { avatarOfImg } from '../../lib/Avatar';
+import { fragment } from '../../lib/dom';
 
 /**
  * The Reviews island's props from markup WordPress printed (reviews.md §2–6): the section on a tour

@@ -1,6 +1,6 @@
+import { reviewsProps } from '../../common/islands/Reviews';
 import { readIslandProps } from '../../lib/island-props';
 import { renderInto } from '../../lib/render-island';
-import { reviewsProps } from '../../shared/islands/Reviews';
 import { reviewsFromMarkup } from './adapter';
 import { Reviews } from './Reviews';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import type { ReviewsPage, ReviewsProps } from '../../common/islands/Reviews';
 import { postAjax } from '../../lib/ajax';
-import type { ReviewsPage, ReviewsProps } from '../../shared/islands/Reviews';
 import { type Asked, replyPage } from './adapter';
 
 export interface ReviewListState {

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useLayoutEffect, useRef } from 'react';
+import type { SearchFormPart } from '../../common/islands/SearchForm';
 import { jqueryUiToFlatpickr, parseYmd, ymd } from '../../lib/date-format';
 import { type LazyPicker, lazyPicker } from '../../lib/lazy-picker';
-import type { SearchFormPart } from '../../shared/islands/SearchForm';
 import { FieldBox } from './fields';
 
 type DatePart = Extract<SearchFormPart, { kind: 'date' }>;

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { loadExchange } from '../../../server/parity/exchanges';
 import { type SearchFormInput, searchFormHtml } from '../../../server/views/tour-list/search-form';
+import { searchFormProps } from '../../common/islands/SearchForm';
 import { readIslandProps } from '../../lib/island-props';
-import { searchFormProps } from '../../shared/islands/SearchForm';
 import { adaptSearchForm } from './adapter';
 import { SearchForm } from './SearchForm';
 

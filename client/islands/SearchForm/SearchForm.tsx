@@ -1,6 +1,6 @@
 import { type KeyboardEvent, type MouseEvent, useReducer } from 'react';
+import type { SearchFormPart } from '../../common/islands/SearchForm';
 import { formatFlatpickr, jqueryUiToFlatpickr, parseYmd } from '../../lib/date-format';
-import type { SearchFormPart } from '../../shared/islands/SearchForm';
 import { DateField } from './DateField';
 import { FieldBox, PriceColumn, SelectField, TextField } from './fields';
 import { RatingField } from './RatingField';

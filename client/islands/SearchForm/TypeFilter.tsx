@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type RefObject, useId, useLayoutEffect, useRef, useState } from 'react';
-import type { SearchFormPart, SearchTermsPart } from '../../shared/islands/SearchForm';
+import type { SearchFormPart, SearchTermsPart } from '../../common/islands/SearchForm';
 import { slide } from './slide';
 import { termKey } from './state';
 

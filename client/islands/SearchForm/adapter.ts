@@ -1,4 +1,4 @@
-import type { SearchFormPart, SearchFormProps, SearchTermsPart } from '../../shared/islands/SearchForm';
+import type { SearchFormPart, SearchFormProps, SearchTermsPart } from '../../common/islands/SearchForm';
 
 /**
  * The one place the search form reads the plugin's markup (a page WordPress rendered carries no

@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from 'react';
+import type { SearchFormPart } from '../../common/islands/SearchForm';
 import { Options } from '../../lib/Options';
-import type { SearchFormPart } from '../../shared/islands/SearchForm';
 
 type Text = Extract<SearchFormPart, { kind: 'text' }>;
 type Select = Extract<SearchFormPart, { kind: 'select' }>;

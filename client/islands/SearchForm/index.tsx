@@ -1,6 +1,6 @@
+import { searchFormProps } from '../../common/islands/SearchForm';
 import { readIslandProps } from '../../lib/island-props';
 import { renderInto } from '../../lib/render-island';
-import { searchFormProps } from '../../shared/islands/SearchForm';
 import { adaptSearchForm } from './adapter';
 import { SearchForm } from './SearchForm';
 

@@ -1,4 +1,4 @@
-import type { SearchFormPart, SearchTermsPart } from '../../shared/islands/SearchForm';
+import type { SearchFormPart, SearchTermsPart } from '../../common/islands/SearchForm';
 
 /**
  * The search form's field state (listing.md §1.4): each named field's value, each term's check,

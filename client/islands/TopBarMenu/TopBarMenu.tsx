@@ -1,6 +1,6 @@
 import { useId, useLayoutEffect, useRef } from 'react';
+import type { TopBarMenuProps } from '../../common/islands/TopBarMenu';
 import { Avatar } from '../../lib/Avatar';
-import type { TopBarMenuProps } from '../../shared/islands/TopBarMenu';
 import { listenToBar } from './handlers';
 import { useAccountMenu } from './useAccountMenu';
 import { useMenuFade } from './useMenuFade';

@@ -1,5 +1,5 @@
+import type { TopBarMenuProps } from '../../common/islands/TopBarMenu';
 import { avatarOfImg } from '../../lib/Avatar';
-import type { TopBarMenuProps } from '../../shared/islands/TopBarMenu';
 
 /**
  * The logged-in top bar as the plugin prints it (every captured page of a logged-in customer,

@@ -1,7 +1,7 @@
 import { flushSync } from 'react-dom';
+import { topBarMenuSchema } from '../../common/islands/TopBarMenu';
 import { readIslandProps } from '../../lib/island-props';
 import { renderInto } from '../../lib/render-island';
-import { topBarMenuSchema } from '../../shared/islands/TopBarMenu';
 import { topBarFromMarkup } from './adapter';
 import { TopBarMenu } from './TopBarMenu';
 

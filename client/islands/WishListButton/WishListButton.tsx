@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import type { WishListButtonProps } from '../../common/islands/WishListButton';
 import { postAjax } from '../../lib/ajax';
 import { clickOnEnterOrSpace, useMarkerEvent, useMarkerState } from '../../lib/marker-state';
-import type { WishListButtonProps } from '../../shared/islands/WishListButton';
 import { openTopBarLogin } from './login';
 
 type Saving = 'no' | 'sending' | 'saved';

@@ -1,4 +1,4 @@
-import type { WishListButtonProps } from '../../shared/islands/WishListButton';
+import type { WishListButtonProps } from '../../common/islands/WishListButton';
 
 /**
  * The wish-list button's props from the markup WordPress printed (engagement.md §2), where the page

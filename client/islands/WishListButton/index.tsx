@@ -1,6 +1,6 @@
+import { wishListButtonProps } from '../../common/islands/WishListButton';
 import { readIslandProps } from '../../lib/island-props';
 import { renderInto } from '../../lib/render-island';
-import { wishListButtonProps } from '../../shared/islands/WishListButton';
 import { wishListFromMarkup } from './adapter';
 import { WishListButton } from './WishListButton';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentPageProps } from '../../../client/shared/islands/PaymentPage';
+import type { PaymentPageProps } from '../../../client/common/islands/PaymentPage';
 import { PROJECT_ROOT } from '../../core/config';
 import { updateMeta } from '../../data/meta';
 import { countOrders } from '../../data/orders';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PaymentPageProps } from '../../../client/shared/islands/PaymentPage';
+import type { PaymentPageProps } from '../../../client/common/islands/PaymentPage';
 import { isEmpty, phpInt } from '../../php/coerce';
 import { formText } from '../../php/form-input';
 import type { PhpValue } from '../../php/values';

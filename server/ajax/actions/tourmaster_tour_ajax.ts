@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ListReplyProps } from '../../../client/shared/islands/ListSection';
+import type { ListReplyProps } from '../../../client/common/islands/ListSection';
 import { InputError } from '../../core/errors';
 import type { FormTree } from '../../php/form-input';
 import { formTree } from '../../php/form-input';

@@ -9,7 +9,7 @@ import { type AjaxReply, defineAction } from '../action';
  * The booking bar's fields for a date, package and room count (booking.md §3, §4.1): the reply's
  * `content` replaces every step after the one that changed. `false` when there is nothing to show
  * (no data, unknown tour), as the legacy site answered. The booking island reads the same blocks
- * as the reply's `props` (client/shared/islands/BookingForm.ts); the legacy script ignores them.
+ * as the reply's `props` (client/common/islands/BookingForm.ts); the legacy script ignores them.
  */
 export const tourmaster_tour_booking = defineAction({
   name: 'tourmaster_tour_booking',

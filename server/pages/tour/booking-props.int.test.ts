@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingFormSchema, bookingStepSchema } from '../../../client/common/islands/BookingForm';
 import { bookingBlocksFromHtml, bookingFormFromMarkup } from '../../../client/islands/BookingForm/adapter';
-import { bookingFormSchema, bookingStepSchema } from '../../../client/shared/islands/BookingForm';
 import { PROJECT_ROOT } from '../../core/config';
 import { sendExchange } from '../../parity/compare';
 import { DEVIATIONS, withDeviation } from '../../parity/deviations';

@@ -1,4 +1,4 @@
-import type { BookingBlock } from '../../../client/shared/islands/BookingForm';
+import type { BookingBlock } from '../../../client/common/islands/BookingForm';
 import { isEmpty, str } from '../../php/coerce';
 import { formatWpDate } from '../../php/date';
 import { withArgs } from '../../services/accounts/special-pages';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PICTURE_MAX_BYTES, PICTURE_MESSAGES } from '../../../client/shared/profile-picture';
+import { PICTURE_MAX_BYTES, PICTURE_MESSAGES } from '../../../client/common/profile-picture';
 import type { Config } from '../../core/config';
 import type { UploadedFile } from '../../php/form-body';
 import type { AvatarMeta } from '../../wp/profile';

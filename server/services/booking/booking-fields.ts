@@ -1,4 +1,4 @@
-import type { BookingBlock } from '../../../client/shared/islands/BookingForm';
+import type { BookingBlock } from '../../../client/common/islands/BookingForm';
 import { getRawMetas } from '../../data/meta';
 import { countSeats } from '../../data/seats';
 import type { WpDb } from '../../data/tables';

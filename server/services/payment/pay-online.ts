@@ -1,4 +1,4 @@
-import type { PaymentPageProps } from '../../../client/shared/islands/PaymentPage';
+import type { PaymentPageProps } from '../../../client/common/islands/PaymentPage';
 import { updateOrderPricing } from '../../data/order-writes';
 import { getOrder } from '../../data/orders';
 import { loadBookingContext } from '../../data/tours';

@@ -1,4 +1,4 @@
-import type { ReviewsPage } from '../../../client/shared/islands/Reviews';
+import type { ReviewsPage } from '../../../client/common/islands/Reviews';
 import { getOptions } from '../../data/options';
 import { countTourReviews, getTourRating, listTourReviews, reviewerProfiles } from '../../data/reviews';
 import type { WpDb } from '../../data/tables';

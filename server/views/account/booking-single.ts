@@ -1,4 +1,4 @@
-import type { DepositItemProps } from '../../../client/shared/islands/DepositItems';
+import type { DepositItemProps } from '../../../client/common/islands/DepositItems';
 import { html, type SafeHtml } from '../html';
 import { islandProps } from '../island-props';
 import { statusLabel } from './common';
@@ -63,7 +63,7 @@ export function bookingSingle(input: BookingSingleInput): SafeHtml {
           ...(p.status !== '' ? [{ head: 'Payment Status :', tail: p.status }] : []),
         ],
       };
-      // The item's typed props first (client/shared/islands/DepositItems.ts), for the island.
+      // The item's typed props first (client/common/islands/DepositItems.ts), for the island.
       return html`<div class="tourmaster-deposit-item ${item.open ? 'tourmaster-active' : ''}" >${islandProps('DepositItems', item)}<div class="tourmaster-deposit-item-head" ><i class="icon_plus" ></i>${item.heading}</div><div class="tourmaster-deposit-item-content" >${item.rows.map(single)}</div></div>`;
     })}`;
   const sidebar = html`<div class="tourmaster-my-booking-single-sidebar" ><h3 class="tourmaster-my-booking-single-title">Order Status</h3><div class="tourmaster-booking-status tourmaster-status-${input.status ?? ''}" >${statusLabel(

@@ -1,4 +1,4 @@
-import type { AvatarProps } from '../../../client/shared/islands/avatar';
+import type { AvatarProps } from '../../../client/common/islands/avatar';
 import { contentFilter } from '../../wp/text';
 import { type AvatarSettings, gravatarAvatar, gravatarImg, safeImageUrl } from '../avatar';
 import { html, raw, type SafeHtml } from '../html';
@@ -172,7 +172,7 @@ export function userAvatar(
   return raw(gravatarImg(email, 85, settings, https));
 }
 
-/** The same picture as typed props (client/shared/islands/avatar.ts), as the browser reads the markup above. */
+/** The same picture as typed props (client/common/islands/avatar.ts), as the browser reads the markup above. */
 export function userAvatarProps(
   avatar: { thumbnail: string; file_url: string } | undefined,
   email: string,

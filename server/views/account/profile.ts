@@ -1,5 +1,5 @@
-import type { AvatarProps } from '../../../client/shared/islands/avatar';
-import type { ProfileImageProps } from '../../../client/shared/islands/ProfileImage';
+import type { AvatarProps } from '../../../client/common/islands/avatar';
+import type { ProfileImageProps } from '../../../client/common/islands/ProfileImage';
 import { html, type SafeHtml } from '../html';
 import { islandProps } from '../island-props';
 import { updateNotice } from './common';

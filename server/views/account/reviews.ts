@@ -1,4 +1,4 @@
-import type { RatingInputProps } from '../../../client/shared/islands/RatingInput';
+import type { RatingInputProps } from '../../../client/common/islands/RatingInput';
 import { html, raw, type SafeHtml } from '../html';
 import { islandProps } from '../island-props';
 import { starIconsHtml } from '../reviews';
@@ -27,7 +27,7 @@ function lightbox(id: string, title: string, content: SafeHtml): SafeHtml {
  * and both it and the text are `data-required`: the lightbox's form check (client/lib/lightbox.ts)
  * says so in the form's own error box before anything is sent; the server refuses them too.
  */
-/** The form's star input (client/shared/islands/RatingInput.ts): 1–10, empty until chosen, required. */
+/** The form's star input (client/common/islands/RatingInput.ts): 1–10, empty until chosen, required. */
 const REVIEW_RATING: RatingInputProps = { name: 'rating', required: true, min: 1, max: 10, value: null, shown: 0 };
 
 export function reviewForm(row: Pick<ReviewRow, 'orderId' | 'tourId' | 'tourTitle'>, nonceField: SafeHtml): SafeHtml {

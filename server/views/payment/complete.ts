@@ -1,4 +1,4 @@
-import type { CompleteProps } from '../../../client/shared/islands/PaymentPage';
+import type { CompleteProps } from '../../../client/common/islands/PaymentPage';
 import { html, raw, type SafeHtml } from '../html';
 
 export interface CompleteInput {
@@ -15,7 +15,7 @@ export interface CompleteInput {
   delayed?: boolean;
 }
 
-/** The completion's typed props (client/shared/islands/PaymentPage.ts): what the view prints. */
+/** The completion's typed props (client/common/islands/PaymentPage.ts): what the view prints. */
 export function completeProps(input: CompleteInput): CompleteProps {
   const dashboard = input.loggedIn && input.membership;
   const sent = input.delayed

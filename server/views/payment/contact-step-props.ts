@@ -1,4 +1,4 @@
-import type { ContactStepProps, FormFieldProps } from '../../../client/shared/islands/PaymentPage';
+import type { ContactStepProps, FormFieldProps } from '../../../client/common/islands/PaymentPage';
 import { list, str } from '../../php/coerce';
 import type { CustomField } from '../../tourmaster/custom-fields';
 import { PAGE_MESSAGES } from '../../tourmaster/payment-page';
@@ -6,7 +6,7 @@ import type { ContactFormInput } from './contact-form';
 import type { TravellerFormInput } from './traveller-form';
 
 /**
- * The contact step as the PaymentPage island's props (client/shared/islands/PaymentPage.ts), from
+ * The contact step as the PaymentPage island's props (client/common/islands/PaymentPage.ts), from
  * the same inputs TRAVELLER-FORM and CONTACT-FORM print: what the forms show, field for field, so
  * the island's React forms and the legacy markup never disagree (adapter.test.tsx checks that the
  * island's reading of this markup gives these props).

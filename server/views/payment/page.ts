@@ -1,4 +1,4 @@
-import type { PaymentPageProps } from '../../../client/shared/islands/PaymentPage';
+import type { PaymentPageProps } from '../../../client/common/islands/PaymentPage';
 import { isEmpty, list, str } from '../../php/coerce';
 import type { CustomField } from '../../tourmaster/custom-fields';
 import {
@@ -27,7 +27,7 @@ import { travellerForm } from './traveller-form';
 export interface PaymentFragments {
   content: SafeHtml;
   sidebar: SafeHtml;
-  /** The PaymentPage island's typed props for this step (client/shared/islands/PaymentPage.ts). */
+  /** The PaymentPage island's typed props for this step (client/common/islands/PaymentPage.ts). */
   props?: PaymentPageProps;
 }
 

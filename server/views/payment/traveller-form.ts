@@ -1,4 +1,4 @@
-import { TRAVELLER_TITLES as SHARED_TITLES } from '../../../client/shared/islands/PaymentPage';
+import { TRAVELLER_TITLES as SHARED_TITLES } from '../../../client/common/islands/PaymentPage';
 import { list, str } from '../../php/coerce';
 import type { BookingDetail } from '../../tourmaster/booking-detail';
 import type { CustomField } from '../../tourmaster/custom-fields';

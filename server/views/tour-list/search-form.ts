@@ -1,4 +1,4 @@
-import type { SearchFormPart, SearchTermsPart } from '../../../client/shared/islands/SearchForm';
+import type { SearchFormPart, SearchTermsPart } from '../../../client/common/islands/SearchForm';
 import { formatWpDate } from '../../php/date';
 import { escUrl, html, raw, type SafeHtml } from '../html';
 import { islandProps } from '../island-props';
@@ -196,7 +196,7 @@ function actionQueryInputs(actionUrl: string, kit: FieldKit): SafeHtml[] {
 
 /**
  * The form (listing.md §1.4): the plugin's markup, and as the form's first child the SearchForm
- * island's typed props (client/shared/islands/SearchForm.ts), the same fields in the same order.
+ * island's typed props (client/common/islands/SearchForm.ts), the same fields in the same order.
  */
 export function searchFormHtml(input: SearchFormInput): SafeHtml {
   const kit = fieldKit(input);

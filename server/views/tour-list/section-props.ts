@@ -3,7 +3,7 @@ import type {
   ListSectionProps,
   OrderFiltererProps,
   PagingProps,
-} from '../../../client/shared/islands/ListSection';
+} from '../../../client/common/islands/ListSection';
 import { phpJsonEncode } from '../../php/json';
 import { hasAjaxControls } from '../../tourmaster/listing/element';
 import { ajaxPaginationItems, loadMorePage } from '../../tourmaster/listing/pagination';
@@ -19,7 +19,7 @@ import { ajaxPaginationClass, LOAD_MORE_CLASS } from './pagination';
 import { settingsPhpValue } from './settings-json';
 
 /**
- * The ListSection island's typed props (client/shared/islands/ListSection.ts): what the list's
+ * The ListSection island's typed props (client/common/islands/ListSection.ts): what the list's
  * ajax controls show, from the same inputs as their markup (element.ts, filterers.ts,
  * pagination.ts), so the island's adapter reads the same props from that markup.
  */

@@ -1,6 +1,6 @@
-import { type BookingBarProps, STICKY_MIN_WIDTH } from '../../../client/shared/islands/BookingBar';
-import type { BookingBlock, BookingFormProps, DateControlProps } from '../../../client/shared/islands/BookingForm';
-import type { WishListButtonProps } from '../../../client/shared/islands/WishListButton';
+import { type BookingBarProps, STICKY_MIN_WIDTH } from '../../../client/common/islands/BookingBar';
+import type { BookingBlock, BookingFormProps, DateControlProps } from '../../../client/common/islands/BookingForm';
+import type { WishListButtonProps } from '../../../client/common/islands/WishListButton';
 import { bookingBlocksHtml } from '../booking-fields';
 import { escUrl, html, raw, type SafeHtml } from '../html';
 import { islandProps } from '../island-props';
@@ -72,7 +72,7 @@ export interface BookingFormInput {
   hidden: readonly HiddenField[];
 }
 
-/** The booking island's props (client/shared/islands/BookingForm.ts): what the form below prints. */
+/** The booking island's props (client/common/islands/BookingForm.ts): what the form below prints. */
 export function bookingFormProps(input: BookingFormInput): BookingFormProps {
   return {
     tourId: String(input.tourId),
@@ -152,7 +152,7 @@ const WISH_ICONS = raw(
   `<span class="tourmaster-save-wish-list-icon-wrap" ><i class="tourmaster-icon-active fa fa-heart" ></i><i class="tourmaster-icon-inactive fa fa-heart-o" ></i></span>${WISH_LABEL}`,
 );
 
-/** The button's island props (client/shared/islands/WishListButton.ts), written as its marker's first child. */
+/** The button's island props (client/common/islands/WishListButton.ts), written as its marker's first child. */
 export function wishListButtonProps(button: WishListButton): WishListButtonProps {
   switch (button.kind) {
     case 'guest':
@@ -238,7 +238,7 @@ export function bookingBarInner(input: BookingBarInput): SafeHtml {
   }<div class="tourmaster-tour-booking-bar-inner" >${inner}${input.bottom}</div></div></div></div>`;
 }
 
-/** The booking bar island's props (client/shared/islands/BookingBar.ts): the tabs it prints. */
+/** The booking bar island's props (client/common/islands/BookingBar.ts): the tabs it prints. */
 export function bookingBarProps(body: BookingBarBody): BookingBarProps {
   const tabs =
     body.kind === 'both'

@@ -2,7 +2,7 @@
  * English month and weekday names, as PHP's date() and flatpickr's English locale write them: one
  * list for the server's date formats (server/php/date.ts) and the calendar's (client/lib/date-format.ts).
  *
- * `client/shared/` is the one folder both sides import: pure modules that import nothing of either.
+ * `client/common/` is the one folder both sides import: pure modules that import nothing of either.
  */
 export const MONTH_NAMES: readonly string[] = [
   'January',
