@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { SidebarProps } from './payment-sidebar';
+import { PaymentStepProps } from './payment-step';
 
 /**
  * The PaymentPage island's typed props (payment.md §2–§3): which step the page is at and, at the
@@ -93,14 +95,16 @@ export const CompleteProps = z.object({
 export type CompleteProps = z.infer<typeof CompleteProps>;
 
 /**
- * What the island renders from data: the step, `contact` at the contact step and `complete` once
- * the booking is done. The payment step's content and the sidebar are not typed yet: they are
- * still the server's fragments.
+ * What the island renders from data: the step, `contact` at the contact step, `payment` at the
+ * payment step, `complete` once the booking is done, and the `sidebar` beside them (absent where
+ * the reply has no sidebar: a refusal, a gateway's form).
  */
 export const PaymentPageProps = z.object({
   step: z.number(),
   contact: z.optional(ContactStepProps),
+  payment: z.optional(PaymentStepProps),
   complete: z.optional(CompleteProps),
+  sidebar: z.optional(SidebarProps),
 });
 export type PaymentPageProps = z.infer<typeof PaymentPageProps>;
 
