@@ -25,3 +25,10 @@ export function place(html: string): HTMLElement {
   document.body.replaceChildren(container);
   return container;
 }
+
+/** The page of a captured exchange (legacy-fixtures/exchanges/NAME.json: a GET WordPress answered). */
+export function capturedPage(name: string): Document {
+  const file = path.resolve('legacy-fixtures/exchanges', `${name}.json`);
+  const exchange = JSON.parse(readFileSync(file, 'utf8')) as { response: { body: string } };
+  return new DOMParser().parseFromString(exchange.response.body, 'text/html');
+}

@@ -104,7 +104,10 @@ describe('PaymentPage adapter', () => {
 
   it('finds no contact step in the other steps’ content', () => {
     const { content } = capturedReply('payment_template-s3-santorini') as { content: string };
-    expect(adaptReply(content, 3)).toEqual({ step: 3 });
+    const props = adaptReply(content, 3);
+    expect(props.contact).toBeUndefined();
+    // The payment step's (adapter-payment-step.test.tsx), and no sidebar where none was given.
+    expect(Object.keys(props)).toEqual(['step', 'payment']);
   });
 
   it.each([

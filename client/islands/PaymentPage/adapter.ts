@@ -8,31 +8,48 @@ import type {
   TravellerFormProps,
   TravellerRowProps,
 } from '../../common/islands/PaymentPage';
+import { paymentStepOf } from './adapter-payment-step';
+import { sidebarOf } from './adapter-sidebar';
 import { DEFAULT_MESSAGES } from './messages';
 
 /**
  * The island's one reader of legacy markup: where WordPress rendered the payment page or answered
- * `tourmaster_payment_template` (no props script, no `props` key), the contact step's forms are read
- * from the plugin's markup (TRAVELLER-FORM, CONTACT-FORM: payment.md §2.2) into the same typed props
- * our server writes (server/views/payment/contact-step-props.ts). Nothing else reads the DOM for
- * state; adapter.test.tsx checks it against the captured pages and replies.
+ * `tourmaster_payment_template` / `tourmaster_payment_selected` (no props script, no `props` key),
+ * the step's content is read from the plugin's markup (payment.md §2.2) into the same typed props
+ * our server writes: the contact step's forms (TRAVELLER-FORM, CONTACT-FORM: here, as
+ * server/views/payment/contact-step-props.ts writes them), the payment step
+ * (adapter-payment-step.ts), the completion, and the sidebar beside them (adapter-sidebar.ts).
+ * Nothing else reads the DOM for state; adapter*.test.tsx check it against the captured pages and replies.
  */
 
-/** The props of a page that has none: its step (the step bar's current item) and content. */
+/**
+ * The props of a page that has none: its step (the step bar's current item), its content, and its
+ * sidebar (`#tourmaster-tour-booking-bar-inner`, style-2 when the page is style-2's).
+ */
 export function adaptPage(marker: Element, step: number): PaymentPageProps {
   const content = marker.querySelector('#tourmaster-tour-payment-content');
-  return content ? propsOf(content, step) : { step };
+  const bar = marker.querySelector('#tourmaster-tour-booking-bar-inner');
+  const sidebar = bar ? sidebarOf(bar, marker.closest('.tourmaster-payment-style-2') !== null) : undefined;
+  return { ...(content ? propsOf(content, step) : { step }), ...(sidebar && { sidebar }) };
 }
 
-/** The props of a reply that has none: its `content` HTML at the step the page moves to. */
-export function adaptReply(content: string, step: number): PaymentPageProps {
-  const doc = new DOMParser().parseFromString(`<body>${content}</body>`, 'text/html');
-  return propsOf(doc.body, step);
+/** The props of a reply that has none: its `content` HTML at the step the page moves to, and its `sidebar` HTML. */
+export function adaptReply(content: string, step: number, sidebar?: string): PaymentPageProps {
+  const props = propsOf(parse(content), step);
+  const read = sidebar === undefined ? undefined : sidebarOf(parse(sidebar));
+  return read ? { ...props, sidebar: read } : props;
+}
+
+/** Markup in an inert document: its scripts do not run, its images do not load. */
+function parse(html: string): HTMLElement {
+  return new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html').body;
 }
 
 function propsOf(root: ParentNode, step: number): PaymentPageProps {
   const contact = contactStepOf(root);
   if (contact) return { step, contact };
+  const payment = paymentStepOf(root);
+  if (payment) return { step, payment };
   const complete = completeOf(root);
   return complete ? { step, complete } : { step };
 }

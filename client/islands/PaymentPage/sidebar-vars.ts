@@ -1,23 +1,15 @@
+import type { SidebarVars } from '../../common/islands/payment-sidebar';
+
 /**
  * The sidebar's inline scripts (payment.md §2.2) set `window.tourmaster_*` values: the order id,
  * the total, and for the PayPal JS SDK the currency, the fee-inclusive amounts and the payment type;
  * another script tag loads PayPal's SDK. Sidebars that arrive by ajax are inserted as HTML, where
  * scripts do not run, so instead of running them the island reads them: only plain
- * `window.tourmaster_x = "…";` assignments and the SDK's URL, nothing is evaluated.
+ * `window.tourmaster_x = "…";` assignments and the SDK's URL, nothing is evaluated. The values
+ * are the sidebar's props' `vars` (client/common/islands/payment-sidebar.ts), which the legacy
+ * adapter (adapter-sidebar.ts) reads with this reader.
  */
-export interface SidebarVars {
-  transactionId?: string;
-  totalPrice?: string;
-  paypal?: {
-    /** `https://www.paypal.com/sdk/js?client-id=…&currency=…`, as the server printed it. */
-    sdkUrl?: string;
-    clientId?: string;
-    currency?: string;
-    fullAmount?: string;
-    depositAmount?: string;
-    paymentType?: string;
-  };
-}
+export type { SidebarVars };
 
 const ASSIGNMENT = /window\.(tourmaster_[a-z_]+)\s*=\s*"([^"\\]*)"/g;
 
