@@ -76,8 +76,9 @@ function infoOf(el: Element): SummaryInfo {
 function peopleOf(summary: Element): PeopleProps | undefined {
   const rooms = [...summary.querySelectorAll('.tourmaster-tour-booking-bar-summary-room')];
   const whole = summary.querySelector('.tourmaster-tour-booking-bar-summary-people-wrap');
-  if (rooms.length === 0 && !whole) return undefined;
-  return { rooms: rooms.length > 0, groups: (rooms.length > 0 ? rooms : [whole as Element]).map(peopleGroupOf) };
+  const blocks = rooms.length > 0 ? rooms : whole ? [whole] : [];
+  if (blocks.length === 0) return undefined;
+  return { rooms: rooms.length > 0, groups: blocks.map(peopleGroupOf) };
 }
 
 function peopleGroupOf(block: Element): PeopleProps['groups'][number] {
