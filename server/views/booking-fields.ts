@@ -27,7 +27,7 @@ export function bookingBlocks(view: BookingFieldsModel): BookingBlock[] {
     blocks.push({
       kind: 'extra',
       fields: view.extraFields.map(({ field, value }) => ({
-        slug: field.slug,
+        name: field.slug,
         title: field.title,
         type: field.type,
         required: field.required,
@@ -110,7 +110,7 @@ function blockHtml(block: BookingBlock): SafeHtml {
 }
 
 function extraField(field: ExtraFieldProps) {
-  return { slug: field.slug, title: field.title, type: field.type, required: field.required, options: field.options };
+  return { slug: field.name, title: field.title, type: field.type, required: field.required, options: field.options };
 }
 
 /** A notice in place of the fields, removed by the legacy script like any later step. */

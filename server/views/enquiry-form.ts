@@ -50,23 +50,11 @@ export function enquiryFormProps(input: EnquiryFormInput): EnquiryFormProps {
   };
 }
 
-/** The control formField (form-field.ts) prints for each type; any other type is a text input. */
-const CONTROLS: Readonly<Record<string, EnquiryField['control']>> = {
-  textarea: 'textarea',
-  combobox: 'select',
-  country: 'select',
-  datepicker: 'datepicker',
-  date: 'date',
-  email: 'email',
-};
-
 function enquiryField(field: CustomField, value: string): EnquiryField {
-  const control = Object.hasOwn(CONTROLS, field.type) ? (CONTROLS[field.type] ?? 'text') : 'text';
   return {
-    slug: field.slug,
+    name: field.slug,
     title: field.title,
     type: field.type,
-    control,
     required: field.required,
     value,
     options: field.options.map((o) => ({ value: o.value, label: o.label })),

@@ -1,4 +1,5 @@
 import type { DateSelectProps } from '../../client/common/islands/DateSelect';
+import { controlOf } from '../../client/common/islands/form-field';
 import { MONTHS } from '../php/date';
 import type { CustomField } from '../tourmaster/custom-fields';
 import { html, type SafeHtml } from './html';
@@ -34,11 +35,10 @@ function fieldInput(
   data?: { name: string; value: string },
 ): SafeHtml {
   const attrs = html`${data && html` data-${data.name}="${data.value}" `}${required(field)}`;
-  switch (field.type) {
+  switch (controlOf(field.type)) {
     case 'textarea':
       return html`<textarea name="${field.slug}" ${attrs} >${value}</textarea>`;
-    case 'combobox':
-    case 'country':
+    case 'select':
       return html`<div class="tourmaster-combobox-wrap" ><select name="${field.slug}" ${attrs} >${field.options.map(
         (o) => html`<option value="${o.value}" ${o.value === value && 'selected'} >${o.label}</option>`,
       )}</select></div>`;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { FieldOption, formFieldSchema } from './form-field';
 import { exactly, oneOf } from './lean-schemas';
 
 /**
@@ -21,18 +22,8 @@ export const comboSchema = z.object({
 /** The traveller counts of one room (or of the template new rooms copy). */
 export const roomSchema = z.object({ variable: z.boolean(), combos: z.array(comboSchema) });
 
-const option = z.object({ value: z.string(), label: z.string() });
-
-/** An extra booking field (the plugin's custom-field syntax, server/views/form-field.ts). */
-export const extraFieldSchema = z.object({
-  slug: z.string(),
-  title: z.string(),
-  /** text, email, textarea, combobox (and country), datepicker, date; anything else is text. */
-  type: z.string(),
-  required: z.boolean(),
-  value: z.string(),
-  options: z.array(option),
-});
+/** An extra booking field (`extra_booking_info[{name}]`). */
+export const extraFieldSchema = formFieldSchema;
 
 const seats = { left: z.number(), unit: z.string() };
 
@@ -77,7 +68,7 @@ export const dateControlSchema = oneOf(
     range: z.number(),
   }),
   /** A select of the dates. */
-  z.object({ kind: exactly('list'), dates: z.array(option), selected: z.string() }),
+  z.object({ kind: exactly('list'), dates: z.array(FieldOption), selected: z.string() }),
 );
 
 export const bookingFormSchema = z.object({

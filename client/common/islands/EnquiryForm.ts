@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { exactly } from './lean-schemas';
+import { formFieldSchema } from './form-field';
 import { termsSentenceSchema } from './terms-sentence';
 
 /**
@@ -8,18 +8,9 @@ import { termsSentenceSchema } from './terms-sentence';
  * client/islands/EnquiryForm/adapter.ts on pages WordPress rendered.
  */
 export const enquiryFieldSchema = z.object({
-  /** The slug: the field's posted name (`data[{slug}]`) and its wrapper's class. */
-  slug: z.string(),
-  title: z.string(),
-  /** The type as written (`tourmaster-type-{type}` on the wrapper). */
-  type: z.string(),
-  /** The control the type prints: `select` for combobox and country, `date` for the three selects. */
-  control: exactly('text', 'email', 'textarea', 'select', 'datepicker', 'date'),
-  required: z.boolean(),
-  /** The printed value (a logged-in visitor's user meta). */
-  value: z.string(),
-  options: z.array(z.object({ value: z.string(), label: z.string() })),
-  /** The `date` control's years, as printed (none for the enquiry form's own fields). */
+  /** `name` is the field's posted name (`data[{name}]`), `value` a logged-in visitor's user meta. */
+  ...formFieldSchema.shape,
+  /** The `date` type's years, as printed (none for the enquiry form's own fields). */
   years: z.array(z.string()),
 });
 

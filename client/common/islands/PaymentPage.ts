@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { FieldOption, formFieldSchema } from './form-field';
 import { SidebarProps } from './payment-sidebar';
 import { PaymentStepProps } from './payment-step';
 
@@ -11,24 +12,16 @@ import { PaymentStepProps } from './payment-step';
  * Pure: imported by the server's views and by the island.
  */
 
-/** One `value → label` choice of a select. */
-export const FieldOption = z.object({ value: z.string(), label: z.string() });
-export type FieldOption = z.infer<typeof FieldOption>;
+export { FieldOption };
 
 /**
- * A contact or billing field (the plugin's `tourmaster_get_form_field`): `name` is the input's name
- * (`email`, `billing_email`); `type` as the custom-field syntax writes it (`text`, `email`,
- * `textarea`, `combobox`, `country`, `datepicker`, `date`); `contactDetail` is the contact field a
- * billing field copies ("the same as contact details").
+ * A contact or billing field (form-field.ts): `name` is the input's name (`email`, `billing_email`),
+ * `slug` the custom field's; `contactDetail` is the contact field a billing field copies ("the same
+ * as contact details").
  */
 export const FormFieldProps = z.object({
-  name: z.string(),
+  ...formFieldSchema.shape,
   slug: z.string(),
-  title: z.string(),
-  type: z.string(),
-  required: z.boolean(),
-  options: z.array(FieldOption),
-  value: z.string(),
   contactDetail: z.optional(z.string()),
 });
 export type FormFieldProps = z.infer<typeof FormFieldProps>;

@@ -1,81 +1,85 @@
-import { useContext } from 'react';
+import { useContext, useRef } from 'react';
 import type { ExtraFieldProps } from '../../common/islands/BookingForm';
-import { CustomField } from '../../lib/CustomField';
-import type { CustomControl, CustomFieldSpec } from '../../lib/custom-field';
+import { controlOf } from '../../common/islands/form-field';
+import { type ControlAttributes, FieldControl, FormField } from '../../lib/FormField';
+import { useLegacyField } from '../../lib/legacy-field';
 import { DateSelect } from '../DateSelect/DateSelect';
 import { keys } from './booking-block';
 import { BookingEventsContext } from './context';
 import { DateField } from './DateField';
 
+const WRAPPER = 'tourmaster-extra-booking-field';
+
 /**
- * The extra booking fields (pickup hotel, …; `.tourmaster-extra-booking-info`), each drawn by the
- * shared form-field component (lib/CustomField.tsx, also the enquiry form's) from its typed props;
- * a datepicker field's calendar offers any date.
+ * The extra booking fields (pickup hotel, …; `.tourmaster-extra-booking-info`), each the shared
+ * form field (lib/FormField.tsx) from its typed props; a datepicker field's calendar offers any
+ * date. The `date` type is the three selects and the hidden `Y-m-d` input the form posts as printed
+ * (booking-block.ts); the booking bar offers no years (the plugin prints the year's placeholder alone).
  */
 export function ExtraFields({ id, fields }: { id: number; fields: readonly ExtraFieldProps[] }) {
-  const { edited } = useContext(BookingEventsContext);
   return (
     <div className="tourmaster-tour-booking-extra-info" data-step="999">
       {fields.map((field, at) =>
-        field.type === 'date' ? (
-          <DateSelects key={field.slug} field={field} />
+        controlOf(field.type) === 'date' ? (
+          <FormField key={field.name} wrapper={WRAPPER} field={field}>
+            <DateSelect
+              name={field.name}
+              value={field.value}
+              years={[]}
+              title={field.title}
+              required={field.required}
+            />
+          </FormField>
         ) : (
-          <CustomField
-            key={field.slug}
-            spec={fieldSpec(field, keys.extra(id, at))}
-            datepicker={DateField}
-            onEdited={edited}
-          />
+          <ExtraField key={field.name} field={field} formKey={keys.extra(id, at)} />
         ),
       )}
     </div>
   );
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** The props as the shared component's spec: the plugin's wrapper, title (with its star) and tail. */
-function fieldSpec(field: ExtraFieldProps, key: string): CustomFieldSpec {
-  const star = field.required ? '<span class="tourmaster-req" >*</span>' : '';
-  return {
-    key,
-    shell: { tag: 'div', attrs: { class: `${wrapperClass(field)} clearfix` } },
-    head: { tag: 'div', attrs: { class: 'tourmaster-head' }, html: `${escapeHtml(field.title)}${star}` },
-    tail: { tag: 'div', attrs: { class: 'tourmaster-tail clearfix' } },
-    label: field.title,
-    required: field.required,
-    control: controlOf(field),
-  };
-}
-
-const wrapperClass = (field: ExtraFieldProps) =>
-  `tourmaster-extra-booking-field tourmaster-extra-booking-field-${field.slug} tourmaster-type-${field.type}`;
-
-function controlOf({ type, slug: name, value, options }: ExtraFieldProps): CustomControl {
-  if (type === 'textarea') return { type, name, value };
-  if (type === 'combobox' || type === 'country') return { type: 'select', name, value, options };
-  if (type === 'datepicker') {
-    return { type, name, value, after: [{ tag: 'i', attrs: { class: 'fa fa-calendar' }, html: '' }] };
-  }
-  return { type: type === 'email' ? 'email' : 'text', name, value };
+function ExtraField({ field, formKey }: { field: ExtraFieldProps; formKey: string }) {
+  const control = useExtraControl(field, formKey);
+  return (
+    <FormField wrapper={WRAPPER} field={field}>
+      <FieldControl field={field} control={control} datepicker={DateField} />
+    </FormField>
+  );
 }
 
 /**
- * The `date` type: the three selects and the hidden `Y-m-d` input (the DateSelect island's
- * component), inside the plugin's field wrapper. The booking bar offers no years (the plugin prints
- * the year's placeholder alone).
+ * The control's attributes: held by react-hook-form under `formKey`, a required field left empty is
+ * the form's error, marked `aria-invalid`; the title is its accessible name. The legacy `change`
+ * (the booking events' `edited`) comes at once for a choice (a select, a date), and for a typed
+ * control once the visitor leaves it changed.
  */
-function DateSelects({ field }: { field: ExtraFieldProps }) {
-  return (
-    <div className={`${wrapperClass(field)} clearfix`}>
-      <div className="tourmaster-head">
-        {field.title}
-        {field.required ? <span className="tourmaster-req">*</span> : null}
-      </div>
-      <div className="tourmaster-tail clearfix">
-        <DateSelect name={field.slug} value={field.value} years={[]} title={field.title} required={field.required} />
-      </div>
-    </div>
-  );
+function useExtraControl(field: ExtraFieldProps, formKey: string): ControlAttributes {
+  const { edited } = useContext(BookingEventsContext);
+  const binding = useLegacyField(formKey, { value: field.value, rules: { required: field.required } });
+  const committed = useRef(field.value);
+  const commit = (next: string) => {
+    committed.current = next;
+    edited(field.name, next);
+  };
+  const kind = controlOf(field.type);
+  const chosen = kind === 'select' || kind === 'datepicker';
+  return {
+    name: field.name,
+    ref: (element) => {
+      binding.ref(element);
+      binding.focusRef(element);
+    },
+    // As the plugin prints them: its datepicker input has no `data-required`.
+    ...(field.required && kind !== 'datepicker' ? { 'data-required': '' } : {}),
+    'aria-label': field.title || undefined,
+    'aria-required': field.required || undefined,
+    'aria-invalid': binding.invalid || undefined,
+    onChange: ({ target }) => {
+      binding.change(target.value);
+      if (chosen) commit(target.value);
+    },
+    onBlur: ({ target }) => {
+      if (!chosen && target.value !== committed.current) commit(target.value);
+    },
+  };
 }

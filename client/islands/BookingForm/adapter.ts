@@ -154,7 +154,7 @@ function extraOf(el: Element): ExtraFieldProps {
   );
   const select = control instanceof HTMLSelectElement ? control : null;
   return {
-    slug: control?.name ?? '',
+    name: control?.name ?? '',
     title: text(head),
     type: /\btourmaster-type-(\S+)/.exec(el.className)?.[1] ?? 'text',
     required,

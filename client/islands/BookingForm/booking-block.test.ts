@@ -68,9 +68,9 @@ describe('the availability check computed from the typed blocks', () => {
       variable: false,
       combos: [count('tour-people', 'Number Of People')],
     };
-    const field = (slug: string, type: string) => ({
-      slug,
-      title: slug,
+    const field = (name: string, type: string) => ({
+      name,
+      title: name,
       type,
       required: false,
       value: '',

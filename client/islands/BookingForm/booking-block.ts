@@ -80,8 +80,8 @@ export function amountCheckInput(
       extraFields.push(
         ...block.fields.map((f, at) =>
           f.type === 'date'
-            ? { name: f.slug, type: 'hidden', value: posted.find((p) => p.name === f.slug)?.value ?? '' }
-            : field(f.slug, keys.extra(id, at)),
+            ? { name: f.name, type: 'hidden', value: posted.find((p) => p.name === f.name)?.value ?? '' }
+            : field(f.name, keys.extra(id, at)),
         ),
       );
     } else blocks.push({ step, fields: [] });

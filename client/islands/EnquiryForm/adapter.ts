@@ -31,7 +31,7 @@ export function enquiryPropsFromMarkup(form: HTMLFormElement): EnquiryFormProps 
 
 const text = (el: Element | null | undefined) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
 
-/** `div.tourmaster-enquiry-field.tourmaster-enquiry-field-{slug}.tourmaster-type-{type}` (form-field.ts). */
+/** `div.tourmaster-enquiry-field.tourmaster-enquiry-field-{name}.tourmaster-type-{type}` (form-field.ts). */
 function fieldOf(wrapper: Element): EnquiryField {
   const type = /(?:^|\s)tourmaster-type-(\S*)/.exec(wrapper.className)?.[1] ?? '';
   const head = wrapper.querySelector(':scope > .tourmaster-head')?.cloneNode(true) as Element | undefined;
@@ -44,26 +44,14 @@ function fieldOf(wrapper: Element): EnquiryField {
   const dateSelect = tail?.querySelector('.tourmaster-date-select');
   const years = dateSelect?.querySelector<HTMLSelectElement>('select[data-type="year"]');
   return {
-    slug: named?.name ?? '',
+    name: named?.name ?? '',
     title: text(head),
     type,
-    control: controlOf(named, { select: !!select, date: !!dateSelect }),
     required: named?.hasAttribute('data-required') ?? false,
     value: select ? printedChoice(select) : (named?.getAttribute('value') ?? named?.textContent ?? ''),
     options: select ? Array.from(select.options, (o) => ({ value: o.value, label: o.textContent ?? '' })) : [],
     years: years ? Array.from(years.options, (o) => o.value).filter(Boolean) : [],
   };
-}
-
-function controlOf(
-  named: Element | null | undefined,
-  found: { select: boolean; date: boolean },
-): EnquiryField['control'] {
-  if (found.date) return 'date';
-  if (found.select) return 'select';
-  if (named instanceof HTMLTextAreaElement) return 'textarea';
-  if (named instanceof HTMLInputElement && named.classList.contains('tourmaster-datepicker')) return 'datepicker';
-  return named instanceof HTMLInputElement && named.type === 'email' ? 'email' : 'text';
 }
 
 /** The option printed `selected`, or '' (the server writes the value it was given, not the first option). */

@@ -1,7 +1,7 @@
 import { type MutableRefObject, useId, useImperativeHandle } from 'react';
 import type { ContactStepProps, FormFieldProps } from '../../common/islands/PaymentPage';
+import { ContactField } from './ContactField';
 import { NOTES_KEY } from './contact-fields';
-import { FormField } from './FormField';
 import { TravellerForm } from './TravellerForm';
 import { type ContactStepHandle, type FieldBinding, useContactForm } from './useContactForm';
 
@@ -29,7 +29,7 @@ export function ContactStep(props: {
     function Field(f: FormFieldProps) {
       const key = contact.fieldKey(f.name);
       return (
-        <FormField
+        <ContactField
           key={f.name}
           wrapper={wrapper}
           field={f}

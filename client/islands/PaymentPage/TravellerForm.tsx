@@ -1,6 +1,6 @@
 import { TRAVELLER_TITLES, type TravellerFieldProps, type TravellerFormProps } from '../../common/islands/PaymentPage';
+import { checkAttributes, type FieldCheck } from './ContactField';
 import { travellerKey, travellerSlots } from './contact-fields';
-import { checkAttributes, type FieldCheck } from './FormField';
 import type { FieldBinding } from './useContactForm';
 
 type Field = (key: string) => { registration: FieldBinding; check: FieldCheck };
