@@ -1,5 +1,6 @@
-import type { ComponentType, ReactNode } from 'react';
-import { controlOf, type FormFieldProps } from '../common/islands/form-field';
+import type { ReactNode } from 'react';
+import { controlOf } from '../common/field-control';
+import type { FormFieldProps } from '../common/islands/form-field';
 import { Options } from './Options';
 
 /**
@@ -42,25 +43,11 @@ export interface ControlAttributes {
   'aria-describedby'?: string;
 }
 
-/** A calendar on the `datepicker` input (the booking bar's flatpickr), told the chosen `Y-m-d`. */
-export type DatepickerComponent = ComponentType<
-  Omit<ControlAttributes, 'ref' | 'onChange' | 'onBlur'> & {
-    value: string;
-    onChange: (value: string) => void;
-    fieldRef: (element: HTMLInputElement | null) => void;
-    className: string;
-  }
->;
-
 /**
  * The control the field's type prints. A `datepicker` is a text input (`Y-m-d`) unless the form
- * gives a calendar; a `date` is a text input too where the form draws no three selects.
+ * gives its calendar input; a `date` is a text input too where the form draws no three selects.
  */
-export function FieldControl(props: {
-  field: FormFieldProps;
-  control: ControlAttributes;
-  datepicker?: DatepickerComponent | undefined;
-}) {
+export function FieldControl(props: { field: FormFieldProps; control: ControlAttributes; datepicker?: ReactNode }) {
   const { field, control } = props;
   const kind = controlOf(field.type);
   switch (kind) {
@@ -77,26 +64,13 @@ export function FieldControl(props: {
     case 'datepicker':
       return (
         <>
-          <DatepickerInput {...props} />
+          {props.datepicker ?? (
+            <input type="text" {...control} className={`tourmaster-datepicker ${control.className ?? ''}`.trim()} />
+          )}
           <i className="fa fa-calendar" />
         </>
       );
     default:
       return <input type={kind === 'email' ? 'email' : 'text'} {...control} />;
   }
-}
-
-function DatepickerInput({ field, control, datepicker: Datepicker }: Parameters<typeof FieldControl>[0]) {
-  const className = `tourmaster-datepicker ${control.className ?? ''}`.trim();
-  if (!Datepicker) return <input type="text" {...control} className={className} />;
-  const { ref, onChange, onBlur, ...attributes } = control;
-  return (
-    <Datepicker
-      {...attributes}
-      className={className}
-      value={field.value}
-      fieldRef={ref}
-      onChange={(value) => onChange({ target: { value } })}
-    />
-  );
 }

@@ -1,5 +1,5 @@
+import { controlOf } from '../../client/common/field-control';
 import type { DateSelectProps } from '../../client/common/islands/DateSelect';
-import { controlOf } from '../../client/common/islands/form-field';
 import { MONTHS } from '../php/date';
 import type { CustomField } from '../tourmaster/custom-fields';
 import { html, type SafeHtml } from './html';

@@ -24,20 +24,3 @@ export const formFieldSchema = z.object({
   options: z.array(FieldOption),
 });
 export type FormFieldProps = z.infer<typeof formFieldSchema>;
-
-/** The control a type prints: `select` for combobox and country, `date` for the three selects. */
-export type FieldControl = 'text' | 'email' | 'textarea' | 'select' | 'datepicker' | 'date';
-
-const CONTROLS: Readonly<Record<string, FieldControl>> = {
-  textarea: 'textarea',
-  combobox: 'select',
-  country: 'select',
-  datepicker: 'datepicker',
-  date: 'date',
-  email: 'email',
-};
-
-/** Any type the plugin does not know is a text input. */
-export function controlOf(type: string): FieldControl {
-  return Object.hasOwn(CONTROLS, type) ? (CONTROLS[type] ?? 'text') : 'text';
-}

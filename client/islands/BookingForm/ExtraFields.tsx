@@ -1,6 +1,6 @@
 import { useContext, useRef } from 'react';
+import { controlOf } from '../../common/field-control';
 import type { ExtraFieldProps } from '../../common/islands/BookingForm';
-import { controlOf } from '../../common/islands/form-field';
 import { type ControlAttributes, FieldControl, FormField } from '../../lib/FormField';
 import { useLegacyField } from '../../lib/legacy-field';
 import { DateSelect } from '../DateSelect/DateSelect';
@@ -42,8 +42,22 @@ function ExtraField({ field, formKey }: { field: ExtraFieldProps; formKey: strin
   const control = useExtraControl(field, formKey);
   return (
     <FormField wrapper={WRAPPER} field={field}>
-      <FieldControl field={field} control={control} datepicker={DateField} />
+      <FieldControl field={field} control={control} datepicker={<Calendar field={field} control={control} />} />
     </FormField>
+  );
+}
+
+/** A datepicker field's calendar (flatpickr), which offers any date and tells the chosen `Y-m-d`. */
+function Calendar({ field, control }: { field: ExtraFieldProps; control: ControlAttributes }) {
+  const { ref, onChange, onBlur, ...attributes } = control;
+  return (
+    <DateField
+      {...attributes}
+      className="tourmaster-datepicker"
+      value={field.value}
+      fieldRef={ref}
+      onChange={(value) => onChange({ target: { value } })}
+    />
   );
 }
 

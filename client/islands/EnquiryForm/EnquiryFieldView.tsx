@@ -1,5 +1,5 @@
+import { controlOf } from '../../common/field-control';
 import type { EnquiryField } from '../../common/islands/EnquiryForm';
-import { controlOf } from '../../common/islands/form-field';
 import { type ControlAttributes, FieldControl, FormField } from '../../lib/FormField';
 import { useLegacyField } from '../../lib/legacy-field';
 import { DateSelect } from '../DateSelect/DateSelect';

@@ -1,5 +1,5 @@
+import { controlOf } from '../../common/field-control';
 import type { EnquiryField, EnquiryFormProps } from '../../common/islands/EnquiryForm';
-import { controlOf } from '../../common/islands/form-field';
 import type { AjaxValue } from '../../lib/ajax';
 
 /**

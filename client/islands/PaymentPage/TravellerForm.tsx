@@ -1,4 +1,5 @@
 import { TRAVELLER_TITLES, type TravellerFieldProps, type TravellerFormProps } from '../../common/islands/PaymentPage';
+import { Options } from '../../lib/Options';
 import { checkAttributes, type FieldCheck } from './ContactField';
 import { travellerKey, travellerSlots } from './contact-fields';
 import type { FieldBinding } from './useContactForm';
@@ -67,7 +68,9 @@ function TravellerControl(props: {
   if (slug === 'title') {
     return (
       <div className="tourmaster-combobox-wrap tourmaster-traveller-info-title">
-        <select {...attributes}>{options(TRAVELLER_TITLES)}</select>
+        <select {...attributes}>
+          <Options options={TRAVELLER_TITLES} />
+        </select>
       </div>
     );
   }
@@ -78,7 +81,7 @@ function TravellerControl(props: {
   const control = extra.select ? (
     <div className="tourmaster-combobox-wrap">
       <select {...attributes} className={invalid.trim() || undefined}>
-        {options(extra.options.map((o, n) => (n === 0 ? { ...o, label: `${o.label}${star}` } : o)))}
+        <Options options={extra.options.map((o, n) => (n === 0 ? { ...o, label: `${o.label}${star}` } : o))} />
       </select>
     </div>
   ) : (
@@ -86,12 +89,4 @@ function TravellerControl(props: {
   );
   const custom = <div className="tourmaster-traveller-info-custom">{control}</div>;
   return extra.width ? <div style={{ float: 'left', width: extra.width }}>{custom}</div> : custom;
-}
-
-function options(list: readonly { value: string; label: string }[]) {
-  return list.map((o) => (
-    <option key={o.value} value={o.value}>
-      {o.label}
-    </option>
-  ));
 }

@@ -1,3 +1,4 @@
+import { controlOf } from '../../common/field-control';
 import type {
   ContactStepProps,
   FieldOption,
@@ -43,12 +44,12 @@ export function contactControls(props: ContactStepProps): ContactControl[] {
 const NO_RULES: FieldRules = { required: false, email: false, phone: false };
 
 function fieldControl(field: FormFieldProps): ContactControl {
-  const select = field.type === 'combobox' || field.type === 'country';
+  const control = controlOf(field.type);
   return {
     key: fieldKey(field.name),
     name: field.name,
-    rules: { required: field.required, email: field.type === 'email', phone: PHONE_FIELDS.has(field.name) },
-    initial: select ? chosenOption(field.value, field.options) : field.value,
+    rules: { required: field.required, email: control === 'email', phone: PHONE_FIELDS.has(field.name) },
+    initial: control === 'select' ? chosenOption(field.value, field.options) : field.value,
     ...(field.contactDetail !== undefined ? { copies: field.contactDetail } : {}),
   };
 }
