@@ -90,7 +90,7 @@ export type CompleteProps = z.infer<typeof CompleteProps>;
 /**
  * What the island renders from data: the step, `contact` at the contact step, `payment` at the
  * payment step, `complete` once the booking is done, and the `sidebar` beside them (absent where
- * the reply has no sidebar: a refusal, a gateway's form).
+ * the reply has no sidebar, e.g. a refusal of a booking that could not be priced).
  */
 export const PaymentPageProps = z.object({
   step: z.number(),

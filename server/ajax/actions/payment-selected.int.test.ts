@@ -1,6 +1,7 @@
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PaymentPageProps } from '../../../client/common/islands/PaymentPage';
 import { getOrder } from '../../data/orders';
 import { createMemoryMailer, type MemoryMailer } from '../../mail/mailer';
 import { loadExchange } from '../../parity/exchanges';
@@ -95,8 +96,17 @@ const normalise = (html: string) => html.replace(/"01\d{12}\d+"/g, '"{invoice}"'
 describe('tourmaster_payment_selected: PayPal standard', () => {
   it('writes a pending order priced on the server and answers the PayPal form for the amount due', async () => {
     const r = await postAjax(server.baseUrl, bookingBody());
-    const reply = r.json() as { content: string; cookie: Record<string, unknown>; sidebar: string };
-    expect(Object.keys(reply)).toEqual(['content', 'cookie', 'sidebar']);
+    const reply = r.json() as {
+      content: string;
+      cookie: Record<string, unknown>;
+      sidebar: string;
+      props: PaymentPageProps;
+    };
+    // The legacy keys, then the island's props: the order's summary beside the gateway's form.
+    expect(Object.keys(reply)).toEqual(['content', 'cookie', 'sidebar', 'props']);
+    const props = PaymentPageProps.parse(reply.props);
+    expect(props.sidebar?.vars.transactionId).toBe(String(reply.cookie.tid));
+    expect(reply.sidebar).toContain(`>${props.sidebar?.total.payAmount}</span>`);
     const legacy = loadExchange('payment_selected-paypal-new').response.json as { content: string };
     expect(canonicalHtml(normalise(reply.content))).toBe(canonicalHtml(normalise(legacy.content)));
     const tid = reply.cookie.tid as number;

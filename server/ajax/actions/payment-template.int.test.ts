@@ -115,8 +115,9 @@ describe('step 3 is checked on the server', () => {
     const reply = (
       await template({ ...santorini, email: '', step: '3' }, { sub_action: 'update_sidebar' })
     ).json() as Reply;
-    expect(Object.keys(reply)).toEqual(['sidebar', 'cookie']);
+    expect(Object.keys(reply)).toEqual(['sidebar', 'cookie', 'props']);
     expect(reply.sidebar).toContain('$261.60');
+    expect(reply.props).toMatchObject({ step: 3, sidebar: { total: { payAmount: '$261.60' }, nextStep: false } });
   });
 
   it('requires the extra booking fields the tour marks required', async () => {
@@ -163,6 +164,7 @@ describe('step 4, book and pay later', () => {
         button: { url: expect.stringMatching(/^https?:\/\/[^/]+\/$/), label: 'Go to homepage' },
         bottomText: expect.any(String),
       },
+      sidebar: expect.objectContaining({ nextStep: false }),
     });
     expect(body.content).toContain('Booking Completed!');
     expect(body.cookie).toBe('');
@@ -174,6 +176,7 @@ describe('step 4, book and pay later', () => {
       order_status: 'pending',
     });
     expect(body.sidebar).toContain(`window.tourmaster_transaction_id = "${id}"`);
+    expect(body.props?.sidebar?.vars.transactionId).toBe(String(id));
     expect(reply.headers.getSetCookie().join('\n')).toMatch(/tourmaster-order-key-\d+=/);
   });
 

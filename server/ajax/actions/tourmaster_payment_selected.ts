@@ -5,6 +5,7 @@ import { payOnline } from '../../services/payment/pay-online';
 import { bookingDetailInput } from '../../tourmaster/booking-detail';
 import { bookingRefused } from '../../views/payment/error';
 import { type AjaxReply, defineAction } from '../action';
+import { jsonProps } from '../reply-props';
 
 /**
  * "Pay now" on the payment page (payment.md §3.3): the order written or re-priced for the payment,
@@ -28,7 +29,7 @@ export const tourmaster_payment_selected = defineAction({
       body.content = typeof result.content === 'string' ? result.content : result.content.value;
     if (result.cookie !== undefined) body.cookie = result.cookie;
     if (result.sidebar !== undefined) body.sidebar = result.sidebar.value;
-    if (result.props !== undefined) body.props = result.props as unknown as PhpValue;
+    if (result.props !== undefined) body.props = jsonProps(result.props);
     return { kind: 'json', body, ...(result.setCookies?.length ? { cookies: result.setCookies } : {}) };
   },
   failure: (error) => ({ kind: 'json', body: { content: bookingRefused(error.message).value } }),

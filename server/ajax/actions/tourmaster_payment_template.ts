@@ -21,8 +21,9 @@ import { paymentStep, validateBooking } from '../../tourmaster/payment-page';
 import { html, type SafeHtml } from '../../views/html';
 import { completion } from '../../views/payment/complete';
 import { bookingRefused } from '../../views/payment/error';
-import { summary } from '../../views/payment/page';
+import { summary, withSidebar } from '../../views/payment/page';
 import { type ActionContext, type AjaxReply, defineAction, type ReplyCookie } from '../action';
+import { jsonProps } from '../reply-props';
 
 /** The reply's parts in the legacy key order; `cookie` is the detail to store, or '' to clear it. */
 interface TemplateResult {
@@ -54,10 +55,7 @@ export const tourmaster_payment_template = defineAction({
     const step = paymentStep(detail);
     const sidebarOnly = input.sub_action === 'update_sidebar';
     const result = await render(ctx, detail, step, sidebarOnly, attribution);
-    if (sidebarOnly) {
-      delete result.content;
-      delete result.props;
-    }
+    if (sidebarOnly) delete result.content;
     // A guest's browser is known from the contact step on, so a repeated booking finds its order.
     if ((step === 2 || step === 3) && !(await ctx.user())) {
       const client = bookingClient(ctx);
@@ -74,7 +72,7 @@ export const tourmaster_payment_template = defineAction({
     if (result.content !== undefined) body.content = result.content.value;
     if (result.sidebar !== undefined) body.sidebar = result.sidebar.value;
     if (result.cookie !== undefined) body.cookie = result.cookie;
-    if (result.props !== undefined) body.props = result.props as unknown as PhpValue;
+    if (result.props !== undefined) body.props = jsonProps(result.props);
     return { kind: 'json', body, ...(result.setCookies?.length ? { cookies: result.setCookies } : {}) };
   },
   // The script shows `content`; a fault (the database is busy…) is shown there, in the page's error box.
@@ -99,7 +97,7 @@ async function render(
   const load = await loadPaymentPage(ctx, detail, payLater ? 3 : step);
   if (!load.ok) return { content: load.content, sidebar: html`` };
   const data = load.data;
-  if (sidebarOnly && step !== 4) return { sidebar: await sidebarFragment(ctx, data, step) };
+  if (sidebarOnly && step !== 4) return withSidebar({}, await sidebarFragment(ctx, data, step), step);
   switch (step) {
     case 2:
       return stepTwoFragments(ctx, data);
@@ -140,11 +138,13 @@ async function bookAndPayLater(
   data: PageData,
   attribution: OrderAttribution | undefined,
 ): Promise<TemplateResult> {
-  const refused = (message: string): TemplateResult => ({
-    content: bookingRefused(message),
-    sidebar: summary(data, { editable: false }),
-    cookie: detail as PhpValue,
-  });
+  // The page stays at step 3, whose summary shows beside the reason.
+  const refused = (message: string): TemplateResult =>
+    withSidebar(
+      { content: bookingRefused(message), cookie: detail as PhpValue },
+      summary(data, { editable: false }),
+      3,
+    );
   const check = validateBooking(data.booking, { step: 4, ...validationContext(data) });
   if (!check.ok) return refused(check.message);
   const placed = await placeBooking(ctx, data.booking.detail, {
@@ -159,8 +159,11 @@ async function bookAndPayLater(
     booking: ofOrder(data.booking, placed.orderId),
   };
   return {
-    ...completion(await completeInput(ctx, data.settings.general)),
-    sidebar: summary(written, { editable: false }),
+    ...withSidebar(
+      completion(await completeInput(ctx, data.settings.general)),
+      summary(written, { editable: false }),
+      4,
+    ),
     cookie: '',
     setCookies: placed.cookies,
   };
@@ -180,8 +183,11 @@ async function payLaterForExistingOrder(ctx: ActionContext, tid: number): Promis
   const load = await loadPaymentPage(ctx, { ...detail, tid: String(tid) }, 4);
   if (!load.ok) return { content: load.content, sidebar: html`` };
   return {
-    ...completion(await completeInput(ctx, load.data.settings.general)),
-    sidebar: summary(load.data, { editable: false }),
+    ...withSidebar(
+      completion(await completeInput(ctx, load.data.settings.general)),
+      summary(load.data, { editable: false }),
+      4,
+    ),
     cookie: '',
   };
 }

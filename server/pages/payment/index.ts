@@ -17,9 +17,9 @@ import { setting } from '../../tourmaster/settings';
 import { html, type SafeHtml } from '../../views/html';
 import { completion } from '../../views/payment/complete';
 import { PAGE_ERROR_MESSAGE, paymentPageError } from '../../views/payment/error';
-import { type PaymentFragments, summary } from '../../views/payment/page';
+import { type PaymentFragments, summary, withSidebar } from '../../views/payment/page';
 import type { PaymentPageData } from '../../views/payment/page-data';
-import type { PaymentPageStyle } from '../../views/payment/summary';
+import type { PaymentPageStyle } from '../../views/payment/sidebar-props';
 import { cannotBeSpecialPage, siteNameText, specialPageTopBar } from '../account/site';
 import { pageHeaders, renderPage } from '../layout';
 import { paymentSkeleton, type StepBarMode } from './skeleton';
@@ -122,10 +122,11 @@ async function bookingPage(ctx: PageContext, input: PageInput): Promise<SafeHtml
     const load = await loadPaymentPage(ctx, detail, 4);
     if (load.ok && load.data.tid !== undefined) {
       data = load.data;
-      fragments = {
-        ...completion(await completeInput(ctx, data.settings.general, true)),
-        sidebar: summary(data, { editable: false }),
-      };
+      fragments = withSidebar(
+        completion(await completeInput(ctx, data.settings.general, true)),
+        summary(data, { editable: false }),
+        4,
+      );
     } else {
       step = 3;
     }
@@ -196,10 +197,11 @@ async function paypalReturnPage(ctx: PageContext, input: PageInput & { tid: numb
   let data: PaymentPageData | undefined;
   if (load.ok) {
     data = load.data;
-    fragments = {
-      ...completion(await completeInput(ctx, data.settings.general, true)),
-      sidebar: summary(data, { editable: false }),
-    };
+    fragments = withSidebar(
+      completion(await completeInput(ctx, data.settings.general, true)),
+      summary(data, { editable: false }),
+      4,
+    );
   } else {
     fragments = { content: load.content, sidebar: html`` };
   }

@@ -115,7 +115,12 @@ describe('the booking in the cookie', () => {
     expect(props.contact.contact.find((f: { name: string }) => f.name === 'first_name').value).toBe('</script><b>x');
     expect(props.contact.travellers.rows.map((r: { firstName: string }) => r.firstName)).toEqual(['Peter', 'Jana']);
     const step3 = await get('/payment/', detailCookie({ ...santorini, step: '3' }));
-    expect(step3.text).toContain('<script type="application/json" data-island-props="PaymentPage">{"step":3}</script>');
+    const step3Props = JSON.parse(
+      /<script type="application\/json" data-island-props="PaymentPage">(.*?)<\/script>/.exec(step3.text)![1]!,
+    );
+    expect(Object.keys(step3Props)).toEqual(['step', 'sidebar']);
+    expect(step3Props).toMatchObject({ step: 3, sidebar: { total: { payAmount: '$261.60' }, nextStep: false } });
+    expect(props.sidebar).toMatchObject({ editUrl: expect.any(String), nextStep: true, coupon: { tourId: '4' } });
   });
 
   it('shows step 3 for a step-3 cookie, with the earlier steps clickable', async () => {

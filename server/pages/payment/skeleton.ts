@@ -3,7 +3,7 @@ import type { PhpValue } from '../../php/values';
 import { html, raw, type SafeHtml } from '../../views/html';
 import { islandProps } from '../../views/island-props';
 import type { PaymentFragments } from '../../views/payment/page';
-import type { PaymentPageStyle } from '../../views/payment/summary';
+import type { PaymentPageStyle } from '../../views/payment/sidebar-props';
 
 /**
  * The payment page's frame (payment.md §2): the head with the tour's title, the step bar, and the

@@ -27,7 +27,7 @@ import type { SafeHtml } from '../../views/html';
 import type { CompleteInput } from '../../views/payment/complete';
 import { PAGE_ERROR_MESSAGE, paymentPageError } from '../../views/payment/error';
 import type { PaymentPageData } from '../../views/payment/page-data';
-import type { PaypalSdk } from '../../views/payment/total';
+import type { PaypalSdk } from '../../views/payment/sidebar-vars';
 import { DEFAULT_DATE_FORMAT } from '../../views/payment/travel-date';
 import type { Site } from '../../wp/site';
 import { utcDate } from '../../wp/site-time';

@@ -17,7 +17,7 @@ import type { Tour } from '../../tourmaster/tour-option';
 import type { SafeHtml } from '../../views/html';
 import { completion } from '../../views/payment/complete';
 import { bookingRefused } from '../../views/payment/error';
-import { summary } from '../../views/payment/page';
+import { type Sidebar, summary, withSidebar } from '../../views/payment/page';
 import { paypalStandardForm } from '../../views/payment/paypal-standard-form';
 import type { ReplyCookie } from '../../wp/set-cookie';
 import { CONSENT_COOKIE, marketingAccepted, splitAttribution } from '../booking/attribution';
@@ -89,19 +89,20 @@ export async function payOnline(ctx: RequestContext, input: SelectedInput): Prom
     return paid.ok
       ? {
           cookie: '',
-          ...completion(await completeInput(ctx, settings.general)),
-          sidebar,
+          ...withSummary(completion(await completeInput(ctx, settings.general)), sidebar),
           setCookies: placed.cookies,
         }
-      : { content: bookingRefused(paid.message), sidebar, setCookies: placed.cookies };
+      : { ...withSummary({ content: bookingRefused(paid.message) }, sidebar), setCookies: placed.cookies };
   }
-  return {
-    content: await gatewayForm(ctx, type, placed.order, placed.tour, settings),
-    // The legacy key order and types: the request's detail, then payment_method, then tid as a number.
-    cookie: { ...detail, payment_method: type, tid: placed.orderId } as PhpValue,
+  return withSummary(
+    {
+      content: await gatewayForm(ctx, type, placed.order, placed.tour, settings),
+      // The legacy key order and types: the request's detail, then payment_method, then tid as a number.
+      cookie: { ...detail, payment_method: type, tid: placed.orderId } as PhpValue,
+      setCookies: placed.cookies,
+    },
     sidebar,
-    setCookies: placed.cookies,
-  };
+  );
 }
 
 /** `order_data[id]` of the PayPal JS SDK's completion, when this is one. */
@@ -149,10 +150,21 @@ async function payExistingOrder(
       paypalOrderId,
     });
     return paid.ok
-      ? { cookie: '', ...completion(await completeInput(ctx, load.data.settings.general)), sidebar }
-      : { content: bookingRefused(paid.message), sidebar };
+      ? { cookie: '', ...withSummary(completion(await completeInput(ctx, load.data.settings.general)), sidebar) }
+      : withSummary({ content: bookingRefused(paid.message) }, sidebar);
   }
-  return { content: await gatewayForm(ctx, type, repriced, load.data.tour, load.data.settings), sidebar };
+  return withSummary({ content: await gatewayForm(ctx, type, repriced, load.data.tour, load.data.settings) }, sidebar);
+}
+
+/**
+ * The reply's parts with the order's summary, its markup and its props. A completion is step 4;
+ * a refusal or a gateway's form leaves the page at the payment step, 3.
+ */
+function withSummary<T extends object>(
+  parts: T & { props?: PaymentPageProps },
+  sidebar: Sidebar | undefined,
+): T & { sidebar?: SafeHtml; props?: PaymentPageProps } {
+  return sidebar ? withSidebar(parts, sidebar, 3) : parts;
 }
 
 /** The step-4 summary of a booking just written (the guest's key is not in this request yet). */

@@ -8,8 +8,8 @@ import type { Tour } from '../../tourmaster/tour-option';
 import type { Site } from '../../wp/site';
 import type { CurrentUser } from '../../wp/user';
 import type { ServiceFormItem } from './service-form';
-import type { PaymentPageStyle } from './summary';
-import type { PaypalSdk } from './total';
+import type { PaymentPageStyle } from './sidebar-props';
+import type { PaypalSdk } from './sidebar-vars';
 
 /** Everything the payment page's fragments show for one booking detail, read in a handful of queries. */
 export interface PaymentPageData {

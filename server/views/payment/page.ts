@@ -1,4 +1,5 @@
 import type { PaymentPageProps } from '../../../client/common/islands/PaymentPage';
+import type { SidebarProps } from '../../../client/common/islands/payment-sidebar';
 import { isEmpty, list, str } from '../../php/coerce';
 import type { CustomField } from '../../tourmaster/custom-fields';
 import {
@@ -19,7 +20,8 @@ import { type MethodBlockInput, paymentMethodBlock } from './method-block';
 import type { PaymentPageData } from './page-data';
 import { serviceForm } from './service-form';
 import { sidePaymentMethod } from './side-method';
-import { bookingSummary } from './summary';
+import { sidebarProps } from './sidebar-props';
+import { summaryOf } from './summary';
 import { travellerDetail } from './traveller-detail';
 import { travellerForm } from './traveller-form';
 
@@ -61,11 +63,8 @@ export function stepTwo(
   };
   const contactInput = { fields: data.contactFields, value, notes, error };
   const content = html`${travellers && travellerForm(travellers)}${contactForm(contactInput)}`;
-  return {
-    content,
-    sidebar: summary(data, { editable: true }),
-    props: { step: 2, contact: contactStepProps(contactInput, travellers) },
-  };
+  const props = { step: 2, contact: contactStepProps(contactInput, travellers) };
+  return withSidebar({ content, props }, summary(data, { editable: true }), 2);
 }
 
 /** Step 3: SERVICE-FORM, the contact and traveller details, the payment methods, and the summary. */
@@ -88,20 +87,41 @@ export function stepThree(data: PaymentPageData, urls: PaymentPageUrls): Payment
       detail,
     },
   )}</div>${data.style === 'style-1' && paymentMethodBlock(methods)}`;
-  const sideMethod = data.style === 'style-2' ? sidePaymentMethod(methods) : undefined;
-  return { content, sidebar: summary(data, { editable: false, sideMethod }), props: { step: 3 } };
+  return withSidebar({ content }, stepThreeSidebar(data, methods), 3);
 }
 
 /** The sidebar alone (`update_sidebar`): the summary of step 2 or 3, with style-2's payment box at step 3. */
-export function sidebarOf(data: PaymentPageData, step: 2 | 3, urls: PaymentPageUrls): SafeHtml {
+export function sidebarOf(data: PaymentPageData, step: 2 | 3, urls: PaymentPageUrls): Sidebar {
   if (step === 2) return summary(data, { editable: true });
-  if (data.style === 'style-2') return stepThree(data, urls).sidebar;
-  return summary(data, { editable: false });
+  return stepThreeSidebar(data, methodBlockInput(data, urls));
 }
 
-/** SUMMARY for the data (editable at step 2). */
-export function summary(data: PaymentPageData, options: { editable: boolean; sideMethod?: SafeHtml }): SafeHtml {
-  return bookingSummary({
+function stepThreeSidebar(data: PaymentPageData, methods: MethodBlockInput): Sidebar {
+  const sideMethod = data.style === 'style-2' ? sidePaymentMethod(methods) : undefined;
+  return summary(data, { editable: false, sideMethod });
+}
+
+/** The sidebar as replies and pages carry it: the island's props, and the markup printed from them. */
+export interface Sidebar {
+  html: SafeHtml;
+  props: SidebarProps;
+}
+
+/**
+ * A reply's or page's parts with the sidebar: its markup as the `sidebar` fragment, its props beside
+ * the step's (`step` where the parts have no props of their own, e.g. a refusal beside the summary).
+ */
+export function withSidebar<T extends object>(
+  parts: T & { props?: PaymentPageProps },
+  sidebar: Sidebar,
+  step: number,
+): T & { sidebar: SafeHtml; props: PaymentPageProps } {
+  return { ...parts, sidebar: sidebar.html, props: { step, ...parts.props, sidebar: sidebar.props } };
+}
+
+/** SUMMARY for the data (editable at step 2): its props, and its markup printed from them. */
+export function summary(data: PaymentPageData, options: { editable: boolean; sideMethod?: SafeHtml }): Sidebar {
+  const props = sidebarProps({
     tour: data.tour,
     booking: data.booking,
     price: data.price,
@@ -115,8 +135,8 @@ export function summary(data: PaymentPageData, options: { editable: boolean; sid
     couponAfterTax: setting(data.settings.general, 'apply-coupon-after-tax', 'disable') === 'enable',
     serviceTitles: data.serviceTitles,
     paypalSdk: data.paypalSdk,
-    sideMethod: options.sideMethod,
   });
+  return { html: summaryOf(props, options.sideMethod), props };
 }
 
 /** The pages step 3 links to (the settings name them by page id), resolved by the caller. */

@@ -1,122 +1,83 @@
-import { phpFloatToString } from '../../php/float';
-import { formatMoney, type Money, type MoneyFormat, numberFormat } from '../../tourmaster/money';
-
-import type { TourPrice } from '../../tourmaster/pricing';
+import type { SidebarProps, SidebarVars, TotalLine, TotalProps } from '../../../client/common/islands/payment-sidebar';
 import { html, raw, type SafeHtml } from '../html';
 import { scriptNonce } from '../script-nonce';
 
-/** The PayPal JS SDK settings (payment option `paypal-method == js-sdk`). */
-export interface PaypalSdk {
-  clientId: string;
-  currency: string;
-  /** `paypal-service-fee` as stored ('' for none). */
-  serviceFee: string;
-}
-
-export interface TotalInput {
-  price: TourPrice;
-  format: MoneyFormat;
-  style: 'style-1' | 'style-2';
-  /** Style-2 puts the coupon field (step 2) inside the total box. */
-  coupon?: SafeHtml;
-  tid?: number;
-  paypalSdk?: PaypalSdk;
-  editable: boolean;
-}
-
-const FEE_LABELS = { paypal: 'Paypal Fee', 'credit-card': 'Credit Card Fee' } as const;
-
 /**
- * The total and deposit part of SUMMARY (payment.md §2.2): the payment-type radios (or the hidden
- * input), paid/remaining rows and gateway fee rows, the total, the deposit, the Next Step button,
- * and the script variables the page's script reads (`tid` only as a number).
+ * The total and deposit part of SUMMARY (payment.md §2.2), printed from the sidebar's props: the
+ * payment-type radios (or the hidden input), the lines above the total, the total, the deposit,
+ * the Next Step button (step 2), and the inline scripts that set the sidebar's `vars`. `coupon` is
+ * style-2's coupon field, which sits inside the total box.
  */
-export function totalBlock(input: TotalInput): SafeHtml {
-  const { price, format } = input;
-  const money = (m: Money) => formatMoney(m, format);
-  const choice = price.payment;
-  const partial = choice.type === 'partial';
-  const fee = price.serviceFee;
-  const payFee = fee?.on === 'pay-amount' ? fee : undefined;
-  const feeRow =
-    payFee &&
-    html`<div class="clear"></div><span class="tourmaster-tour-booking-bar-total-price-info-title" >${FEE_LABELS[payFee.gateway]} (${payFee.rate}%)</span><span class="tourmaster-tour-booking-bar-total-price-info-content" >${money(payFee.fee)}</span>`;
-  const paid = !price.paidAmount.isZero();
-  const infoRows = paid
-    ? html`${infoRow('Total Amount', money(price.total))}<div class="clear"></div>${infoRow('Paid Amount', money(price.paidAmount))}<div class="clear"></div>${infoRow(
-        'Remaining Amount',
-        money(price.total.minus(price.paidAmount)),
-      )}${feeRow}<div class="clear" style="margin-bottom: 5px;" ></div>`
-    : payFee && html`${feeRow}<div class="clear" style="margin-bottom: 5px;" ></div>`;
-  const container = html`<div class="tourmaster-tour-booking-bar-total-price-container" >${input.coupon}${infoRows}<i class="icon_tag_alt" ></i><span class="tourmaster-tour-booking-bar-total-price-title" >Total Price</span><span class="tourmaster-tour-booking-bar-total-price" >${money(price.payAmount)}</span></div>`;
-  const options = choice.offerChoice
-    ? html`<div class="tourmaster-tour-booking-bar-deposit-option" ><label class="tourmaster-deposit-payment-full" ><input type="radio" name="payment-type" value="full" ${!partial && 'checked'} /><span class="tourmaster-content" ><i class="icon_check_alt2" ></i>Pay Full Amount</span></label><label class="tourmaster-deposit-payment-partial" ><input type="radio" name="payment-type" value="partial" ${partial && 'checked'} /><span class="tourmaster-content" ><i class="icon_check_alt2" ></i>Pay ${Math.trunc(price.plan.nextDepositPercent ?? 0)}% Deposit</span></label></div>`
-    : html`<input type="hidden" name="payment-type" value="${choice.type}" />`;
+export function totalBlock(props: SidebarProps, coupon?: SafeHtml): SafeHtml {
+  const t = props.total;
+  const partial = t.paymentType === 'partial';
+  const container = html`<div class="tourmaster-tour-booking-bar-total-price-container" >${coupon}${infoLines(t)}<i class="icon_tag_alt" ></i><span class="tourmaster-tour-booking-bar-total-price-title" >Total Price</span><span class="tourmaster-tour-booking-bar-total-price" >${t.payAmount}</span></div>`;
+  const options = t.offerChoice
+    ? html`<div class="tourmaster-tour-booking-bar-deposit-option" ><label class="tourmaster-deposit-payment-full" ><input type="radio" name="payment-type" value="full" ${!partial && 'checked'} /><span class="tourmaster-content" ><i class="icon_check_alt2" ></i>Pay Full Amount</span></label><label class="tourmaster-deposit-payment-partial" ><input type="radio" name="payment-type" value="partial" ${partial && 'checked'} /><span class="tourmaster-content" ><i class="icon_check_alt2" ></i>Pay ${t.depositPercent}% Deposit</span></label></div>`
+    : html`<input type="hidden" name="payment-type" value="${t.paymentType}" />`;
   const wrapOpen = raw(
     `<div class="tourmaster-tour-booking-bar-total-price-wrap ${partial ? 'tourmaster-deposit' : ''}" >`,
   );
-  const deposit = choice.depositPayment ? depositText(input, partial) : '';
+  const deposit = t.deposit ? depositText(t.deposit, partial) : '';
+  // Style-1 closes the total's wrap before the deposit's box, style-2 after it.
   const body =
-    input.style === 'style-1'
+    props.style === 'style-1'
       ? html`${wrapOpen}${options}${container}</div>${deposit}`
       : html`${wrapOpen}${options}${container}${deposit}</div>`;
-  return html`${body}${input.editable && html`<a class="tourmaster-tour-booking-continue tourmaster-button tourmaster-payment-step" data-step="3" >Next Step</a>`}${scriptVars(input)}${
-    input.paypalSdk && paypalSdkScripts(input, input.paypalSdk)
+  return html`${body}${props.nextStep && html`<a class="tourmaster-tour-booking-continue tourmaster-button tourmaster-payment-step" data-step="3" >Next Step</a>`}${scriptVars(props.vars)}${
+    props.vars.paypal && paypalSdkScripts(props.vars.paypal)
   }`;
 }
 
-function infoRow(title: string, content: string): SafeHtml {
-  return html`<span class="tourmaster-tour-booking-bar-total-price-info-title" >${title}</span><span class="tourmaster-tour-booking-bar-total-price-info-content" >${content}</span>`;
+function infoLine(line: TotalLine): SafeHtml {
+  return html`<span class="tourmaster-tour-booking-bar-total-price-info-title" >${line.head}</span><span class="tourmaster-tour-booking-bar-total-price-info-content" >${line.tail}</span>`;
 }
 
-function depositText(input: TotalInput, partial: boolean): SafeHtml {
-  const { price, format } = input;
-  const fee = price.serviceFee?.on === 'deposit' ? price.serviceFee : undefined;
-  const raw = fee?.raw;
-  const rows = html`${
-    raw &&
-    !raw.isZero() &&
-    html`<div class="tourmaster-tour-booking-bar-deposit-info clearfix" ><span class="tourmaster-head" >Deposit Amount (${price.depositRate ?? ''}%)</span><span class="tourmaster-tail" >${formatMoney(raw, format)}</span></div>`
-  }${
-    fee &&
-    !fee.fee.isZero() &&
-    html`<div class="tourmaster-tour-booking-bar-deposit-info clearfix" ><span class="tourmaster-head" >${fee.gateway === 'paypal' ? `${Math.trunc(Number(fee.rate) || 0)}% Paypal Service Fee` : `${fee.rate}% Credit Card Service Fee`}</span><span class="tourmaster-tail" >${formatMoney(fee.fee, format)}</span></div>`
-  }`;
-  const title = raw && !raw.isZero() ? 'Deposit Price' : `${price.depositRate ?? ''}% Deposit `;
-  const amount = price.depositPrice ?? price.plan.nextDepositAmount;
-  return html`<div class="tourmaster-tour-booking-bar-deposit-text ${partial && 'tourmaster-active'}" >${rows}<span class="tourmaster-tour-booking-bar-deposit-title" >${title}</span><span class="tourmaster-tour-booking-bar-deposit-price" >${amount ? formatMoney(amount, format) : ''}</span></div>`;
+/** The lines above the total and the fee after them, each after a clearing div, and a spaced one after all. */
+function infoLines(t: TotalProps): SafeHtml | '' {
+  if (t.lines.length === 0 && !t.fee) return '';
+  const clear = html`<div class="clear"></div>`;
+  const lines = t.lines.map((line, i) => html`${i > 0 && clear}${infoLine(line)}`);
+  return html`${lines}${t.fee && html`${clear}${infoLine(t.fee)}`}<div class="clear" style="margin-bottom: 5px;" ></div>`;
+}
+
+function depositText(deposit: NonNullable<TotalProps['deposit']>, partial: boolean): SafeHtml {
+  const rows = deposit.lines.map(
+    (line) =>
+      html`<div class="tourmaster-tour-booking-bar-deposit-info clearfix" ><span class="tourmaster-head" >${line.head}</span><span class="tourmaster-tail" >${line.tail}</span></div>`,
+  );
+  // Not chosen, the class attribute ends with a space (the plugin's).
+  return html`<div class="tourmaster-tour-booking-bar-deposit-text ${partial && 'tourmaster-active'}" >${rows}<span class="tourmaster-tour-booking-bar-deposit-title" >${deposit.title}</span><span class="tourmaster-tour-booking-bar-deposit-price" >${deposit.price}</span></div>`;
+}
+
+/** `window.tourmaster_transaction_id` and `window.tourmaster_total_price`, when the vars have them. */
+function scriptVars(vars: SidebarVars): SafeHtml | '' {
+  let script = '';
+  if (vars.transactionId !== undefined)
+    script += `window.tourmaster_transaction_id = "${jsValue(vars.transactionId)}"; `;
+  if (vars.totalPrice !== undefined) script += `window.tourmaster_total_price = "${jsValue(vars.totalPrice)}"; `;
+  return script ? raw(`${scriptTag()}${script}</script>`) : '';
+}
+
+/** The PayPal JS SDK loader and the amounts its buttons charge. */
+function paypalSdkScripts(paypal: NonNullable<SidebarVars['paypal']>): SafeHtml {
+  const type = paypal.paymentType === 'partial' ? 'partial' : 'full';
+  let script = `window.tourmaster_paypal_currency_code="${jsValue(paypal.currency ?? '')}"; `;
+  if (paypal.fullAmount !== undefined)
+    script += `window.tourmaster_paypal_full_amount="${jsValue(paypal.fullAmount)}"; `;
+  if (paypal.depositAmount !== undefined)
+    script += `window.tourmaster_paypal_deposit_amount="${jsValue(paypal.depositAmount)}"; `;
+  script += `window.tourmaster_payment_type="${type}"; `;
+  script += `window.tourmaster_paypal_pay_amount = window.tourmaster_paypal_${type === 'partial' ? 'deposit' : 'full'}_amount; `;
+  return html`${paypal.sdkUrl !== undefined && html`<script src="${paypal.sdkUrl}"></script>`}${raw(`${scriptTag()}${script}</script>`)}`;
 }
 
 /**
- * `window.tourmaster_transaction_id` (when the detail pays an order) and `window.tourmaster_total_price`
- * (PHP's 14-digit float text, when the total is not 0). Only digits reach the script.
+ * A value inside an inline script's string. sidebar-vars.ts lets only digits, `.`, `+` and
+ * `[A-Za-z0-9_-]` into the vars; anything else is dropped here too, so no value can end the string.
  */
-function scriptVars(input: TotalInput): SafeHtml | '' {
-  let vars = '';
-  if (input.tid !== undefined && input.tid > 0)
-    vars += `window.tourmaster_transaction_id = "${Math.trunc(input.tid)}"; `;
-  if (!input.price.total.isZero())
-    vars += `window.tourmaster_total_price = "${phpFloatToString(input.price.total.toNumber())}"; `;
-  return vars ? raw(`${scriptTag()}${vars}</script>`) : '';
-}
-
-/** The PayPal JS SDK loader and the amounts its buttons charge (fee included, 2 decimals, `.`). */
-function paypalSdkScripts(input: TotalInput, sdk: PaypalSdk): SafeHtml {
-  const safe = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, '');
-  const code = safe(sdk.currency);
-  const fee = Number(sdk.serviceFee) || 0;
-  const withFee = (m: Money) => numberFormat(m.times(1 + fee / 100), 2, '.', '');
-  const { price } = input;
-  const rawPay = price.serviceFee?.on === 'pay-amount' && price.serviceFee.raw ? price.serviceFee.raw : price.payAmount;
-  const rawDeposit = price.serviceFee?.on === 'deposit' ? price.serviceFee.raw : price.depositPrice;
-  let vars = `window.tourmaster_paypal_currency_code="${code}"; `;
-  if (!rawPay.isZero()) vars += `window.tourmaster_paypal_full_amount="${withFee(rawPay)}"; `;
-  if (rawDeposit && !rawDeposit.isZero()) vars += `window.tourmaster_paypal_deposit_amount="${withFee(rawDeposit)}"; `;
-  const partial = price.payment.type === 'partial';
-  vars += `window.tourmaster_payment_type="${partial ? 'partial' : 'full'}"; `;
-  vars += `window.tourmaster_paypal_pay_amount = window.tourmaster_paypal_${partial ? 'deposit' : 'full'}_amount; `;
-  const src = `https://www.paypal.com/sdk/js?client-id=${safe(sdk.clientId)}&currency=${code}&disable-funding=card`;
-  return html`<script src="${src}"></script>${raw(`${scriptTag()}${vars}</script>`)}`;
+function jsValue(value: string): string {
+  return value.replace(/[^A-Za-z0-9_.+-]/g, '');
 }
 
 /**
