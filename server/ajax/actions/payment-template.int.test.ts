@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentPageProps } from '../../../client/common/islands/PaymentPage';
+import { PaymentPageProps } from '../../../client/common/islands/PaymentPage';
 import { PROJECT_ROOT } from '../../core/config';
 import { updateMeta } from '../../data/meta';
 import { countOrders } from '../../data/orders';
@@ -13,6 +13,7 @@ import type { Exchange } from '../../parity/exchanges';
 import { CAPTURE_NOW, postAjax, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
 import { insertTourService, offerServices } from '../../testing/tour-services';
+import { summaryOf } from '../../views/payment/summary';
 import { encodeCookieValue } from '../../wp/auth-cookie';
 
 /**
@@ -126,6 +127,60 @@ describe('step 3 is checked on the server', () => {
     expect(missing.content).toContain('>Please fill all required fields.</div>');
     const given = (await template({ ...delphi, 'pickup-hotel': 'Hotel Grande Bretagne' })).json() as Reply;
     expect(given.content).toContain('tourmaster-summary-info-outer');
+  });
+});
+
+describe('the sidebar as the island’s props', () => {
+  /** The reply's props, as the island's schema reads them, and the sidebar its markup was printed from. */
+  function sidebarOf(reply: Reply) {
+    const props = PaymentPageProps.parse(reply.props);
+    expect(props.sidebar).toBeDefined();
+    // One interpretation: the fragment is exactly what the props print.
+    expect(summaryOf(props.sidebar!).value).toBe(reply.sidebar);
+    return { step: props.step, sidebar: props.sidebar! };
+  }
+
+  it('step 2: the editable sidebar, its amounts as the fragment shows them', async () => {
+    const reply = (await template({ ...santorini, step: '2' })).json() as Reply;
+    expect(Object.keys(reply)).toEqual(['content', 'sidebar', 'cookie', 'props']);
+    const { step, sidebar } = sidebarOf(reply);
+    expect(step).toBe(2);
+    expect(sidebar).toMatchObject({
+      title: expect.stringContaining('Santorini'),
+      editUrl: expect.stringMatching(/^http/),
+      coupon: { code: '', tourId: '4', tid: '' },
+      nextStep: true,
+      total: { payAmount: '$261.60' },
+      vars: { totalPrice: '261.6' },
+    });
+    expect(sidebar.breakdown.taxRate).toBe('9%');
+    expect(reply.sidebar).toContain(
+      `<span class="tourmaster-tour-booking-bar-total-price" >${sidebar.total.payAmount}</span>`,
+    );
+    expect(reply.sidebar).toContain(`>${sidebar.breakdown.taxDue}</span>`);
+  });
+
+  it('update_sidebar: the step and the re-priced sidebar, the coupon in it', async () => {
+    const reply = (
+      await template({ ...santorini, step: '2', 'coupon-code': 'greece25' }, { sub_action: 'update_sidebar' })
+    ).json() as Reply;
+    expect(Object.keys(reply)).toEqual(['sidebar', 'cookie', 'props']);
+    const { step, sidebar } = sidebarOf(reply);
+    expect(step).toBe(2);
+    expect(Object.keys(reply.props!)).toEqual(['step', 'sidebar']);
+    expect(sidebar.coupon?.code).toBe('greece25');
+    expect(sidebar.breakdown.coupon).toMatchObject({ code: 'greece25' });
+    expect(reply.sidebar).toContain(`>- ${sidebar.breakdown.coupon?.amount}</span>`);
+    expect(sidebar.total.payAmount).not.toBe('$261.60');
+    expect(reply.sidebar).toContain(`>${sidebar.total.payAmount}</span>`);
+  });
+
+  it('a refused "book and pay later": the step-3 sidebar beside the reason', async () => {
+    const reply = (await template({ ...santorini, step: '4', 'payment-method': 'booking' })).json() as Reply;
+    const { step, sidebar } = sidebarOf(reply);
+    expect(step).toBe(3);
+    expect(sidebar).toMatchObject({ nextStep: false, total: { payAmount: '$261.60' } });
+    expect(sidebar.coupon).toBeUndefined();
   });
 });
 
