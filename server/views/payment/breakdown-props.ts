@@ -27,6 +27,8 @@ export interface BreakdownInput {
 
 type Amounts = Readonly<Record<string, unknown>>;
 
+/** Where a count's amount and price are: `{type}-amount` × `{type}-base-price`, or the room's additional people. */
+const BASE = { prefix: '', price: 'base-price' } as const;
 const ADDITIONAL = { prefix: 'additional-', price: 'price' } as const;
 
 /**
@@ -39,7 +41,7 @@ export function breakdownProps(input: BreakdownInput): BreakdownProps {
   const groupPrice = b['group-price'];
   const base: BreakdownLine[] = [
     ...(groupPrice && present(groupPrice) ? [{ head: 'Group Price :', tail: formatMoney(groupPrice, format) }] : []),
-    ...countedLines(b as Amounts, { prefix: '', price: 'base-price' }, (label) => `${label} Base Price`, format),
+    ...countedLines(b as Amounts, BASE, (label) => `${label} Base Price`, format),
   ];
   const taxDue = b['tax-due'];
   return {
@@ -62,8 +64,8 @@ function present(value: Money | string | undefined): boolean {
 }
 
 /**
- * A line per traveller type with an amount: `{type}-amount` (with `{prefix}`) times its price,
- * `{type}-{priceKey}`: "{n} x {price}" (no decimals for a whole price) and the product.
+ * A line per traveller type with an amount: `{prefix}{type}-amount` times `{prefix}{type}-{price}`,
+ * as "{n} x {price}" (no decimals for a whole price) and the product.
  */
 function countedLines(
   amounts: Amounts,

@@ -14,8 +14,8 @@ export interface PaypalSdk {
 /**
  * What the sidebar's scripts set on `window` (payment.md §2.2): the order's number when the detail
  * pays one (`tid`, only as a whole number), the total as PHP prints a float (when not 0), and for the
- * PayPal JS SDK its URL, the currency and the amounts its buttons charge. Only digits, `.` and
- * `[A-Za-z0-9_-]` reach these values: total.ts prints them inside inline scripts.
+ * PayPal JS SDK its URL, the currency and the amounts its buttons charge. Only `[A-Za-z0-9_.+-]`
+ * reaches these values (numbers, PHP's `1.0E+25`, the sanitised ids): total.ts prints them in inline scripts.
  */
 export function sidebarVars(price: TourPrice, tid: number | undefined, sdk: PaypalSdk | undefined): SidebarVars {
   return {

@@ -73,8 +73,8 @@ function paypalSdkScripts(paypal: NonNullable<SidebarVars['paypal']>): SafeHtml 
 }
 
 /**
- * A value inside an inline script's string. sidebar-vars.ts lets only digits, `.`, `+` and
- * `[A-Za-z0-9_-]` into the vars; anything else is dropped here too, so no value can end the string.
+ * A value inside an inline script's string. sidebar-vars.ts lets only `[A-Za-z0-9_.+-]` into the
+ * vars; anything else is dropped here too, so no value can end the string or the script.
  */
 function jsValue(value: string): string {
   return value.replace(/[^A-Za-z0-9_.+-]/g, '');
