@@ -7,7 +7,7 @@ import type { TourmasterSettings } from '../../tourmaster/settings';
 import type { Tour } from '../../tourmaster/tour-option';
 import type { Site } from '../../wp/site';
 import type { CurrentUser } from '../../wp/user';
-import type { ServiceFormItem } from './service-form';
+import type { ServiceFormItem } from './service-props';
 import type { PaymentPageStyle } from './sidebar-props';
 import type { PaypalSdk } from './sidebar-vars';
 

@@ -1,5 +1,5 @@
 import type { PaymentPageProps } from '../../../client/common/islands/PaymentPage';
-import type { SidebarProps } from '../../../client/common/islands/payment-sidebar';
+import type { SidebarProps, SideMethodProps } from '../../../client/common/islands/payment-sidebar';
 import { isEmpty, list, str } from '../../php/coerce';
 import type { CustomField } from '../../tourmaster/custom-fields';
 import {
@@ -12,13 +12,14 @@ import {
   travellerRows,
 } from '../../tourmaster/payment-page';
 import { setting } from '../../tourmaster/settings';
-import { html, type SafeHtml } from '../html';
+import { html, raw, type SafeHtml } from '../html';
 import { contactDetail } from './contact-detail';
 import { contactForm } from './contact-form';
 import { contactStepProps } from './contact-step-props';
-import { type MethodBlockInput, paymentMethodBlock } from './method-block';
+import { paymentMethodBlock } from './method-block';
 import type { PaymentPageData } from './page-data';
-import { serviceForm } from './service-form';
+import { type MethodBlockInput, paymentStepProps, sideMethodProps } from './payment-step-props';
+import { serviceFormHtml } from './service-form';
 import { sidePaymentMethod } from './side-method';
 import { sidebarProps } from './sidebar-props';
 import { summaryOf } from './summary';
@@ -71,34 +72,44 @@ export function stepTwo(
 export function stepThree(data: PaymentPageData, urls: PaymentPageUrls): PaymentFragments {
   const { tour } = data;
   const { detail } = data.booking;
-  const methods = methodBlockInput(data, urls);
-  const content = html`${
-    tour.option['tour-service'].length > 0 &&
-    serviceForm({
-      items: data.services,
-      chosen: data.booking.services,
-      format: data.format,
-    })
-  }<div class="tourmaster-summary-info-outer" >${contactDetail(data.contactFields, data.booking.contact)}${travellerDetail(
-    {
+  const payment = paymentStepProps({
+    services: tour.option['tour-service'].length > 0 ? serviceInput(data) : undefined,
+    details: html`${contactDetail(data.contactFields, data.booking.contact)}${travellerDetail({
       required: requiresTravellerInfo(tour.option),
       withTitle: showsTravellerTitle(tour.option),
       fields: data.travellerFields,
       detail,
-    },
-  )}</div>${data.style === 'style-1' && paymentMethodBlock(methods)}`;
-  return withSidebar({ content }, stepThreeSidebar(data, methods), 3);
+    })}`,
+    methods: data.style === 'style-1' ? methodBlockInput(data, urls) : undefined,
+  });
+  const content = html`${payment.services && serviceFormHtml(payment.services)}<div class="tourmaster-summary-info-outer" >${raw(
+    payment.details,
+  )}</div>${payment.methods && paymentMethodBlock(payment.methods, data.ajaxUrl)}`;
+  return withSidebar({ content, props: { step: 3, payment } }, stepThreeSidebar(data, urls), 3);
 }
+
+/** Style-2's payment box at step 3 (the sidebar's `sideMethod`); style-1's methods are in the content. */
+export function sideMethodOf(data: PaymentPageData, urls: PaymentPageUrls): SideMethodProps | undefined {
+  return data.style === 'style-2' ? sideMethodProps(methodBlockInput(data, urls)) : undefined;
+}
+
+const serviceInput = (data: PaymentPageData) => ({
+  items: data.services,
+  chosen: data.booking.services,
+  format: data.format,
+});
 
 /** The sidebar alone (`update_sidebar`): the summary of step 2 or 3, with style-2's payment box at step 3. */
 export function sidebarOf(data: PaymentPageData, step: 2 | 3, urls: PaymentPageUrls): Sidebar {
   if (step === 2) return summary(data, { editable: true });
-  return stepThreeSidebar(data, methodBlockInput(data, urls));
+  return stepThreeSidebar(data, urls);
 }
 
-function stepThreeSidebar(data: PaymentPageData, methods: MethodBlockInput): Sidebar {
-  const sideMethod = data.style === 'style-2' ? sidePaymentMethod(methods) : undefined;
-  return summary(data, { editable: false, sideMethod });
+/** Step 3's sidebar: the summary, and style-2's payment box at its end (markup and props). */
+function stepThreeSidebar(data: PaymentPageData, urls: PaymentPageUrls): Sidebar {
+  const side = sideMethodOf(data, urls);
+  const sidebar = summary(data, { editable: false, sideMethod: side && sidePaymentMethod(side) });
+  return side ? { html: sidebar.html, props: { ...sidebar.props, sideMethod: side } } : sidebar;
 }
 
 /** The sidebar as replies and pages carry it: the island's props, and the markup printed from them. */
@@ -157,7 +168,6 @@ function methodBlockInput(data: PaymentPageData, urls: PaymentPageUrls): MethodB
     termsUrl,
     privacyUrl,
     blocked: onlinePaymentBlocked(adminApprovalEnabled(tour.option, payment), data.order),
-    ajaxUrl: data.ajaxUrl,
     imagesUrl: `${site.siteUrl}/wp-content/plugins/tourmaster/images`,
     paypalFee: setting(payment, 'paypal-service-fee'),
     creditCardFee: setting(payment, 'credit-card-service-fee'),
@@ -165,6 +175,6 @@ function methodBlockInput(data: PaymentPageData, urls: PaymentPageUrls): MethodB
     cardGateway: setting(payment, 'credit-card-payment-gateway'),
     paypalSdk: setting(payment, 'paypal-method') === 'js-sdk',
     bookingViaEmail: setting(general, 'enable-booking-via-email', 'enable') === 'enable',
-    loginForm: html`<a class="tourmaster-button" href="${loginUrl}${loginUrl.includes('?') ? '&' : '?'}redirect=payment" >Login</a>`,
+    loginUrl,
   };
 }
