@@ -32,3 +32,18 @@ export function capturedPage(name: string): Document {
   const exchange = JSON.parse(readFileSync(file, 'utf8')) as { response: { body: string } };
   return new DOMParser().parseFromString(exchange.response.body, 'text/html');
 }
+
+/**
+ * The elements under `root` as `tag.class.class` in document order: what the site's CSS and the
+ * legacy scripts select on, to compare a component's markup with the HTML the server prints.
+ */
+export function markupShape(root: Element): string[] {
+  return [...root.querySelectorAll('*')].map((el) => [el.tagName.toLowerCase(), ...[...el.classList].sort()].join('.'));
+}
+
+/** The shape of an HTML string (markupShape). */
+export function htmlShape(html: string): string[] {
+  const container = document.createElement('div');
+  container.innerHTML = html;
+  return markupShape(container);
+}

@@ -13,13 +13,18 @@ const GATEWAY_NAMES: Readonly<Record<string, string>> = {
   woocommerce: 'Pay now',
 };
 
+/** A gateway's button's name, by the `type` it sends (its image's `alt` for one not listed). */
+export function gatewayLabel(type: string, alt: string): string {
+  return GATEWAY_NAMES[type] ?? `Pay with ${alt}`;
+}
+
 /**
  * Labels for the payment step's parts in `root` (after dom.ts's enhance made its pseudo-buttons
  * buttons): the gateways' images, the terms boxes, the services' boxes and amounts.
  */
 export function enhancePaymentStep(root: ParentNode): void {
   for (const img of root.querySelectorAll<HTMLImageElement>('img[data-method="ajax"]')) {
-    img.setAttribute('aria-label', GATEWAY_NAMES[img.dataset.actionType ?? ''] ?? `Pay with ${img.alt}`);
+    img.setAttribute('aria-label', gatewayLabel(img.dataset.actionType ?? '', img.alt));
   }
   for (const box of root.querySelectorAll<HTMLInputElement>('input[name="term-and-service"]')) {
     box.setAttribute('aria-label', 'I agree with the Terms of Service and Privacy Statement');

@@ -178,3 +178,12 @@ export class PaymentStep {
     showErrorBox(box ?? null, bad ? (box?.dataset.default ?? DEFAULT_MESSAGES.terms) : undefined, [el]);
   }
 }
+
+// Step 3's parts as React components from typed props (payment-step.ts's chunk carries them too).
+export type { PayActions } from './action-props';
+export { MethodBlock } from './MethodBlock';
+export { PaymentStepContent } from './PaymentStepContent';
+export { Services } from './Services';
+export { SideMethod } from './SideMethod';
+export { type ServiceChoice, serviceChoices, serviceFields } from './service-choices';
+export { Terms, type TermsState } from './Terms';
