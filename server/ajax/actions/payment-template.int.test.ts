@@ -88,6 +88,12 @@ describe('step 3 is checked on the server', () => {
     expect(reply.content).toContain('data-value="booking"');
     expect(reply.sidebar).not.toContain('Next Step');
     expect(reply.cookie).toEqual({ ...santorini, step: '3' });
+    // The payment step's typed props, the markup printed from them.
+    const props = PaymentPageProps.parse(reply.props);
+    expect(props.step).toBe(3);
+    expect(reply.content).toContain(`<div class="tourmaster-summary-info-outer" >${props.payment?.details}</div>`);
+    expect(props.payment?.details).toContain('Vegetarian meal please');
+    expect(props.payment?.methods?.bookLater?.label).toBeTruthy();
   });
 
   it.each([
