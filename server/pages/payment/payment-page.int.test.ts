@@ -116,11 +116,14 @@ describe('the booking in the cookie', () => {
     expect(props.contact.travellers.rows.map((r: { firstName: string }) => r.firstName)).toEqual(['Peter', 'Jana']);
     const step3 = await get('/payment/', detailCookie({ ...santorini, step: '3' }));
     const step3Props = JSON.parse(
-      /<script type="application\/json" data-island-props="PaymentPage">(.*?)<\/script>/.exec(step3.text)![1]!,
+      /<script type="application\/json" data-island-props="PaymentPage">(.*?)<\/script>/.exec(step3.text)?.[1] ??
+        'null',
     );
-    expect(Object.keys(step3Props)).toEqual(['step', 'sidebar']);
+    expect(Object.keys(step3Props)).toEqual(['step', 'payment', 'sidebar']);
     expect(step3Props).toMatchObject({ step: 3, sidebar: { total: { payAmount: '$261.60' }, nextStep: false } });
     expect(props.sidebar).toMatchObject({ editUrl: expect.any(String), nextStep: true, coupon: { tourId: '4' } });
+    expect(step3Props.payment.details).toContain('Mrs Jana Novakova');
+    expect(step3Props.payment.methods.terms.sentence.terms).toBe('Terms of Service');
   });
 
   it('shows step 3 for a step-3 cookie, with the earlier steps clickable', async () => {
