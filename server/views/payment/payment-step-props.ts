@@ -34,7 +34,7 @@ export interface MethodBlockInput {
   loginUrl: string;
 }
 
-/** Step 3's content as data (the server prints it from these, payment-step.ts's doc says how). */
+/** Step 3's content as data: what page.ts prints the step from and sends the island as its props. */
 export function paymentStepProps(parts: {
   services?: ServiceFormInput | undefined;
   details: SafeHtml;
