@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
+import { checkedLater } from './checked-later';
 import { FieldOption, formFieldSchema } from './form-field';
 import { SidebarProps } from './payment-sidebar';
-import { PaymentStepProps } from './payment-step';
+import type { CompleteProps, PaymentStepProps } from './payment-step';
 
 /**
  * The PaymentPage island's typed props (payment.md §2–§3): which step the page is at and, at the
@@ -76,27 +77,17 @@ export const ContactStepProps = z.object({
 export type ContactStepProps = z.infer<typeof ContactStepProps>;
 
 /**
- * COMPLETE ("Booking Completed!", payment.md §2.2): its message's lines (printed with a line break
- * between them, each with the spaces the plugin printed around it), the button (the account page or
- * the home page) and the admin's bottom text (option `payment-complete-bottom-text`, HTML, '' when none).
- */
-export const CompleteProps = z.object({
-  lines: z.array(z.string()),
-  button: z.object({ url: z.string(), label: z.string() }),
-  bottomText: z.string(),
-});
-export type CompleteProps = z.infer<typeof CompleteProps>;
-
-/**
  * What the island renders from data: the step, `contact` at the contact step, `payment` at the
  * payment step, `complete` once the booking is done, and the `sidebar` beside them (absent where
- * the reply has no sidebar, e.g. a refusal of a booking that could not be priced).
+ * the reply has no sidebar, e.g. a refusal of a booking that could not be priced). The payment
+ * step's and the completion's parts are checked by the payment step's module (its schemas:
+ * payment-step.ts), which renders them, so the contact step's page does not carry their schemas.
  */
 export const PaymentPageProps = z.object({
   step: z.number(),
   contact: z.optional(ContactStepProps),
-  payment: z.optional(PaymentStepProps),
-  complete: z.optional(CompleteProps),
+  payment: z.optional(checkedLater<PaymentStepProps>()),
+  complete: z.optional(checkedLater<CompleteProps>()),
   sidebar: z.optional(SidebarProps),
 });
 export type PaymentPageProps = z.infer<typeof PaymentPageProps>;
@@ -109,3 +100,5 @@ export const TRAVELLER_TITLES: readonly FieldOption[] = [
   { value: 'miss', label: 'Miss' },
   { value: 'master', label: 'Master' },
 ];
+
+export type { CompleteProps } from './payment-step';

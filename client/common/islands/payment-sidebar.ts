@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { exactly } from './lean-schemas';
-import { termsSentenceSchema } from './terms-sentence';
+import { checkedLater } from './checked-later';
+import type { SideMethodProps } from './payment-step';
 
 /**
  * The payment page's sidebar as data (SUMMARY, BREAKDOWN and the total: payment.md §2.2,
@@ -70,7 +70,8 @@ export type TotalLine = z.infer<typeof TotalLine>;
  * booking may be paid by deposit (shown while `partial` is chosen).
  */
 export const TotalProps = z.object({
-  paymentType: exactly('full', 'partial'),
+  /** The deposit is the payment chosen (`payment-type` partial), else the full amount. */
+  partial: z.boolean(),
   offerChoice: z.boolean(),
   /** "Pay {n}% Deposit". */
   depositPercent: z.number(),
@@ -101,40 +102,14 @@ export const SidebarVars = z.object({
 });
 export type SidebarVars = z.infer<typeof SidebarVars>;
 
-/** The terms box of the payment step (style-1's method block and style-2's side box). */
-export const TermsProps = z.object({
-  termsUrl: z.string(),
-  privacyUrl: z.string(),
-  /** The words around the two links, as the page printed them. */
-  sentence: termsSentenceSchema,
-  /** The error box's sentence (its `data-default`). */
-  message: z.string(),
-});
-export type TermsProps = z.infer<typeof TermsProps>;
-
-/** A card logo under the card button (`{images}/{type}.png`). */
-export const CardImage = z.object({ src: z.string(), alt: z.string() });
-export type CardImage = z.infer<typeof CardImage>;
-
-/**
- * SIDE-METHOD (style-2 at step 3): the payment box at the end of the sidebar. `choices` are the
- * online methods of its select (value = the `type` sent); WooCommerce's button replaces them.
- */
-export const SideMethodProps = z.object({
-  cardTypes: z.array(CardImage),
-  terms: TermsProps,
-  woocommerce: z.boolean(),
-  choices: z.array(z.object({ value: z.string(), label: z.string() })),
-});
-export type SideMethodProps = z.infer<typeof SideMethodProps>;
-
 /**
  * The sidebar. `editUrl` (step 2) is the tour page the travel date's "edit" posts the booking back
  * to; `coupon` (step 2) sits in the summary (style-1) or in the total box (style-2); `nextStep`
  * is step 2's "Next Step" button; `sideMethod` is style-2's payment box at step 3.
  */
 export const SidebarProps = z.object({
-  style: exactly('style-1', 'style-2'),
+  /** The page's style-2 layout (the plugin's `payment-page-style`): the coupon and the deposit in the total box. */
+  style2: z.boolean(),
   title: z.string(),
   info: z.array(SummaryInfo),
   editUrl: z.optional(z.string()),
@@ -144,6 +119,9 @@ export const SidebarProps = z.object({
   total: TotalProps,
   nextStep: z.boolean(),
   vars: SidebarVars,
-  sideMethod: z.optional(SideMethodProps),
+  /** Checked by the payment step's module (payment-step.ts's schema), which renders it. */
+  sideMethod: z.optional(checkedLater<SideMethodProps>()),
 });
 export type SidebarProps = z.infer<typeof SidebarProps>;
+
+export type { CardImage, SideMethodProps, TermsProps } from './payment-step';

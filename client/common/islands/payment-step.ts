@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { exactly } from './lean-schemas';
-import { CardImage, TermsProps } from './payment-sidebar';
+import { termsSentenceSchema } from './terms-sentence';
 
 /**
  * The payment step (step 3, payment.md §2.2) as data: SERVICE-FORM, the contact and traveller
@@ -8,6 +8,33 @@ import { CardImage, TermsProps } from './payment-sidebar';
  * server/views/payment/payment-step-props.ts builds it and the server's HTML is printed from it;
  * client/islands/PaymentPage/adapter.ts reads WordPress's markup into it. Pure.
  */
+
+/** The terms box of the payment step (style-1's method block and style-2's side box). */
+export const TermsProps = z.object({
+  termsUrl: z.string(),
+  privacyUrl: z.string(),
+  /** The words around the two links, as the page printed them. */
+  sentence: termsSentenceSchema,
+  /** The error box's sentence (its `data-default`). */
+  message: z.string(),
+});
+export type TermsProps = z.infer<typeof TermsProps>;
+
+/** A card logo under the card button (`{images}/{type}.png`). */
+export const CardImage = z.object({ src: z.string(), alt: z.string() });
+export type CardImage = z.infer<typeof CardImage>;
+
+/**
+ * SIDE-METHOD (style-2 at step 3): the payment box at the end of the sidebar. `choices` are the
+ * online methods of its select (value = the `type` sent); WooCommerce's button replaces them.
+ */
+export const SideMethodProps = z.object({
+  cardTypes: z.array(CardImage),
+  terms: TermsProps,
+  woocommerce: z.boolean(),
+  choices: z.array(z.object({ value: z.string(), label: z.string() })),
+});
+export type SideMethodProps = z.infer<typeof SideMethodProps>;
 
 /**
  * A service of SERVICE-FORM: `per` as the option has it (the `tourmaster-type-{per}` class),
@@ -78,3 +105,15 @@ export const PaymentStepProps = z.object({
   methods: z.optional(MethodBlockProps),
 });
 export type PaymentStepProps = z.infer<typeof PaymentStepProps>;
+
+/**
+ * COMPLETE ("Booking Completed!", payment.md §2.2): its message's lines (printed with a line break
+ * between them, each with the spaces the plugin printed around it), the button (the account page or
+ * the home page) and the admin's bottom text (option `payment-complete-bottom-text`, HTML, '' when none).
+ */
+export const CompleteProps = z.object({
+  lines: z.array(z.string()),
+  button: z.object({ url: z.string(), label: z.string() }),
+  bottomText: z.string(),
+});
+export type CompleteProps = z.infer<typeof CompleteProps>;

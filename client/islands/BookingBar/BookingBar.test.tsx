@@ -57,9 +57,7 @@ describe('the booking bar’s tabs', () => {
     ['our page', ourBar],
   ])('on %s: an ARIA tab list whose tabs show their panel by click and by the arrows', async (_name, bar) => {
     const marker = bar();
-    act(() => {
-      unmount = mount(marker);
-    });
+    unmount = await act(() => mount(marker));
     expect(marker.querySelector('script[data-island-props]')).toBeNull();
     const booking = screen.getByRole('tab', { name: 'Booking Form' });
     const enquiry = screen.getByRole('tab', { name: 'Enquiry Form' });
@@ -82,12 +80,23 @@ describe('the booking bar’s tabs', () => {
     expect(enquiry.getAttribute('aria-selected')).toBe('true');
   });
 
-  it('renders nothing of its own where there are no tabs, and leaves the bar’s content as printed', () => {
+  it('renders nothing of its own where there are no tabs, and leaves the bar’s content as printed', async () => {
     const marker = legacyBar('tour-santorini-fixed');
     const before = marker.innerHTML;
-    act(() => {
-      unmount = mount(marker);
-    });
+    unmount = await act(() => mount(marker));
+    expect(screen.queryByRole('tab')).toBeNull();
+    expect(marker.innerHTML).toBe(before);
+  });
+
+  it('on the payment page (its sidebar) only follows the page: no tabs, no module of the tour page’s bar', async () => {
+    const marker = ourBar();
+    const wrapper = document.createElement('div');
+    wrapper.id = 'tourmaster-payment-template-wrapper';
+    marker.before(wrapper);
+    wrapper.append(marker);
+    // The props script beside the marker is read and taken out; the rest stays as printed.
+    const before = marker.innerHTML.replace(/<script[^>]*data-island-props[^>]*>.*?<\/script>/, '');
+    unmount = await act(() => mount(marker));
     expect(screen.queryByRole('tab')).toBeNull();
     expect(marker.innerHTML).toBe(before);
   });

@@ -45,7 +45,7 @@ const TAX = { taxRate: '9%' };
 describe('the sidebar adapter on WordPress’s replies', () => {
   it('reads the fixed santorini booking at step 2: date and its edit form, travellers, coupon box, Next Step', () => {
     expect(readSidebar(replySidebar('payment_template-fixed-santorini-s2'))).toEqual({
-      style: 'style-1',
+      style2: false,
       title: 'Santorini Caldera Sunset Cruise',
       info: [{ kind: 'travel-date', head: 'Travel Date', value: 'May 22, 2027' }],
       editUrl: 'http://127.0.0.1:8080/tour/santorini-caldera-sunset-cruise/',
@@ -61,7 +61,7 @@ describe('the sidebar adapter on WordPress’s replies', () => {
         taxDue: '$21.60',
       },
       total: {
-        paymentType: 'full',
+        partial: false,
         offerChoice: true,
         depositPercent: 30,
         lines: [],
@@ -144,7 +144,7 @@ describe('the sidebar adapter on WordPress’s replies', () => {
     expect(props.title).toBe('Rhodes Medieval Town & Lindos Acropolis');
     expect(props.breakdown.coupon).toEqual({ code: 'GREECE25', text: '', amount: '$25.00' });
     expect(props.total).toEqual({
-      paymentType: 'partial',
+      partial: true,
       offerChoice: true,
       depositPercent: 30,
       lines: [],
@@ -157,7 +157,7 @@ describe('the sidebar adapter on WordPress’s replies', () => {
   it('reads the fee of a gateway chosen for a new order, and the order’s id its script sets', () => {
     const props = readSidebar(replySidebar('payment_selected-paypal-new'));
     expect(props.total).toMatchObject({
-      paymentType: 'full',
+      partial: false,
       offerChoice: false,
       depositPercent: 0,
       lines: [],
@@ -204,7 +204,7 @@ describe('the sidebar adapter on WordPress’s pages', () => {
     const { sidebar } = adaptPage(marker('page-payment-tid-own-order'), 3);
     expect(SidebarProps.parse(sidebar)).toEqual(sidebar);
     expect(sidebar?.total).toEqual({
-      paymentType: 'full',
+      partial: false,
       offerChoice: false,
       depositPercent: 0,
       lines: [
@@ -233,16 +233,16 @@ describe('the sidebar adapter on WordPress’s pages', () => {
     const page = marker('page-payment-deposit-rhodes-partial-step2');
     const { sidebar } = adaptPage(page, 2);
     expect(sidebar).toMatchObject({
-      style: 'style-1',
+      style2: false,
       editUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:8080\/tour\//),
       coupon: { tourId: '10' },
       nextStep: true,
-      total: { paymentType: 'full', payAmount: '$356.43', deposit: { title: '30% Deposit ', price: '$106.93' } },
+      total: { partial: false, payAmount: '$356.43', deposit: { title: '30% Deposit ', price: '$106.93' } },
     });
     page
       .closest('#tourmaster-page-wrapper')
       ?.classList.replace('tourmaster-payment-style-1', 'tourmaster-payment-style-2');
-    expect(adaptPage(page, 2).sidebar?.style).toBe('style-2');
+    expect(adaptPage(page, 2).sidebar?.style2).toBe(true);
   });
 });
 
@@ -258,7 +258,7 @@ describe('the sidebar adapter on style-2’s markup', () => {
       );
     });
     const props = readSidebar(sidebar);
-    expect(props.style).toBe('style-2');
+    expect(props.style2).toBe(true);
     expect(props.coupon).toEqual({
       code: 'GREECE25',
       tourId: '4',
@@ -272,7 +272,7 @@ describe('the sidebar adapter on style-2’s markup', () => {
     const images = 'http://127.0.0.1:8080/wp-content/plugins/tourmaster/images';
     const side = `<div class="tourmaster-tour-booking-side-payment-wrap tourmaster-form-field" ><h3 class="tourmaster-tour-booking-side-payment-title" >Payment Method</h3><div class="tourmaster-payment-credit-card-type" ><img src="${images}/visa.png" alt="visa" /><img src="${images}/jcb.png" alt="jcb" /></div><div class="tourmaster-payment-terms" ><input type="checkbox" name="term-and-service" />* Ich stimme den <a href="/agb/" target="_blank">AGB</a> und der <a href="/datenschutz/" target="_blank">Datenschutzerklärung</a> zu.<div class="tourmaster-tour-booking-required-error tourmaster-notification-box tourmaster-failure" data-default="Bitte stimmen Sie zu." ></div></div><div class="tourmaster-combobox-wrap"><select class="tourmaster-payment-selection"><option value="paypal">Paypal</option><option value="authorize">Credit Card</option></select></div><a class="tourmaster-button tourmaster-blue tourmaster-pay-now">Pay Now</a><div class="tourmaster-or">OR</div><a class="tourmaster-button tourmaster-pay-later tourmaster-payment-step" data-name="payment-method" data-value="booking" data-step="4" >Book And Pay Later</a></div>`;
     const props = readSidebar(`${replySidebar('payment_template-fixed-santorini-update-sidebar')}${side}`);
-    expect(props.style).toBe('style-2');
+    expect(props.style2).toBe(true);
     expect(props.sideMethod).toEqual({
       cardTypes: [
         { src: `${images}/visa.png`, alt: 'visa' },

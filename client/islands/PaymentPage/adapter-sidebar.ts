@@ -9,8 +9,7 @@ import type {
 import { breakdownOf } from './adapter-breakdown';
 import { cardImagesOf, headTailOf, label, termsOf, textOf } from './adapter-markup';
 import { totalOf } from './adapter-total';
-import { scriptsOf } from './dom';
-import { readSidebarVars } from './sidebar-vars';
+import { readSidebarVars, scriptsOf } from './sidebar-vars';
 
 /**
  * The payment page's sidebar as WordPress printed it (SUMMARY, payment.md §2.2: on the page in
@@ -33,7 +32,7 @@ export function sidebarOf(root: ParentNode, pageStyle2 = false): SidebarProps | 
   const coupon = couponOf(root);
   const sideMethod = sideMethodOf(root);
   return {
-    style: pageStyle2 || isStyle2(root) ? 'style-2' : 'style-1',
+    style2: pageStyle2 || isStyle2(root),
     title: textOf(summary, '.tourmaster-tour-booking-bar-summary-title'),
     info: [...summary.querySelectorAll('.tourmaster-tour-booking-bar-summary-info')].map(infoOf),
     ...(editForm && { editUrl: editForm.getAttribute('action') ?? '' }),

@@ -14,7 +14,7 @@ export function totalOf(root: ParentNode): TotalProps {
   const { lines, fee } = infoLines(wrap?.querySelector('.tourmaster-tour-booking-bar-total-price-container'));
   const deposit = root.querySelector('.tourmaster-tour-booking-bar-deposit-text');
   return {
-    paymentType: chosen?.value === 'partial' ? 'partial' : 'full',
+    partial: chosen?.value === 'partial',
     offerChoice: wrap?.querySelector('input[type="radio"][name="payment-type"]') != null,
     depositPercent: Number(/(\d+)%/.exec(partialLabel)?.[1] ?? 0),
     lines,

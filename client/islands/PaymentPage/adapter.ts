@@ -8,6 +8,7 @@ import type {
   TravellerFormProps,
   TravellerRowProps,
 } from '../../common/islands/PaymentPage';
+import type { SidebarProps } from '../../common/islands/payment-sidebar';
 import { paymentStepOf } from './adapter-payment-step';
 import { sidebarOf } from './adapter-sidebar';
 import { DEFAULT_MESSAGES } from './messages';
@@ -33,11 +34,19 @@ export function adaptPage(marker: Element, step: number): PaymentPageProps {
   return { ...(content ? propsOf(content, step) : { step }), ...(sidebar && { sidebar }) };
 }
 
-/** The props of a reply that has none: its `content` HTML at the step the page moves to, and its `sidebar` HTML. */
-export function adaptReply(content: string, step: number, sidebar?: string): PaymentPageProps {
+/**
+ * The props of a reply that has none: its `content` HTML at the step the page moves to, and its
+ * `sidebar` HTML (`style2` when the page is style-2's).
+ */
+export function adaptReply(content: string, step: number, sidebar?: string, style2 = false): PaymentPageProps {
   const props = propsOf(parse(content), step);
-  const read = sidebar === undefined ? undefined : sidebarOf(parse(sidebar));
+  const read = sidebar === undefined ? undefined : adaptSidebar(sidebar, style2);
   return read ? { ...props, sidebar: read } : props;
+}
+
+/** A reply's sidebar HTML alone (`update_sidebar`). */
+export function adaptSidebar(sidebar: string, style2 = false): SidebarProps | undefined {
+  return sidebarOf(parse(sidebar), style2);
 }
 
 /** Markup in an inert document: its scripts do not run, its images do not load. */

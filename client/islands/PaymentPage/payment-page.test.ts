@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { bookingDetailCookie, overlayFields, parseBookingDetail, replyOutcome, stepItemState, textOf } from './detail';
-import { paypalAmount, readSidebarVars, windowAssignments } from './sidebar-vars';
+import { readSidebarVars } from './sidebar-vars';
 import { EMAIL_PATTERN, firstProblem, problemOf } from './validation';
+import { paypalAmount, windowAssignments } from './window-vars';
 
 describe('the booking detail', () => {
   it('reads data-booking-detail: an object, else empty', () => {

@@ -273,16 +273,16 @@ describe('sidebarProps: the total box', () => {
 
   it('no deposit offered: the full payment, no choice, no deposit box', () => {
     const t = props().total;
-    expect(t).toEqual({ paymentType: 'full', offerChoice: false, depositPercent: 0, lines: [], payAmount: '$240.00' });
+    expect(t).toEqual({ partial: false, offerChoice: false, depositPercent: 0, lines: [], payAmount: '$240.00' });
   });
 
   it('a deposit offered: the choice, its percent, and the deposit box', () => {
     const t = props({ settings: deposit }).total;
-    expect(t).toMatchObject({ paymentType: 'full', offerChoice: true, depositPercent: 30 });
+    expect(t).toMatchObject({ partial: false, offerChoice: true, depositPercent: 30 });
     expect(t.deposit).toEqual({ lines: [], title: '30% Deposit ', price: '$72.00' });
     expect(
-      props({ settings: deposit, detail: { 'tour-people': '2', 'payment-type': 'partial' } }).total.paymentType,
-    ).toBe('partial');
+      props({ settings: deposit, detail: { 'tour-people': '2', 'payment-type': 'partial' } }).total.partial,
+    ).toBe(true);
   });
 
   it('an order part paid: total, paid and remaining lines; the next deposit', () => {

@@ -43,7 +43,7 @@ export function sidebarProps(input: SummaryInput): SidebarProps {
   const { tour, booking, editable, price } = input;
   const people = peopleProps(booking);
   return {
-    style: input.style,
+    style2: input.style === 'style-2',
     title: tour.title,
     info: summaryInfo(input),
     ...(editable ? { editUrl: input.tourUrl } : {}),

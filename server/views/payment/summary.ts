@@ -22,7 +22,7 @@ export function bookingSummary(input: SummaryInput): SafeHtml {
  */
 export function summaryOf(props: SidebarProps, sideMethod?: SafeHtml): SafeHtml {
   const { coupon } = props;
-  const styleOne = props.style === 'style-1';
+  const styleOne = !props.style2;
   return html`<div class="tourmaster-tour-booking-bar-summary" ><h3 class="tourmaster-tour-booking-bar-summary-title" >${props.title}</h3>${props.info.map(
     (line) => info(line, props.editUrl),
   )}${props.people && people(props.people)}${styleOne && coupon && couponField(coupon, false)}<div class="tourmaster-tour-booking-bar-price-breakdown-wrap" ><span class="tourmaster-tour-booking-bar-price-breakdown-link" id="tourmaster-tour-booking-bar-price-breakdown-link" >View Price Breakdown</span>${priceBreakdownOf(

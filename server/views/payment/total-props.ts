@@ -23,7 +23,7 @@ export function totalProps(price: TourPrice, format: MoneyFormat): TotalProps {
       ]
     : [];
   return {
-    paymentType: choice.type === 'partial' ? 'partial' : 'full',
+    partial: choice.type === 'partial',
     offerChoice: choice.offerChoice,
     depositPercent: Math.trunc(price.plan.nextDepositPercent ?? 0),
     lines,

@@ -10,18 +10,18 @@ import { scriptNonce } from '../script-nonce';
  */
 export function totalBlock(props: SidebarProps, coupon?: SafeHtml): SafeHtml {
   const t = props.total;
-  const partial = t.paymentType === 'partial';
+  const { partial } = t;
   const container = html`<div class="tourmaster-tour-booking-bar-total-price-container" >${coupon}${infoLines(t)}<i class="icon_tag_alt" ></i><span class="tourmaster-tour-booking-bar-total-price-title" >Total Price</span><span class="tourmaster-tour-booking-bar-total-price" >${t.payAmount}</span></div>`;
   const options = t.offerChoice
     ? html`<div class="tourmaster-tour-booking-bar-deposit-option" ><label class="tourmaster-deposit-payment-full" ><input type="radio" name="payment-type" value="full" ${!partial && 'checked'} /><span class="tourmaster-content" ><i class="icon_check_alt2" ></i>Pay Full Amount</span></label><label class="tourmaster-deposit-payment-partial" ><input type="radio" name="payment-type" value="partial" ${partial && 'checked'} /><span class="tourmaster-content" ><i class="icon_check_alt2" ></i>Pay ${t.depositPercent}% Deposit</span></label></div>`
-    : html`<input type="hidden" name="payment-type" value="${t.paymentType}" />`;
+    : html`<input type="hidden" name="payment-type" value="${partial ? 'partial' : 'full'}" />`;
   const wrapOpen = raw(
     `<div class="tourmaster-tour-booking-bar-total-price-wrap ${partial ? 'tourmaster-deposit' : ''}" >`,
   );
   const deposit = t.deposit ? depositText(t.deposit, partial) : '';
   // Style-1 closes the total's wrap before the deposit's box, style-2 after it.
   const body =
-    props.style === 'style-1'
+    !props.style2
       ? html`${wrapOpen}${options}${container}</div>${deposit}`
       : html`${wrapOpen}${options}${container}${deposit}</div>`;
   return html`${body}${props.nextStep && html`<a class="tourmaster-tour-booking-continue tourmaster-button tourmaster-payment-step" data-step="3" >Next Step</a>`}${scriptVars(props.vars)}${
