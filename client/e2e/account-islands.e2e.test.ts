@@ -544,8 +544,7 @@ describe.each(SIZES)('account islands at $width px', ({ label, width, height }) 
       const item = page.locator('.tourmaster-payment-service-form-item', {
         has: page.locator(`input[name="service[]"][value="${service.id}"]`),
       });
-      const amount = item.locator('input[name="service-amount[]"][data-max-unit]');
-      await islandReady(page, 'input[data-max-unit]');
+      const amount = item.getByRole('textbox', { name: `Photo Package ${label}: amount` });
       expect(await amount.getAttribute('aria-label')).toBe(`Photo Package ${label}: amount`);
       expect(await amount.getAttribute('title')).toBe('At most 4');
       expect(await amount.getAttribute('inputmode')).toBe('numeric');

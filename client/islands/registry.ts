@@ -150,7 +150,6 @@ export const islands: readonly IslandEntry[] = [
     when: 'load',
     load: () => import('./TopBarMenu/index'),
   },
-  { name: 'MaxUnit', selector: 'input[data-max-unit]', when: 'load', load: () => import('./MaxUnit/index') },
   // Every page of ours: the footer's "Cookie settings" button (server/pages/layout.tsx). The stored
   // decision is applied at once (attribution, embeds); the banner's library loads only to ask.
   {

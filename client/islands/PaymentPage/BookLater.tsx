@@ -1,5 +1,5 @@
 import type { BookLaterProps } from '../../common/islands/payment-step';
-import { actionProps } from './action-props';
+import { legacyButton } from '../../lib/button-keys';
 import { LoginFirst } from './LoginFirst';
 
 /**
@@ -36,7 +36,7 @@ export function BookLater({
             data-name="payment-method"
             data-value="booking"
             data-step="4"
-            {...actionProps(onBookLater, busy)}
+            {...legacyButton(onBookLater, busy)}
           >
             {bookLater.label}
           </a>

@@ -1,8 +1,8 @@
 import type { GatewaysProps } from '../../common/islands/payment-step';
-import { actionProps } from './action-props';
+import { legacyButton } from '../../lib/button-keys';
 import { CardTypes } from './CardTypes';
 import { FeeText } from './FeeText';
-import { gatewayLabel } from './payment-dom';
+import { gatewayLabel } from './gateway-label';
 
 /**
  * METHOD-BLOCK's online gateways, the plugin's markup: WooCommerce's "Pay Now", the PayPal, card
@@ -19,14 +19,14 @@ export function Gateways({
 }) {
   const { imagesUrl: img, paypal, card } = gateways;
   const pay = (type: string, alt: string) => ({
-    ...actionProps(() => onPay(type), busy),
+    ...legacyButton(() => onPay(type), busy),
     'aria-label': gatewayLabel(type, alt),
   });
   return (
     <div className="tourmaster-payment-gateway clearfix">
       {gateways.woocommerce ? (
         <div className="tourmaster-online-payment-method tourmaster-payment-woocommerce tourmaster-center-align">
-          <a className="tourmaster-button" {...actionProps(() => onPay('woocommerce'), busy)}>
+          <a className="tourmaster-button" {...legacyButton(() => onPay('woocommerce'), busy)}>
             Pay Now
           </a>
         </div>

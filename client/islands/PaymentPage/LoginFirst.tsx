@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import type { BookLaterProps } from '../../common/islands/payment-step';
-import { actionProps } from './action-props';
+import { legacyButton } from '../../lib/button-keys';
+import { cloneTemplate, openLightbox } from '../../lib/lightbox';
 
 const LIGHTBOX = 'book-and-pay-later-login';
 
@@ -18,9 +19,7 @@ export function LoginFirst({ label, login }: { label: string; login: NonNullable
     const content = template.current;
     if (!content) return;
     setOpen(true);
-    void import('../../lib/lightbox').then(({ cloneTemplate, openLightbox }) => {
-      openLightbox(cloneTemplate(content), opener.current, { onClose: () => setOpen(false) });
-    });
+    openLightbox(cloneTemplate(content), opener.current, { onClose: () => setOpen(false) });
   };
   return (
     <>
@@ -30,7 +29,7 @@ export function LoginFirst({ label, login }: { label: string; login: NonNullable
         className="tourmaster-button tourmaster-payment-method-booking-button"
         data-tmlb={LIGHTBOX}
         data-island-ready="Lightbox"
-        {...actionProps(show, false)}
+        {...legacyButton(show, false)}
         role="button"
         aria-haspopup="dialog"
         aria-expanded={open}

@@ -23,7 +23,7 @@ export function PaymentStepContent({
 }: PayActions & {
   step: PaymentStepProps;
   choices: readonly ServiceChoice[];
-  onServices: (next: ServiceChoice[], typed: boolean) => void;
+  onServices: (next: ServiceChoice[]) => void;
   terms: TermsState;
   paypalRef?: ((element: HTMLElement | null) => void) | undefined;
 }) {

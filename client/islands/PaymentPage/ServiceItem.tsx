@@ -15,7 +15,7 @@ export function ServiceItem({
 }: {
   item: ServiceItemProps;
   choice: ServiceChoice;
-  onChoice: (next: ServiceChoice, typed: boolean) => void;
+  onChoice: (next: ServiceChoice) => void;
 }) {
   const titleId = useId();
   const one = <input type="hidden" name="service-amount[]" value="1" />;
@@ -36,7 +36,7 @@ export function ServiceItem({
           if (item.mandatory) event.currentTarget.checked = true;
         }}
         onChange={(event) => {
-          if (!item.mandatory) onChoice({ ...choice, chosen: event.currentTarget.checked }, false);
+          if (!item.mandatory) onChoice({ ...choice, chosen: event.currentTarget.checked });
         }}
       />
       <span className="tourmaster-payment-service-form-item-title" id={titleId}>
@@ -58,7 +58,7 @@ export function ServiceItem({
                 title={item.title}
                 amount={choice.amount}
                 maxUnit={item.maxUnit}
-                onAmount={(amount) => onChoice({ ...choice, amount }, true)}
+                onAmount={(amount) => onChoice({ ...choice, amount })}
               />
             </>
           ) : (

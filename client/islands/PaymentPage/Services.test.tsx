@@ -22,15 +22,15 @@ const ITEMS = serviceItems({
 });
 
 /** The services as a page holds them: its choices, and each change it is told of. */
-function Page({ onChange }: { onChange: (next: ServiceChoice[], typed: boolean) => void }) {
+function Page({ onChange }: { onChange: (next: ServiceChoice[]) => void }) {
   const [choices, setChoices] = useState(() => serviceChoices(ITEMS));
   return (
     <Services
       items={ITEMS}
       choices={choices}
-      onChange={(next, typed) => {
+      onChange={(next) => {
         setChoices(next);
-        onChange(next, typed);
+        onChange(next);
       }}
     />
   );
@@ -44,16 +44,15 @@ describe('Services', () => {
     expect(screen.getByRole('checkbox', { name: 'Kayak' })).toHaveProperty('checked', true);
     const amount = screen.getByRole('textbox', { name: 'Kayak: amount' });
     expect(amount).toHaveProperty('value', '2');
-    expect(amount.getAttribute('data-max-unit')).toBe('4');
     expect(amount.title).toBe('At most 4');
     expect(container.querySelectorAll('input[name="service-amount[]"]')).toHaveLength(4);
   });
 
-  it('a box chosen is a change not typed; a mandatory one stays chosen', async () => {
+  it('a box chosen is a change; a mandatory one stays chosen', async () => {
     const onChange = vi.fn();
     render(<Page onChange={onChange} />);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Lunch' }));
-    expect(onChange).toHaveBeenLastCalledWith(expect.arrayContaining([{ id: '20', chosen: true, amount: '1' }]), false);
+    expect(onChange).toHaveBeenLastCalledWith(expect.arrayContaining([{ id: '20', chosen: true, amount: '1' }]));
     expect(screen.getByRole('checkbox', { name: 'Lunch' })).toHaveProperty('checked', true);
     onChange.mockClear();
     const tax = screen.getByRole('checkbox', { name: 'Port tax' });
@@ -70,12 +69,12 @@ describe('Services', () => {
     await userEvent.clear(amount);
     await userEvent.type(amount, '9');
     expect(amount).toHaveProperty('value', '4');
-    expect(onChange).toHaveBeenLastCalledWith(expect.arrayContaining([{ id: '21', chosen: true, amount: '4' }]), true);
+    expect(onChange).toHaveBeenLastCalledWith(expect.arrayContaining([{ id: '21', chosen: true, amount: '4' }]));
     await userEvent.clear(amount);
     await userEvent.type(amount, '2.7');
     fireEvent.blur(amount);
     expect(amount).toHaveProperty('value', '2');
-    expect(onChange).toHaveBeenLastCalledWith(expect.arrayContaining([{ id: '21', chosen: true, amount: '2' }]), true);
+    expect(onChange).toHaveBeenLastCalledWith(expect.arrayContaining([{ id: '21', chosen: true, amount: '2' }]));
   });
 });
 

@@ -4,8 +4,7 @@ import { choiceFor, type ServiceChoice, withChoice } from './service-choices';
 
 /**
  * SERVICE-FORM (payment.md §2.2): the tour's services, each chosen or not, with its amount. The
- * page holds the choices (service-choices.ts); `typed` says an amount was typed, so the page can
- * wait for the visitor to finish before it re-prices the sidebar.
+ * page holds the choices (service-choices.ts) and re-prices the sidebar once the visitor stops.
  */
 export function Services({
   items,
@@ -14,7 +13,7 @@ export function Services({
 }: {
   items: readonly ServiceItemProps[];
   choices: readonly ServiceChoice[];
-  onChange: (next: ServiceChoice[], typed: boolean) => void;
+  onChange: (next: ServiceChoice[]) => void;
 }) {
   return (
     <div className="tourmaster-payment-service-form-wrap">
@@ -25,7 +24,7 @@ export function Services({
             key={item.id}
             item={item}
             choice={choiceFor(choices, item)}
-            onChoice={(next, typed) => onChange(withChoice(items, choices, next), typed)}
+            onChoice={(next) => onChange(withChoice(items, choices, next))}
           />
         ))}
       </div>

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { SideMethodProps } from '../../common/islands/payment-sidebar';
-import { actionProps, type PayActions } from './action-props';
+import { legacyButton } from '../../lib/button-keys';
+import type { PayActions } from './action-props';
 import { CardTypes } from './CardTypes';
 import { Terms, type TermsState } from './Terms';
 
@@ -32,7 +33,7 @@ export function SideMethod({
         <div className="tourmaster-online-payment-method tourmaster-payment-woocommerce tourmaster-center-align">
           <a
             className="tourmaster-button tourmaster-pay-woocommerce"
-            {...actionProps(() => onPay('woocommerce'), busy)}
+            {...legacyButton(() => onPay('woocommerce'), busy)}
           >
             Pay Now
           </a>
@@ -58,7 +59,7 @@ export function SideMethod({
           {/* Without an online method "Pay Now" does nothing, as on the plugin's page. */}
           <a
             className="tourmaster-button tourmaster-blue tourmaster-pay-now"
-            {...actionProps(() => selected && onPay(selected), busy)}
+            {...legacyButton(() => selected && onPay(selected), busy)}
           >
             Pay Now
           </a>
@@ -68,7 +69,7 @@ export function SideMethod({
             data-name="payment-method"
             data-value="booking"
             data-step="4"
-            {...actionProps(onBookLater, busy)}
+            {...legacyButton(onBookLater, busy)}
           >
             Book And Pay Later
           </a>

@@ -1,10 +1,9 @@
-import { clampUnits, maxUnitOf } from '../MaxUnit/clamp';
+import { clampUnits, maxUnitOf } from './unit-clamp';
 
 /**
- * A unit service's amount (`service-amount[]`). Its maximum is applied here as the MaxUnit island
- * does on the server's markup (clamp.ts): a number over it while typing, anything not a whole
- * number of 1…max when the field is left. `data-max-unit` stays for the markup's sake (should the
- * island mount on it too, its correction is the same one).
+ * A unit service's amount (`service-amount[]`), kept within its maximum (unit-clamp.ts): a number
+ * over it while typing, anything not a whole number of 1…max when the field is left. This is the
+ * browser's side only: the server prices the amount it is sent (pricing.md §4).
  */
 export function UnitAmount({
   title,
@@ -29,7 +28,6 @@ export function UnitAmount({
       type="text"
       name="service-amount[]"
       value={amount}
-      data-max-unit={maxUnit}
       inputMode={max === undefined ? undefined : 'numeric'}
       title={max === undefined ? undefined : `At most ${max}`}
       aria-label={`${title}: amount`}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampUnits, maxUnitOf } from './clamp';
+import { clampUnits, maxUnitOf } from './unit-clamp';
 
 describe('maxUnitOf (data-max-unit)', () => {
   it('reads a positive whole number', () => {

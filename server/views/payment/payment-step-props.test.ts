@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SideMethodProps } from '../../../client/common/islands/payment-sidebar';
-import { MethodBlockProps, PaymentStepProps } from '../../../client/common/islands/payment-step';
+import { MethodBlockProps, PaymentStepProps, SideMethodProps } from '../../../client/common/islands/payment-step';
 import { AGREE_SENTENCE } from '../../../client/common/islands/terms-sentence';
 import { DEFAULT_MONEY_FORMAT } from '../../tourmaster/money';
 import type { PaymentMethods } from '../../tourmaster/payment-page';

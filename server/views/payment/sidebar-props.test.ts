@@ -280,9 +280,9 @@ describe('sidebarProps: the total box', () => {
     const t = props({ settings: deposit }).total;
     expect(t).toMatchObject({ partial: false, offerChoice: true, depositPercent: 30 });
     expect(t.deposit).toEqual({ lines: [], title: '30% Deposit ', price: '$72.00' });
-    expect(
-      props({ settings: deposit, detail: { 'tour-people': '2', 'payment-type': 'partial' } }).total.partial,
-    ).toBe(true);
+    expect(props({ settings: deposit, detail: { 'tour-people': '2', 'payment-type': 'partial' } }).total.partial).toBe(
+      true,
+    );
   });
 
   it('an order part paid: total, paid and remaining lines; the next deposit', () => {

@@ -20,10 +20,9 @@ export function totalBlock(props: SidebarProps, coupon?: SafeHtml): SafeHtml {
   );
   const deposit = t.deposit ? depositText(t.deposit, partial) : '';
   // Style-1 closes the total's wrap before the deposit's box, style-2 after it.
-  const body =
-    !props.style2
-      ? html`${wrapOpen}${options}${container}</div>${deposit}`
-      : html`${wrapOpen}${options}${container}${deposit}</div>`;
+  const body = !props.style2
+    ? html`${wrapOpen}${options}${container}</div>${deposit}`
+    : html`${wrapOpen}${options}${container}${deposit}</div>`;
   return html`${body}${props.nextStep && html`<a class="tourmaster-tour-booking-continue tourmaster-button tourmaster-payment-step" data-step="3" >Next Step</a>`}${scriptVars(props.vars)}${
     props.vars.paypal && paypalSdkScripts(props.vars.paypal)
   }`;
