@@ -112,7 +112,7 @@ export const PAGES: readonly {
     islands: ['MobileMenu', 'ScrollToTop', 'Lightbox/index', 'CookieConsent', 'BookingBar', 'PaymentPage'],
     inLightboxes: ['RegisterForm', 'DateSelect'],
     // The contact step's forms; the payment step's terms, methods, coupon and PayPal's buttons, and its services (a unit's maximum).
-    states: [['PaymentPage/ContactStep'], ['PaymentPage/payment-step']],
+    states: [['PaymentPage/ContactStep/ContactStep'], ['PaymentPage/PaymentStep/index']],
     never: ['BookingBar/BookingBar'],
   },
 ];

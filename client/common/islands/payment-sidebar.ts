@@ -119,7 +119,7 @@ export const SidebarProps = z.object({
   total: TotalProps,
   nextStep: z.boolean(),
   vars: SidebarVars,
-  /** Checked by the payment step's module (payment-step.ts's schema), which renders it. */
+  /** Checked by the payment step's module with payment-step.ts's schema, which renders it. */
   sideMethod: z.optional(checkedLater<SideMethodProps>()),
 });
 export type SidebarProps = z.infer<typeof SidebarProps>;

@@ -17,7 +17,7 @@ import { initialView, type StepModules } from './view-state';
  * replies; for WordPress's pages and replies adapter.ts reads them from the markup. The page's state
  * is one store (view-state.ts) that its actions (flow.ts) change.
  * What the page loads is kept within its budget (60 KB, scripts/bundle-budgets.ts) by fetching
- * each step's module for that step only: ContactStep.tsx for the contact step, payment-step.ts
+ * each step's module for that step only: ContactStep/ for the contact step, PaymentStep/
  * (the payment step, PayPal's buttons, the completion) after it, adapter.ts only for WordPress's markup.
  */
 export function mount(element: HTMLElement): Promise<() => void> {

@@ -106,7 +106,7 @@ describe('PaymentPage adapter', () => {
     const { content } = capturedReply('payment_template-s3-santorini') as { content: string };
     const props = adaptReply(content, 3);
     expect(props.contact).toBeUndefined();
-    // The payment step's (adapter-payment-step.test.tsx), and no sidebar where none was given.
+    // The payment step's (adapter/payment-step.test.tsx), and no sidebar where none was given.
     expect(Object.keys(props)).toEqual(['step', 'payment']);
   });
 

@@ -9,8 +9,8 @@ import type {
   TravellerRowProps,
 } from '../../common/islands/PaymentPage';
 import type { SidebarProps } from '../../common/islands/payment-sidebar';
-import { paymentStepOf } from './adapter-payment-step';
-import { sidebarOf } from './adapter-sidebar';
+import { paymentStepOf } from './adapter/payment-step';
+import { sidebarOf } from './adapter/sidebar';
 import { DEFAULT_MESSAGES } from './messages';
 
 /**
@@ -19,7 +19,7 @@ import { DEFAULT_MESSAGES } from './messages';
  * the step's content is read from the plugin's markup (payment.md §2.2) into the same typed props
  * our server writes: the contact step's forms (TRAVELLER-FORM, CONTACT-FORM: here, as
  * server/views/payment/contact-step-props.ts writes them), the payment step
- * (adapter-payment-step.ts), the completion, and the sidebar beside them (adapter-sidebar.ts).
+ * (adapter/payment-step.ts), the completion, and the sidebar beside them (adapter/sidebar.ts).
  * Nothing else reads the DOM for state; adapter*.test.tsx check it against the captured pages and replies.
  */
 

@@ -1,6 +1,7 @@
 import type { PaymentPageProps } from '../../common/islands/PaymentPage';
 import { type AjaxResult, type AjaxValue, postAjax } from '../../lib/ajax';
 import type { Store } from '../../lib/store';
+import type { ContactStepHandle } from './ContactStep/useContactForm';
 import {
   asTemplateReply,
   type BookingDetail,
@@ -11,7 +12,6 @@ import {
 } from './detail';
 import type { CouponMessage } from './Sidebar/CouponBox';
 import { STEP_TITLES } from './StepBar';
-import type { ContactStepHandle } from './useContactForm';
 import {
   type PaymentView,
   type StepModules,
@@ -22,9 +22,9 @@ import {
 } from './view-state';
 
 /** The contact step's module, fetched for a contact step only. */
-export const loadContactStep = () => import('./ContactStep').then((m) => m.ContactStep);
+export const loadContactStep = () => import('./ContactStep/ContactStep').then((m) => m.ContactStep);
 /** The payment step's module (its content, PayPal's buttons, the completion), fetched after the contact step. */
-export const loadPaymentStep = () => import('./payment-step');
+export const loadPaymentStep = () => import('./PaymentStep/index');
 
 /** The admin-ajax URL a legacy control names, if it is one (a page path or an http(s) URL). */
 const urlOr = (url: string | undefined, fallback: string) => (url && /^(https?:\/\/|\/)/.test(url) ? url : fallback);

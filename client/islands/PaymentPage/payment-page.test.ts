@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { readSidebarVars } from './adapter/sidebar-vars';
+import { EMAIL_PATTERN, firstProblem, problemOf } from './ContactStep/validation';
 import { bookingDetailCookie, overlayFields, parseBookingDetail, replyOutcome, stepItemState, textOf } from './detail';
-import { readSidebarVars } from './sidebar-vars';
-import { EMAIL_PATTERN, firstProblem, problemOf } from './validation';
 import { paypalAmount, windowAssignments } from './window-vars';
 
 describe('the booking detail', () => {

@@ -1,12 +1,12 @@
 import type { PaymentPageProps } from '../../common/islands/PaymentPage';
 import type { SidebarProps } from '../../common/islands/payment-sidebar';
-import type { ContactStep } from './ContactStep';
+import type { ContactStep } from './ContactStep/ContactStep';
 import type { NamedField } from './detail';
-import type * as PaymentStepModule from './payment-step';
+import type * as PaymentStepModule from './PaymentStep/index';
+import { type ServiceChoice, serviceChoices, serviceFields } from './PaymentStep/service-choices';
 import type { SidebarState } from './Sidebar/Sidebar';
-import { type ServiceChoice, serviceChoices, serviceFields } from './service-choices';
 
-/** The contact step's module (ContactStep.tsx) and the payment step's (payment-step.ts), once fetched. */
+/** The contact step's module (ContactStep/) and the payment step's (PaymentStep/), once fetched. */
 export interface StepModules {
   contact?: typeof ContactStep;
   payment?: typeof PaymentStepModule;

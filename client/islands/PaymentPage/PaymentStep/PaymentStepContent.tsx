@@ -1,0 +1,46 @@
+import type { PaymentStepProps } from '../../../common/islands/payment-step';
+import { ServerFragment } from '../../../lib/ServerFragment';
+import type { PayActions } from './action-props';
+import { MethodBlock } from './MethodBlock';
+import { Services } from './Services';
+import type { ServiceChoice } from './service-choices';
+import type { TermsState } from './Terms';
+
+/**
+ * Step 3's content (payment.md §2.2): SERVICE-FORM where the tour has services, the contact and
+ * traveller details as the server printed them (pure content), and style-1's METHOD-BLOCK. The
+ * page holds the state: the services chosen, the terms box, the request running.
+ */
+export function PaymentStepContent({
+  step,
+  choices,
+  onServices,
+  terms,
+  busy,
+  onPay,
+  onBookLater,
+  paypalRef,
+}: PayActions & {
+  step: PaymentStepProps;
+  choices: readonly ServiceChoice[];
+  onServices: (next: ServiceChoice[]) => void;
+  terms: TermsState;
+  paypalRef?: ((element: HTMLElement | null) => void) | undefined;
+}) {
+  return (
+    <>
+      {step.services ? <Services items={step.services} choices={choices} onChange={onServices} /> : null}
+      <ServerFragment className="tourmaster-summary-info-outer" html={step.details} />
+      {step.methods ? (
+        <MethodBlock
+          methods={step.methods}
+          terms={terms}
+          busy={busy}
+          onPay={onPay}
+          onBookLater={onBookLater}
+          paypalRef={paypalRef}
+        />
+      ) : null}
+    </>
+  );
+}
