@@ -47,3 +47,18 @@ export function htmlShape(html: string): string[] {
   container.innerHTML = html;
   return markupShape(container);
 }
+
+/** `html` changed by `change` on its elements (scripts inserted this way do not run). */
+export function edited(html: string, change: (box: HTMLElement) => void): string {
+  const box = document.createElement('div');
+  box.innerHTML = html;
+  change(box);
+  return box.innerHTML;
+}
+
+/** The element `selector` finds in `box`; the test fails where the markup has none. */
+export function $(box: ParentNode, selector: string): Element {
+  const el = box.querySelector(selector);
+  if (!el) throw new Error(`no ${selector}`);
+  return el;
+}

@@ -1,9 +1,9 @@
 import type { MethodBlockProps } from '../../../common/islands/payment-step';
-import type { PayActions } from './action-props';
+import type { MethodActions } from './action-props';
 import { BookLater } from './BookLater';
 import { FeeText } from './FeeText';
 import { Gateways } from './Gateways';
-import { Terms, type TermsState } from './Terms';
+import { Terms } from './Terms';
 
 const LAYOUT_CLASSES = { '': '', both: 'tourmaster-both-online-payment', none: 'tourmaster-none-online-payment' };
 
@@ -19,10 +19,8 @@ export function MethodBlock({
   onPay,
   onBookLater,
   paypalRef,
-}: PayActions & {
+}: MethodActions & {
   methods: MethodBlockProps;
-  terms: TermsState;
-  paypalRef?: ((element: HTMLElement | null) => void) | undefined;
 }) {
   const layout = LAYOUT_CLASSES[methods.layout];
   return (

@@ -1,10 +1,9 @@
 import type { PaymentStepProps } from '../../../common/islands/payment-step';
 import { ServerFragment } from '../../../lib/ServerFragment';
-import type { PayActions } from './action-props';
+import type { MethodActions } from './action-props';
 import { MethodBlock } from './MethodBlock';
 import { Services } from './Services';
 import type { ServiceChoice } from './service-choices';
-import type { TermsState } from './Terms';
 
 /**
  * Step 3's content (payment.md §2.2): SERVICE-FORM where the tour has services, the contact and
@@ -20,12 +19,10 @@ export function PaymentStepContent({
   onPay,
   onBookLater,
   paypalRef,
-}: PayActions & {
+}: MethodActions & {
   step: PaymentStepProps;
   choices: readonly ServiceChoice[];
   onServices: (next: ServiceChoice[]) => void;
-  terms: TermsState;
-  paypalRef?: ((element: HTMLElement | null) => void) | undefined;
 }) {
   return (
     <>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PaymentStepProps } from '../../../common/islands/payment-step';
 import { capturedReply } from '../../../testing/admin-ajax';
-import { capturedPage, legacyPage } from '../../../testing/legacy-markup';
+import { $, capturedPage, edited, legacyPage } from '../../../testing/legacy-markup';
 import { adaptPage, adaptReply } from '../adapter';
 
 /**
@@ -41,20 +41,6 @@ function readStep(content: string): PaymentStepProps {
   expect(PaymentStepProps.parse(props.payment)).toEqual(props.payment);
   return props.payment;
 }
-
-/** `html` changed by `change` on its elements. */
-function edited(html: string, change: (box: HTMLElement) => void): string {
-  const box = document.createElement('div');
-  box.innerHTML = html;
-  change(box);
-  return box.innerHTML;
-}
-
-const $ = (box: ParentNode, selector: string) => {
-  const el = box.querySelector(selector);
-  if (!el) throw new Error(`no ${selector}`);
-  return el;
-};
 
 describe('the payment step adapter on WordPress’s replies', () => {
   it('reads a guest’s step 3 (santorini): the details as printed, both gateways, "Book now via email"', () => {

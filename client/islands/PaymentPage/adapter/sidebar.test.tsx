@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SidebarProps } from '../../../common/islands/payment-sidebar';
 import { capturedReply } from '../../../testing/admin-ajax';
-import { capturedPage } from '../../../testing/legacy-markup';
+import { $, capturedPage, edited } from '../../../testing/legacy-markup';
 import { adaptPage, adaptReply } from '../adapter';
 
 /**
@@ -25,20 +25,6 @@ function readSidebar(html: string, content = ''): SidebarProps {
 }
 
 const replySidebar = (name: string) => (capturedReply(name) as Reply).sidebar;
-
-/** `html` changed by `change` on its elements (scripts inserted this way do not run). */
-function edited(html: string, change: (box: HTMLElement) => void): string {
-  const box = document.createElement('div');
-  box.innerHTML = html;
-  change(box);
-  return box.innerHTML;
-}
-
-const $ = (box: ParentNode, selector: string) => {
-  const el = box.querySelector(selector);
-  if (!el) throw new Error(`no ${selector}`);
-  return el;
-};
 
 const TAX = { taxRate: '9%' };
 
