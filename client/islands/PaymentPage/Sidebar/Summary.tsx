@@ -62,11 +62,13 @@ export function Summary(props: { sidebar: SidebarProps; coupon: React.ReactNode;
             {info.kind === 'travel-date' && sidebar.editUrl !== undefined ? (
               <>
                 {' ( '}
+                {/* biome-ignore lint/a11y/useSemanticElements: the plugin's span (the theme styles it), a button for the keyboard and assistive technology. */}
                 <span
                   className="tourmaster-tour-booking-bar-date-edit"
                   aria-label="Edit the travel date"
                   {...legacyButton(props.onEditTour)}
                   role="button"
+                  tabIndex={0}
                 >
                   edit
                 </span>
@@ -79,12 +81,14 @@ export function Summary(props: { sidebar: SidebarProps; coupon: React.ReactNode;
       {sidebar.people ? <People people={sidebar.people} /> : null}
       {props.coupon}
       <div className="tourmaster-tour-booking-bar-price-breakdown-wrap">
+        {/* biome-ignore lint/a11y/useSemanticElements: the plugin's span (the theme styles it), a button for the keyboard and assistive technology. */}
         <span
           className="tourmaster-tour-booking-bar-price-breakdown-link"
           aria-expanded={open}
           aria-controls={breakdownId}
           {...legacyButton(() => setOpen(!open))}
           role="button"
+          tabIndex={0}
         >
           View Price Breakdown
         </span>
