@@ -14,11 +14,7 @@ export function PaymentStepContent({
   step,
   choices,
   onServices,
-  terms,
-  busy,
-  onPay,
-  onBookLater,
-  paypalRef,
+  ...actions
 }: MethodActions & {
   step: PaymentStepProps;
   choices: readonly ServiceChoice[];
@@ -28,16 +24,7 @@ export function PaymentStepContent({
     <>
       {step.services ? <Services items={step.services} choices={choices} onChange={onServices} /> : null}
       <ServerFragment className="tourmaster-summary-info-outer" html={step.details} />
-      {step.methods ? (
-        <MethodBlock
-          methods={step.methods}
-          terms={terms}
-          busy={busy}
-          onPay={onPay}
-          onBookLater={onBookLater}
-          paypalRef={paypalRef}
-        />
-      ) : null}
+      {step.methods ? <MethodBlock methods={step.methods} {...actions} /> : null}
     </>
   );
 }
