@@ -285,6 +285,14 @@ describe('sidebarProps: the total box', () => {
     );
   });
 
+  it('a payment type the plugin does not know is the full payment, and the summary prints it so (DEVIATIONS 97)', () => {
+    const p = props({ detail: { 'tour-people': '2', 'payment-type': '"><b>foo' } });
+    expect(p.total.partial).toBe(false);
+    const html = summaryOf(p).value;
+    expect(html).toContain('<input type="hidden" name="payment-type" value="full" />');
+    expect(html).not.toContain('foo');
+  });
+
   it('an order part paid: total, paid and remaining lines; the next deposit', () => {
     const t = props({ settings: deposit, paymentInfos: [{ amount: '72' }], input: { tid: 31 } }).total;
     expect(t.lines).toEqual([
