@@ -5,6 +5,7 @@ import { avatarFiles } from './account/avatar';
 import { tourArchives } from './archive';
 import { blogPages } from './blog';
 import { dropinManifest } from './dropin-manifest';
+import { favicon } from './favicon';
 import { loginPage } from './login-page';
 import { paymentPage } from './payment';
 import { paymentHandoff } from './payment-handoff';
@@ -30,6 +31,7 @@ export function pageRoutes(deps: AppDeps): RequestHandler[] {
     paymentOrderGuard(deps),
     paymentPage(deps),
     pluginImages(),
+    favicon(deps),
     reviewSubmission(deps),
     loginPage(deps),
     registerPage(deps),

@@ -72,3 +72,36 @@ export async function addOlderPosts(wp: WpDb, count: number): Promise<number[]> 
   }
   return ids;
 }
+
+/**
+ * Inserts an image of the media library as WordPress writes one (`2026/11/{file}.jpg`, 1200×800,
+ * a 150×150 thumbnail, its alt text); returns its id.
+ */
+export async function insertImageAttachment(
+  wp: WpDb,
+  image: { file: string; alt: string; parentId?: number },
+): Promise<number> {
+  const { file, alt } = image;
+  const id = await insertPost(wp, {
+    slug: file,
+    title: file,
+    content: '',
+    status: 'inherit',
+    date: '2026-11-01 00:00:00',
+    parentId: image.parentId ?? 0,
+  });
+  await wp.knex(wp.t.posts).where('ID', id).update({
+    post_type: 'attachment',
+    post_mime_type: 'image/jpeg',
+    comment_status: 'closed',
+    ping_status: 'closed',
+    guid: '',
+  });
+  const metadata = `a:3:{s:5:"width";i:1200;s:6:"height";i:800;s:5:"sizes";a:1:{s:9:"thumbnail";a:3:{s:4:"file";s:${file.length + 12}:"${file}-150x150.jpg";s:5:"width";i:150;s:6:"height";i:150;}}}`;
+  await wp.knex(wp.t.postmeta).insert([
+    { post_id: id, meta_key: '_wp_attached_file', meta_value: `2026/11/${file}.jpg` },
+    { post_id: id, meta_key: '_wp_attachment_metadata', meta_value: metadata },
+    { post_id: id, meta_key: '_wp_attachment_image_alt', meta_value: alt },
+  ]);
+  return id;
+}

@@ -13,6 +13,7 @@ import { renderTourReviewSection } from '../../services/reviews/review-list';
 import { get, htmlErrors, inputValue, loginAs, postForm } from '../../testing/account';
 import { fixtureSecrets, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
+import { insertImageAttachment } from '../../testing/posts';
 import { withReviewFilterLabel } from '../../views/reviews';
 import { siteFromOptions } from '../../wp/site';
 
@@ -350,39 +351,7 @@ describe('tour page', () => {
 
   it('prints a [gallery] of the content and the featured image, linked for the lightbox', async () => {
     const { wp } = tdb;
-    const attachment = async (file: string, alt: string) => {
-      const [id] = await wp.knex(wp.t.posts).insert({
-        post_author: 1,
-        post_date: '2026-11-01 00:00:00',
-        post_date_gmt: '2026-11-01 00:00:00',
-        post_content: '',
-        post_title: file,
-        post_excerpt: '',
-        post_status: 'inherit',
-        comment_status: 'closed',
-        ping_status: 'closed',
-        post_password: '',
-        post_name: file,
-        to_ping: '',
-        pinged: '',
-        post_modified: '2026-11-01 00:00:00',
-        post_modified_gmt: '2026-11-01 00:00:00',
-        post_content_filtered: '',
-        post_parent: 6,
-        guid: '',
-        menu_order: 0,
-        post_type: 'attachment',
-        post_mime_type: 'image/jpeg',
-        comment_count: 0,
-      });
-      const metadata = `a:3:{s:5:"width";i:1200;s:6:"height";i:800;s:5:"sizes";a:1:{s:9:"thumbnail";a:3:{s:4:"file";s:${file.length + 12}:"${file}-150x150.jpg";s:5:"width";i:150;s:6:"height";i:150;}}}`;
-      await wp.knex(wp.t.postmeta).insert([
-        { post_id: id, meta_key: '_wp_attached_file', meta_value: `2026/11/${file}.jpg` },
-        { post_id: id, meta_key: '_wp_attachment_metadata', meta_value: metadata },
-        { post_id: id, meta_key: '_wp_attachment_image_alt', meta_value: alt },
-      ]);
-      return Number(id);
-    };
+    const attachment = (file: string, alt: string) => insertImageAttachment(wp, { file, alt, parentId: 6 });
     const first = await attachment('gorge', 'The gorge');
     const second = await attachment('trail', 'The trail');
     const row = await wp.knex(wp.t.posts).first('post_content').where('ID', 6);
