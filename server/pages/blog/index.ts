@@ -216,14 +216,20 @@ function decodeName(name: string): string {
 
 /**
  * `wp_get_document_title`: `{title} – {blogname}`; on the front page `{blogname} – {tagline}`; the
- * posts page `{its title} – {tagline}`; from page 2 on `… – Page N – {blogname}` instead of the tagline.
+ * posts page `{its title} – {tagline}`; from page 2 on `… – Page N – {blogname}` instead of the
+ * tagline, but on the front page `{blogname} – Page N – {tagline}` (WordPress keeps the tagline
+ * there; an empty one is left out).
  */
-function documentTitle(site: Site, title: string, options: { home?: boolean; paged?: number } = {}): string {
+function documentTitle(
+  site: Site,
+  title: string,
+  options: { home?: boolean; front?: boolean; paged?: number } = {},
+): string {
   const name = siteNameText(site);
+  const tagline = textOf(site.description).text;
   const parts = [title];
-  if (options.paged && options.paged > 1) parts.push(`Page ${options.paged}`, name);
-  else if (options.home) parts.push(textOf(site.description).text);
-  else parts.push(name);
+  if (options.paged && options.paged > 1) parts.push(`Page ${options.paged}`, options.front ? tagline : name);
+  else parts.push(options.home ? tagline : name);
   return parts.filter((p) => p !== '').join(' \u2013 ');
 }
 
@@ -298,7 +304,7 @@ async function sendIndex(blog: BlogRequest, page: number, postsPage?: WpPost): P
     robots: 'max-image-preview:large',
     ...(site.description && page === 1 ? { description: textOf(site.description).text } : {}),
   });
-  const title = documentTitle(site, front ? siteNameText(site) : pageTitle, { home: true, paged: page });
+  const title = documentTitle(site, front ? siteNameText(site) : pageTitle, { home: true, front, paged: page });
   sendPage(blog.res, withDocumentTitle(document, title), { cache: parts.loggedIn ? 'private' : 'public' });
 }
 
