@@ -7,6 +7,7 @@ import type { PageParts } from './parts';
 import { SidebarView } from './SidebarView';
 import { StepBar } from './StepBar';
 import { StepContent } from './StepContent';
+import type { PaymentView as ViewState } from './view-state';
 import { windowAssignments } from './window-vars';
 
 /**
@@ -15,7 +16,7 @@ import { windowAssignments } from './window-vars';
  */
 export function PaymentView({ flow, parts }: { flow: PaymentFlow; parts: PageParts }) {
   const view = useStore(flow.store);
-  usePageEffects(flow, parts);
+  usePageEffects(flow, parts, view);
   return (
     <>
       <div className="tourmaster-payment-status" role="status" aria-live="polite">
@@ -46,8 +47,7 @@ export function PaymentView({ flow, parts }: { flow: PaymentFlow; parts: PagePar
  * What the page's own elements show of the state: busy, complete, the legacy `window.tourmaster_*`
  * values other scripts read, and, on a new step, the step in view with the focus on its heading.
  */
-function usePageEffects(flow: PaymentFlow, parts: PageParts) {
-  const view = useStore(flow.store);
+function usePageEffects(flow: PaymentFlow, parts: PageParts, view: ViewState) {
   const { wrapper } = parts;
   useEffect(() => {
     wrapper.setAttribute('aria-busy', String(view.busy));

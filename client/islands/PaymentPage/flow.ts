@@ -238,9 +238,8 @@ export class PaymentFlow {
       return;
     }
     const step = outcome.kind === 'complete' ? 4 : outcome.step;
-    // WordPress's replies have no props: its markup is read by the adapter, fetched for them only.
-    const style2 = this.store.get().props.sidebar?.style2 === true;
-    const props = reply.props ?? (await import('./adapter')).adaptReply(reply.content, step, reply.sidebar, style2);
+    // WordPress's replies have no props: its markup is read by the adapter (its sidebar already, above).
+    const props = reply.props ?? (await import('./adapter')).adaptReply(reply.content, step);
     await this.showStep(step, props, reply.content, payment);
   }
 
