@@ -250,6 +250,36 @@ describe('login', () => {
     expect(reply.text).toContain('name="log"');
   });
 
+  it("prints its forms in the site's shell, as the plugin's login page is printed", async () => {
+    const shellOf = (text: string) => ({
+      title: /<title>([^<]*)<\/title>/.exec(text)?.[1],
+      header: text.includes('traveltour-header-wrap'),
+      footer: text.includes('<footer'),
+      stylesheet: /<link rel="stylesheet" href="\/dropin-assets\//.test(text) || text.includes('traveltour-page-title'),
+      heading: /<h1 class="traveltour-page-title">([^<]*)<\/h1>/.exec(text)?.[1],
+    });
+    const login = await send('/wp-login.php');
+    expect(login.status).toBe(200);
+    expect(shellOf(login.text)).toEqual({
+      title: 'Log In – Aegean Trails (Tour Master oracle)',
+      header: true,
+      footer: true,
+      stylesheet: true,
+      heading: 'Log In',
+    });
+    expect(login.text).toMatch(/<body class="[^"]*\blogin tourmaster-template-login\b/);
+    expect(login.text).toContain('<form class="tourmaster-login-form');
+    expect(login.text).toContain(`<meta name="robots" content="noindex, follow"`);
+
+    const lost = await send('/wp-login.php?action=lostpassword');
+    expect(shellOf(lost.text)).toMatchObject({
+      title: 'Lost Password – Aegean Trails (Tour Master oracle)',
+      header: true,
+      footer: true,
+    });
+    expect(lost.text).toContain('tourmaster-lost-password-form');
+  });
+
   it('answers a body over the size limit with 413 and a short page, not a server error', async () => {
     const response = await fetch(`${server.baseUrl}/wp-login.php`, {
       method: 'POST',

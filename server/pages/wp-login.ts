@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { TooManyRequestsError } from '../core/errors';
 import type { AppDeps } from '../http/deps';
-import { pageContext } from '../http/page-context';
+import { type PageContext, pageContext } from '../http/page-context';
 import { readRawBody } from '../http/raw-body';
 import { appendCookies } from '../http/set-cookie';
 import { isEmpty, str } from '../php/coerce';
@@ -22,9 +22,11 @@ import {
   sameResetKey,
 } from '../services/accounts/reset-password';
 import { loadGeneralOptions, specialPageUrl, withArgs } from '../services/accounts/special-pages';
+import { loadShell } from '../services/site/shell';
 import { enforceWriteLimit } from '../services/write-limits';
 import {
-  authPage,
+  type AuthPageInput,
+  authPageContent,
   logoutConfirmPage,
   lostPasswordForm,
   type Notice,
@@ -35,6 +37,8 @@ import { loginForm } from '../views/top-bar';
 import { noCacheHeaders } from '../wp/nocache';
 import type { ReplyCookie } from '../wp/set-cookie';
 import type { Site } from '../wp/site';
+import { siteNameText, specialPageTopBar } from './account/site';
+import { renderPage } from './layout';
 
 export const WP_LOGIN_PATH = '/wp-login.php';
 
@@ -83,7 +87,7 @@ export function wpLogin(deps: AppDeps) {
       const auth: AuthContext = { ...ctx, log: deps.log.child({ route: 'wp-login', action }) };
       const [site, user] = await Promise.all([ctx.site(), ctx.user()]);
       const reply = new LoginReply(res, site, ctx.now, ctx.https, user !== null);
-      const flow: Flow = { req, auth, site, query, post, request, reply };
+      const flow: Flow = { req, ctx, auth, site, query, post, request, reply };
 
       if (action === 'logout') return await logoutFlow(flow);
       if (action === 'lostpassword' || action === 'retrievepassword') return await lostPasswordFlow(flow);
@@ -101,6 +105,7 @@ export function wpLogin(deps: AppDeps) {
 
 interface Flow {
   req: Request;
+  ctx: PageContext;
   auth: AuthContext;
   site: Site;
   query: Vars;
@@ -159,6 +164,29 @@ class LoginReply {
   }
 }
 
+/**
+ * A wp-login.php form or notice in the site's shell (header, top bar, menu, footer), as the plugin's
+ * own login page is printed, with the page's title in the title bar.
+ */
+async function shellPage(flow: Flow, title: string, input: AuthPageInput): Promise<string> {
+  const { ctx, req, site } = flow;
+  const [topBar, shell] = await Promise.all([
+    specialPageTopBar(ctx, req, `${site.siteUrl}${WP_LOGIN_PATH}`),
+    loadShell(ctx.deps, site.homeUrl),
+  ]);
+  return renderPage({
+    title,
+    ...(topBar ? { topBar } : {}),
+    siteName: siteNameText(site),
+    homeUrl: site.homeUrl,
+    siteUrl: site.siteUrl,
+    content: authPageContent(input),
+    bodyClass: 'login tourmaster-template-login',
+    robots: 'noindex, follow',
+    shell,
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Login
 
@@ -208,9 +236,7 @@ async function loginPage(flow: Flow, notices: Notice[]): Promise<string> {
   const { site, request } = flow;
   const general = await loadGeneralOptions(flow.auth.deps.wp);
   const registerUrl = await specialPageUrl(flow.auth.deps.wp, site, general, 'register');
-  return authPage({
-    siteName: siteName(site),
-    title: 'Log In',
+  return shellPage(flow, 'Log In', {
     template: 'login',
     notices,
     body: loginForm({
@@ -259,7 +285,7 @@ async function lostPasswordFlow(flow: Flow): Promise<void> {
       return reply.redirect(withArgs(await pluginLoginUrl(flow), { action: 'lostpassword' }, WP_LOGIN_PATH));
     }
     const error = KEY_ERRORS[str(query.error)];
-    return reply.page(lostPasswordPage(site, error ? [{ kind: 'failure', text: error }] : []));
+    return reply.page(await lostPasswordPage(flow, error ? [{ kind: 'failure', text: error }] : []));
   }
 
   const outcome = await requestPasswordReset(auth, str(post.user_login));
@@ -279,13 +305,11 @@ async function lostPasswordFlow(flow: Flow): Promise<void> {
         : outcome.reason === 'mail-failed'
           ? 'Error: The email could not be sent. Please try again later.'
           : 'Error: There is no account with that username or email address.';
-  return reply.page(lostPasswordPage(site, [{ kind: 'failure', text: message }]));
+  return reply.page(await lostPasswordPage(flow, [{ kind: 'failure', text: message }]));
 }
 
-function lostPasswordPage(site: Site, notices: Notice[]): string {
-  return authPage({
-    siteName: siteName(site),
-    title: 'Lost Password',
+function lostPasswordPage(flow: Flow, notices: Notice[]): Promise<string> {
+  return shellPage(flow, 'Lost Password', {
     template: 'lostpassword',
     notices: [
       {
@@ -294,7 +318,7 @@ function lostPasswordPage(site: Site, notices: Notice[]): string {
       },
       ...notices,
     ],
-    body: lostPasswordForm(site.siteUrl),
+    body: lostPasswordForm(flow.site.siteUrl),
   });
 }
 
@@ -334,11 +358,9 @@ async function resetFlow(flow: Flow): Promise<void> {
     return keyError(found && !found.ok ? found.reason : 'invalid');
   }
   const { user } = found;
-  const form = (notices: Notice[]) =>
+  const form = async (notices: Notice[]) =>
     reply.page(
-      authPage({
-        siteName: siteName(site),
-        title: 'Reset Password',
+      await shellPage(flow, 'Reset Password', {
         template: 'resetpass',
         notices: [{ kind: 'success', text: 'Enter your new password below.' }, ...notices],
         body: resetPasswordForm({
@@ -365,9 +387,7 @@ async function resetFlow(flow: Flow): Promise<void> {
   forgetCookie();
   const loginPage = await pluginLoginUrl(flow);
   return reply.page(
-    authPage({
-      siteName: siteName(site),
-      title: 'Password Reset',
+    await shellPage(flow, 'Password Reset', {
       template: 'resetpass',
       body: resetDone(loginPage || `${site.siteUrl}${WP_LOGIN_PATH}`),
     }),

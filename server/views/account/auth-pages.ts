@@ -1,12 +1,13 @@
 import { html, raw, type SafeHtml } from '../html';
 
+import { loginTemplate } from './login-forms';
+
 /**
- * The small HTML pages wp-login.php answers with when it does not redirect: the login, lost-password
- * and reset forms, the "password reset" notice, and WordPress's "Do you really want to log out?"
- * page. They carry the class names of the plugin's login template (`tourmaster-template-wrapper`,
- * `tourmaster-login-form`, `tourmaster-notification-box`) so the theme's CSS applies if it is
- * linked; the full page shell (header, top bar) belongs to the pages that print it. Every value is
- * escaped.
+ * The content wp-login.php answers with when it does not redirect: the login, lost-password and
+ * reset forms and the "password reset" notice, in the plugin's login template
+ * (`tourmaster-template-wrapper`, `tourmaster-login-form`, `tourmaster-notification-box`), printed
+ * in the site's shell by the route like the plugin's own login page; and WordPress's "Do you really
+ * want to log out?" page, which is core's `wp_die` document. Every value is escaped.
  */
 
 export interface Notice {
@@ -15,32 +16,17 @@ export interface Notice {
 }
 
 export interface AuthPageInput {
-  siteName: string;
-  /** The page's own title ("Log In", "Lost Password", "Reset Password"…). */
-  title: string;
   /** `login` | `lostpassword` | `resetpass`: the plugin template's content class. */
   template: string;
   notices?: readonly Notice[];
   body: SafeHtml;
 }
 
-export function authPage(input: AuthPageInput): string {
-  return html`<!DOCTYPE html>
-<html lang="en-US">
-<head>
-<meta charset="UTF-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name='robots' content='noindex, follow' />
-<title>${input.title} &lsaquo; ${input.siteName}</title>
-</head>
-<body class="login tourmaster-template-login tourmaster-body">
-<div class="tourmaster-template-wrapper tourmaster-login-form-style-1" ><div class="tourmaster-container" ><div class="tourmaster-page-content tourmaster-${input.template}-template-content  tourmaster-item-pdlr" >
-<h1 class="tourmaster-login-page-title" >${input.title}</h1>
-${(input.notices ?? []).map(notice)}${input.body}
-</div></div></div>
-</body>
-</html>
-`.value;
+export function authPageContent(input: AuthPageInput): SafeHtml {
+  return loginTemplate(
+    `tourmaster-${input.template}-template-content `,
+    html`${(input.notices ?? []).map(notice)}${input.body}`,
+  );
 }
 
 function notice(n: Notice): SafeHtml {

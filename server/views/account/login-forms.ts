@@ -9,7 +9,7 @@ import { notificationBox } from './common';
  */
 
 /** The plugin's login template wrapper around a form (`tourmaster-login-form-style-1`). */
-function loginTemplate(contentClass: string, content: SafeHtml): SafeHtml {
+export function loginTemplate(contentClass: string, content: SafeHtml): SafeHtml {
   return html`<div class="tourmaster-template-wrapper tourmaster-login-form-style-1" ><div class="tourmaster-container" ><div class="tourmaster-page-content ${contentClass} tourmaster-item-pdlr" >${content}</div></div></div>`;
 }
 
