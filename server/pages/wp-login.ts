@@ -278,7 +278,7 @@ const KEY_ERRORS: Record<string, string> = {
 };
 
 async function lostPasswordFlow(flow: Flow): Promise<void> {
-  const { req, auth, site, query, post, request, reply } = flow;
+  const { req, auth, query, post, request, reply } = flow;
   const fromPlugin = str(request.source) === 'tm';
   if (req.method !== 'POST') {
     if (fromPlugin) {
