@@ -2,14 +2,19 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../core/config';
+import { getRawOptions } from '../data/options';
 import { getUserByLogin } from '../data/users';
 import { createMemoryMailer, type MemoryMailer } from '../mail/mailer';
 import { extractRegion, normaliseVolatile, withoutIslandProps } from '../parity/compare';
 import { canonicalHtml } from '../parity/html-dom';
+import { legacyMarkupAsOurs } from '../parity/legacy-markup';
+import { serialize, unserialize } from '../php/serialize';
+import type { PhpValue } from '../php/values';
 import { get, htmlErrors, inputValue, loginAs, postForm } from '../testing/account';
 import { fixtureSecrets, startTestServer, type TestServer } from '../testing/app';
 import { capturedMail } from '../testing/captured-mail';
 import { createTestDatabase, type TestDatabase } from '../testing/db';
+import { setOption } from '../testing/posts';
 import { createNonce } from '../wp/nonce';
 import { checkPassword } from '../wp/password';
 
@@ -18,9 +23,10 @@ import { checkPassword } from '../wp/password';
  * server-side rules, the user WordPress would have created, the login cookies, the mails.
  */
 const REGION = { className: 'tourmaster-template-wrapper' };
-/** The islands' typed props (issue 16) are ours alone, as in the parity replay. */
+/** The islands' typed props (issue 16) are ours alone, and the legacy markup we change on purpose is
+ * read as ours, as in the parity replay. */
 const region = (html: string) =>
-  canonicalHtml(normaliseVolatile(withoutIslandProps(extractRegion(html, REGION) ?? '')));
+  canonicalHtml(legacyMarkupAsOurs(normaliseVolatile(withoutIslandProps(extractRegion(html, REGION) ?? ''))));
 const legacyFile = (...parts: string[]) => readFileSync(path.join(PROJECT_ROOT, 'legacy-fixtures', ...parts), 'utf8');
 const legacyExchange = (name: string) =>
   JSON.parse(legacyFile('exchanges', `${name}.json`)) as { response: { body: string } };
@@ -264,5 +270,52 @@ describe('register page', () => {
     expect(reply.status).toBe(302);
     const user = await getUserByLogin(tdb.wp, 'Nora Berg');
     expect(user).toMatchObject({ login: 'Nora Berg', nicename: 'nora-berg', displayName: 'Nora Berg' });
+  });
+
+  it('sends a refused form back with the terms box as the visitor left it (DEVIATIONS.md 98)', async () => {
+    const acceptance = (html: string) =>
+      /<form class="tourmaster-register-form[\s\S]*?<input type="checkbox" name="tourmaster-require-acceptance"([^>]*)>/.exec(
+        extractRegion(html, REGION) ?? '',
+      )?.[1];
+    const ticked = await postForm(server, '/register/', form({ username: 'tick1', 'confirm-password': 'Other#Pass1' }));
+    expect(failure(ticked.text)).toBe('Password does not match the confirm password.');
+    expect(acceptance(ticked.text)?.trim()).toBe('checked=""');
+    expect(ticked.text).toMatch(/"accepted":true/);
+    const unticked = await postForm(
+      server,
+      '/register/',
+      form({ username: 'tick2', 'confirm-password': 'Other#Pass1', 'tourmaster-require-acceptance': undefined }),
+    );
+    expect(acceptance(unticked.text)?.trim()).toBe('');
+    expect(unticked.text).not.toMatch(/"accepted":/);
+  });
+
+  it('starts the country list with "Select country", else the site\'s default country (DEVIATIONS.md 98)', async () => {
+    const chosenCountry = (html: string) => {
+      const select =
+        /<select name="country"[^>]*>([\s\S]*?)<\/select>/.exec(extractRegion(html, REGION) ?? '')?.[1] ?? '';
+      const options = [...select.matchAll(/<option value="([^"]*)"(\s*selected(?:="")?)?\s*>([^<]*)</g)];
+      return { first: options[0]?.[3], chosen: options.filter((o) => o[2]).map((o) => o[1]) };
+    };
+    expect(chosenCountry((await get(server, '/register/')).text)).toEqual({ first: 'Select country', chosen: [''] });
+    // A refused form keeps what was chosen.
+    const refused = await postForm(
+      server,
+      '/register/',
+      form({ username: 'ctry1', 'confirm-password': 'Other#Pass1' }),
+    );
+    expect(chosenCountry(refused.text).chosen).toEqual(['Norway']);
+
+    const raw = (await getRawOptions(tdb.wp, ['tourmaster_general'])).get('tourmaster_general') ?? '';
+    const general = unserialize(raw) as Record<string, PhpValue>;
+    await setOption(tdb.wp, 'tourmaster_general', serialize({ ...general, 'user-default-country': 'Greece' }));
+    try {
+      expect(chosenCountry((await get(server, '/register/')).text)).toEqual({
+        first: 'Select country',
+        chosen: ['Greece'],
+      });
+    } finally {
+      await setOption(tdb.wp, 'tourmaster_general', raw);
+    }
   });
 });

@@ -63,8 +63,9 @@ export function registerPage(deps: AppDeps) {
         if (field.slug === 'birth_date') value = birthDateValue(value);
         values[field.slug] = field.slug === 'email' ? value.trim() : value;
       }
+      const termsAccepted = postedText(fields, 'tourmaster-require-acceptance') !== '';
       const again = (errors: string[], status = 200) =>
-        renderForm(ctx, req, res, account, { values, errors, redirect, status });
+        renderForm(ctx, req, res, account, { values, termsAccepted, errors, redirect, status });
 
       if (!(await ctx.verifyNonce(fields.security, REGISTRATION_NONCE))) {
         // 200, as the legacy page answered a bad nonce (the notice is ours).
@@ -74,7 +75,7 @@ export function registerPage(deps: AppDeps) {
         values,
         password: postedText(fields, 'password'),
         confirmPassword: postedText(fields, 'confirm-password'),
-        termsAccepted: postedText(fields, 'tourmaster-require-acceptance') !== '',
+        termsAccepted,
       });
       if (!result.ok) {
         if (result.retryAfter !== undefined) res.setHeader('Retry-After', String(result.retryAfter));
@@ -103,13 +104,20 @@ async function renderForm(
   req: Request,
   res: Response,
   account: AccountSite,
-  state: { values: Record<string, string>; errors: string[]; redirect: string; status?: number },
+  state: {
+    values: Record<string, string>;
+    termsAccepted?: boolean;
+    errors: string[];
+    redirect: string;
+    status?: number;
+  },
 ): Promise<void> {
   const { site, general } = account;
   const action = specialPageUrl(account.pages.register, state.redirect ? { redirect: state.redirect } : {});
   const content = registerPageContent({
     action,
     values: state.values,
+    termsAccepted: state.termsAccepted === true,
     years: birthYears(ctx.now),
     redirect: state.redirect,
     termsUrl: await settingPageLink(ctx, site, general['register-term-of-service-page']),

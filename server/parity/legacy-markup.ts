@@ -1,3 +1,4 @@
+import { COUNTRY_PROMPT } from '../tourmaster/countries';
 import { MAIL_WRAP_STYLE } from '../views/mail-layout';
 
 /**
@@ -9,6 +10,8 @@ import { MAIL_WRAP_STYLE } from '../views/mail-layout';
  * - DEVIATIONS.md 95: our mails' card breaks long words (legacyMailAsOurs).
  * - DEVIATIONS.md 94: the review form starts with no score (it started at 10), requires its text and
  *   score, and has the lightbox forms' error box.
+ * - DEVIATIONS.md 98: country selects start with a "Select country" prompt (chosen when no country
+ *   is); the register form's terms box comes back as posted (our `checked` is left out of both sides).
  */
 /** A captured mail's body as ours writes it: the card's style with MAIL_WRAP_STYLE (DEVIATIONS.md 95). */
 export function legacyMailAsOurs(body: string): string {
@@ -18,8 +21,16 @@ export function legacyMailAsOurs(body: string): string {
   );
 }
 
+/** The plugin's country list printed in a select: its first option is Afghanistan (no prompt). */
+const LEGACY_COUNTRY_SELECT = /(<select\b[^>]*>)(\s*<option value="Afghanistan"[\s\S]*?)(?=<\/select>)/gi;
+
 export function legacyMarkupAsOurs(html: string): string {
   return html
+    .replace(LEGACY_COUNTRY_SELECT, (_, open: string, options: string) => {
+      const chosen = /<option\b[^>]*\sselected\b/i.test(options) ? '' : ' selected';
+      return `${open}<option value=""${chosen}>${COUNTRY_PROMPT}</option>${options}`;
+    })
+    .replace(/(<input type="checkbox" name="tourmaster-require-acceptance")\s+checked(="")?/g, '$1')
     .replace(/<select onchange="location=this\.options\[this\.selectedIndex\]\.value;"\s*>/gi, '<select>')
     .replace(
       /(<form class="tourmaster-wish-list-remove-item" method="POST" action="")\s+onclick="this\.submit\(\);"\s*>(<i class="fa fa-trash-o"\s*><\/i>Remove)/gi,

@@ -203,3 +203,16 @@ export const COUNTRIES: readonly string[] = [
   'Zambia',
   'Zimbabwe',
 ];
+
+/**
+ * The options of every country select we print (register, profile, the booking's contact fields):
+ * an empty "Select country" prompt first, so a site without `user-default-country` and a visitor
+ * without a stored country start with nothing chosen (the plugin's list preselected Afghanistan,
+ * its first entry, which a hurried visitor then sent). A required field still refuses the prompt.
+ */
+export const COUNTRY_PROMPT = 'Select country';
+
+export const COUNTRY_OPTIONS: readonly { value: string; label: string }[] = [
+  { value: '', label: COUNTRY_PROMPT },
+  ...COUNTRIES.map((name) => ({ value: name, label: name })),
+];

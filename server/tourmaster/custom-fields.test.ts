@@ -154,8 +154,12 @@ describe('parseCustomFields', () => {
       userDefaultCountry: 'Greece',
     });
     expect(f).toMatchObject({ type: 'combobox', default: 'Greece', required: true, title: 'Country' });
-    expect(f?.options).toHaveLength(COUNTRIES.length);
-    expect(f?.options[0]).toEqual({ value: 'Afghanistan', label: 'Afghanistan' });
+    // Our "Select country" prompt, then the plugin's list (DEVIATIONS.md 98).
+    expect(f?.options).toHaveLength(COUNTRIES.length + 1);
+    expect(f?.options.slice(0, 2)).toEqual([
+      { value: '', label: 'Select country' },
+      { value: 'Afghanistan', label: 'Afghanistan' },
+    ]);
     expect(f?.attributes.type).toBe('combobox');
   });
 

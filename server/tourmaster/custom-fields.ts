@@ -1,4 +1,4 @@
-import { COUNTRIES } from './countries';
+import { COUNTRY_OPTIONS } from './countries';
 import { PHP_TRIM_CHARS, phpTrim } from './dates';
 
 /**
@@ -81,7 +81,7 @@ function readGroup(group: string, context: CustomFieldContext): RawField {
       field.options = options;
     } else if (name === 'type' && value === 'country') {
       field.attrs.set('type', 'combobox');
-      field.options = new Map(COUNTRIES.map((c) => [c, c]));
+      field.options = new Map(COUNTRY_OPTIONS.map((o) => [o.value, o.label]));
       field.attrs.set('default', context.userDefaultCountry);
     } else {
       field.attrs.set(name, value);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { RegisterTermProps } from '../../client/common/islands/RegisterForm';
 import type { TopBarMenuProps } from '../../client/common/islands/TopBarMenu';
 import { REGISTER_SENTENCE } from '../../client/common/islands/terms-sentence';
-import { COUNTRIES } from '../tourmaster/countries';
+import { COUNTRY_OPTIONS } from '../tourmaster/countries';
 import { formField } from './form-field';
 import { escapeHtml, escUrl, html, raw, type SafeHtml } from './html';
 import { islandProps } from './island-props';
@@ -161,6 +161,8 @@ export interface RegisterFormInput {
   defaultCountry: string;
   /** Values to refill after a failed submit (passwords are never refilled). */
   values?: Readonly<Record<string, string>>;
+  /** The terms box as the visitor left it, after a failed submit. */
+  termsAccepted?: boolean;
 }
 
 const WRAPPER = 'tourmaster-profile-field';
@@ -179,10 +181,9 @@ export function registerForm(input: RegisterFormInput): SafeHtml {
   const value = (slug: string) => input.values?.[slug] ?? '';
   const field = (slug: string, title: string, type: string) =>
     formField(WRAPPER, { slug, title, type, required: true, options: [] }, value(slug), { yearRange: input.years });
-  const countries = COUNTRIES.map((name) => ({ value: name, label: name }));
   const country = formField(
     WRAPPER,
-    { slug: 'country', title: 'Country', type: 'combobox', required: true, options: countries },
+    { slug: 'country', title: 'Country', type: 'combobox', required: true, options: COUNTRY_OPTIONS },
     input.values?.country ?? input.defaultCountry,
   );
   const term: RegisterTermProps = {
@@ -191,6 +192,7 @@ export function registerForm(input: RegisterFormInput): SafeHtml {
     privacyUrl: input.privacyUrl,
     sentence: REGISTER_SENTENCE,
     notice: REGISTER_TERMS_NOTICE,
+    ...(input.termsAccepted ? { accepted: true } : {}),
   };
-  return html`<form class="tourmaster-register-form tourmaster-form-field tourmaster-with-border" action="${escUrl(input.action)}" method="post" >${islandProps('RegisterForm', term)}<div class="tourmaster-register-message" >After creating an account, you'll be able to track your payment status, track the confirmation and you can also rate the tour after you finished the tour.</div><div class="tourmaster-register-form-fields clearfix" >${field('username', 'Username', 'text')}${passwordField('password', 'Password')}${passwordField('confirm-password', 'Confirm Password')}${field('first_name', 'First Name', 'text')}${field('last_name', 'Last Name', 'text')}${field('birth_date', 'Birth Date', 'date')}${field('email', 'Email', 'email')}${field('phone', 'Phone', 'text')}${country}</div><input type="hidden" name="redirect" value="${input.redirect}" ><div class="tourmaster-register-term" ><input type="checkbox" name="tourmaster-require-acceptance" />* Creating an account means you're okay with our <a href="${escUrl(input.termsUrl)}" target="_blank">Terms of Service</a> and <a href="${escUrl(input.privacyUrl)}" target="_blank">Privacy Statement</a>.<div class="tourmaster-notification-box tourmaster-failure" >${REGISTER_TERMS_NOTICE}</div></div><input type="submit" class="tourmaster-register-submit tourmaster-button" value="Sign Up" /><input type="hidden" name="security" value="${input.nonce}" /></form><div class="tourmaster-register-bottom" ><h3 class="tourmaster-register-bottom-title" >Already a member?</h3><a class="tourmaster-register-bottom-link" href="${escUrl(input.loginUrl)}" >Login</a></div>`;
+  return html`<form class="tourmaster-register-form tourmaster-form-field tourmaster-with-border" action="${escUrl(input.action)}" method="post" >${islandProps('RegisterForm', term)}<div class="tourmaster-register-message" >After creating an account, you'll be able to track your payment status, track the confirmation and you can also rate the tour after you finished the tour.</div><div class="tourmaster-register-form-fields clearfix" >${field('username', 'Username', 'text')}${passwordField('password', 'Password')}${passwordField('confirm-password', 'Confirm Password')}${field('first_name', 'First Name', 'text')}${field('last_name', 'Last Name', 'text')}${field('birth_date', 'Birth Date', 'date')}${field('email', 'Email', 'email')}${field('phone', 'Phone', 'text')}${country}</div><input type="hidden" name="redirect" value="${input.redirect}" ><div class="tourmaster-register-term" ><input type="checkbox" name="tourmaster-require-acceptance" ${input.termsAccepted && 'checked'} />* Creating an account means you're okay with our <a href="${escUrl(input.termsUrl)}" target="_blank">Terms of Service</a> and <a href="${escUrl(input.privacyUrl)}" target="_blank">Privacy Statement</a>.<div class="tourmaster-notification-box tourmaster-failure" >${REGISTER_TERMS_NOTICE}</div></div><input type="submit" class="tourmaster-register-submit tourmaster-button" value="Sign Up" /><input type="hidden" name="security" value="${input.nonce}" /></form><div class="tourmaster-register-bottom" ><h3 class="tourmaster-register-bottom-title" >Already a member?</h3><a class="tourmaster-register-bottom-link" href="${escUrl(input.loginUrl)}" >Login</a></div>`;
 }

@@ -13,6 +13,8 @@ export const registerTermSchema = z.object({
   /** The words around the two links, as printed. */
   sentence: termsSentenceSchema,
   notice: z.string(),
+  /** The box as the visitor left it when the server sent the form back with an error. */
+  accepted: z.optional(z.boolean()),
 });
 
 export type RegisterTermProps = z.infer<typeof registerTermSchema>;

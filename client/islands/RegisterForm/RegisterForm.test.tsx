@@ -70,6 +70,42 @@ describe('the register form’s terms rule', () => {
     );
   });
 
+  it('mounts with the box as the server sent it back after a refusal, and sends the form at once', async () => {
+    const formHtml = String(
+      ourRegisterForm({
+        action: 'http://127.0.0.1:8080/register/',
+        redirect: '',
+        termsUrl: 'http://127.0.0.1:8080/terms-of-service/',
+        privacyUrl: 'http://127.0.0.1:8080/privacy-policy/',
+        loginUrl: 'http://127.0.0.1:8080/login/',
+        nonce: 'n',
+        years: [2026],
+        defaultCountry: '',
+        termsAccepted: true,
+      }),
+    );
+    for (const withProps of [true, false]) {
+      // With our props, and from the markup alone (the adapter reads the box's `checked`).
+      document.body.innerHTML = withProps
+        ? formHtml
+        : formHtml.replace(/<script[^>]*data-island-props[\s\S]*?<\/script>/, '');
+      const form = document.querySelector('form') as HTMLFormElement;
+      act(() => {
+        unmount = mount(form);
+      });
+      const sent: number[] = [];
+      form.addEventListener('submit', (event) => {
+        event.preventDefault();
+        sent.push(1);
+      });
+      expect(screen.getByRole('checkbox', { name: /^Creating an account/ })).toHaveProperty('checked', true);
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Sign Up' }));
+      expect(sent).toEqual([1]);
+      unmount?.();
+      unmount = undefined;
+    }
+  });
+
   it('keeps the form while the box is unticked: the notice is tied to the box, which gets focus', async () => {
     const { sent } = mountForm();
     const user = userEvent.setup();

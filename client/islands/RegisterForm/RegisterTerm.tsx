@@ -12,8 +12,8 @@ import { slide } from '../DepositItems/slide';
  * Added to the legacy behaviour: the box is named by its sentence, the notice is an alert tied to
  * the box while it applies (`aria-describedby`, `aria-invalid`), and focus goes to the box.
  */
-export function RegisterTerm({ acceptanceName, termsUrl, privacyUrl, sentence, notice }: RegisterTermProps) {
-  const [ticked, setTicked] = useState(false);
+export function RegisterTerm({ acceptanceName, termsUrl, privacyUrl, sentence, notice, accepted }: RegisterTermProps) {
+  const [ticked, setTicked] = useState(accepted === true);
   const [refused, setRefused] = useState(false);
   const box = useRef<HTMLInputElement>(null);
   const noticeRef = useRef<HTMLDivElement>(null);

@@ -16,5 +16,6 @@ export function registerTermFromMarkup(term: Element): RegisterTermProps {
     privacyUrl: links[1] ?? '',
     sentence: sentenceFromMarkup(term, REGISTER_SENTENCE),
     notice: (term.querySelector('.tourmaster-notification-box')?.textContent ?? '').trim(),
+    ...(box?.checked ? { accepted: true } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import { COUNTRIES } from '../../tourmaster/countries';
+import { COUNTRY_OPTIONS } from '../../tourmaster/countries';
 import { type FormFieldSpec, formField } from '../form-field';
 import { html, type SafeHtml } from '../html';
 
@@ -11,8 +11,6 @@ export type ProfileFieldType = 'text' | 'password' | 'email' | 'combobox' | 'dat
 export interface ProfileField extends FormFieldSpec {
   type: ProfileFieldType;
 }
-
-const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({ value: c, label: c }));
 
 const field = (
   slug: string,
