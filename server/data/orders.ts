@@ -52,6 +52,16 @@ export async function listOrdersOfUser(wp: WpDb, userId: number): Promise<TourOr
   return rows.map(toOrder);
 }
 
+/**
+ * How many orders of the room module (`tourmaster_room_order`) a user has; 0 on a site without that
+ * table (the room tables are optional, compat-check.ts).
+ */
+export async function countRoomOrdersOfUser(wp: WpDb, userId: number): Promise<number> {
+  if (!(await wp.knex.schema.hasTable(wp.t.roomOrders))) return 0;
+  const row = await wp.knex(wp.t.roomOrders).count({ n: '*' }).where('user_id', userId).first();
+  return Number(row?.n ?? 0);
+}
+
 export async function countOrders(wp: WpDb): Promise<number> {
   const row = await wp.knex(wp.t.orders).count({ n: '*' }).first();
   return Number(row?.n ?? 0);

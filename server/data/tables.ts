@@ -15,6 +15,7 @@ export function tableNames(prefix: string) {
     usermeta: `${prefix}usermeta`,
     orders: `${prefix}tourmaster_order`,
     reviews: `${prefix}tourmaster_review`,
+    roomOrders: `${prefix}tourmaster_room_order`,
   } as const;
 }
 

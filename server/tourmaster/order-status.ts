@@ -22,3 +22,13 @@ export const CUSTOMER_CANCELLABLE_STATUSES = ['pending', 'receipt-submitted', 'r
 export function isCustomerCancellable(status: string | null): boolean {
   return (CUSTOMER_CANCELLABLE_STATUSES as readonly string[]).includes(status ?? '');
 }
+
+/**
+ * The statuses whose booking page offers "Submit Payment Receipt" (a bank transfer's receipt), as the
+ * plugin's single booking page does: not yet paid, refused, or paid in part.
+ */
+export const RECEIPT_STATUSES = ['pending', 'rejected', 'deposit-paid'] as const;
+
+export function takesReceipt(status: string | null | undefined): boolean {
+  return (RECEIPT_STATUSES as readonly string[]).includes(status ?? '');
+}

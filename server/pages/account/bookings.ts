@@ -11,7 +11,7 @@ import { parseCustomFields } from '../../tourmaster/custom-fields';
 import { normalizePaymentInfos, type PaymentInfo } from '../../tourmaster/deposit';
 import { Money } from '../../tourmaster/money';
 import type { TourOrder } from '../../tourmaster/order';
-import { awaitsPayment, isCustomerCancellable } from '../../tourmaster/order-status';
+import { awaitsPayment, isCustomerCancellable, takesReceipt } from '../../tourmaster/order-status';
 import { contactFieldsFor, travellerFieldsFor } from '../../tourmaster/payment-page';
 import { breakdownFromJson } from '../../tourmaster/price-breakdown';
 import { phpMoney } from '../../tourmaster/pricing-settings';
@@ -24,12 +24,20 @@ import {
   bookingTable,
   PAID_FILTER_STATUSES,
 } from '../../views/account/bookings';
-import { adminContent, breadcrumbs, contentBlock, contentInner, updateNotice } from '../../views/account/common';
-import { addQueryArg } from '../../views/account/urls';
+import {
+  adminContent,
+  breadcrumbs,
+  contentBlock,
+  contentInner,
+  emptyState,
+  STATUS_LABELS,
+  updateNotice,
+} from '../../views/account/common';
+import { addQueryArg, removeQueryArg } from '../../views/account/urls';
 import { html, raw, type SafeHtml } from '../../views/html';
 import { priceBreakdown } from '../../views/payment/breakdown';
 import { TRAVELLER_TITLES } from '../../views/payment/traveller-form';
-import { type AccountRequest, accountPageUrl, money, siteDate, siteDateTime, tourUrl } from './context';
+import { type AccountRequest, accountPageUrl, money, siteDate, siteDateTime, toursUrl, tourUrl } from './context';
 
 /** The nonce action of one order's cancel link (ours, DEFECTS.md 17). */
 export function cancelNonceAction(orderId: number): string {
@@ -84,6 +92,7 @@ async function rowsOf(
 /** The dashboard's "Current Booking": the latest five orders that are not cancelled. */
 export async function currentBookings(a: AccountRequest): Promise<SafeHtml> {
   const orders = (await customerOrders(a.ctx, a.user.user.id)).filter((o) => o.status !== 'cancel');
+  if (orders.length === 0) return emptyState('You have no bookings yet.', { url: toursUrl(a), text: 'Find a tour' });
   return bookingTable(await rowsOf(a, orders.slice(0, 5), 'my-booking', false));
 }
 
@@ -107,8 +116,15 @@ export async function bookingList(
     breadcrumbs([{ title: 'Dashboard', url: accountPageUrl(a, 'dashboard') }, { title }]),
     options.notice ?? '',
     bookingFilter(statuses, status, (s) => addQueryArg(a.requestUri, { status: s })),
-    contentBlock({ content: bookingTable(rows) }),
+    contentBlock({ content: rows.length > 0 ? bookingTable(rows) : emptyListSentence(a, page, status) }),
   ]);
+}
+
+/** "You have no bookings yet." (with a link to the tours), or none of the status filtered on. */
+function emptyListSentence(a: AccountRequest, page: 'my-booking' | 'invoices', status: string): SafeHtml {
+  const what = page === 'my-booking' ? 'bookings' : 'invoices';
+  if (status !== 'all') return emptyState(`You have no ${what} with the status “${STATUS_LABELS[status] ?? status}”.`);
+  return emptyState(`You have no ${what} yet.`, { url: toursUrl(a), text: 'Find a tour' });
 }
 
 /** The order behind `&id=N`, when it is the visitor's; otherwise the refusal to show instead. */
@@ -170,8 +186,15 @@ function paymentEntries(a: AccountRequest, order: TourOrder, infos: readonly Pay
         transactionId: str(entry.transaction_id) || str(entry['transaction-id']),
         status: status ? status.charAt(0).toUpperCase() + status.slice(1) : '',
         date: siteDate(a, submitted || order.paymentDate),
+        ...(safeFileUrl(entry.file_url) ? { fileUrl: safeFileUrl(entry.file_url) } : {}),
       };
     });
+}
+
+/** A receipt's stored `file_url`, when it is an http(s) address (it is printed as a link and an image). */
+function safeFileUrl(value: unknown): string {
+  const url = str(value).trim();
+  return /^https?:\/\/[^\s"'<>]+$/i.test(url) ? url : '';
 }
 
 const METHOD_LABELS: Readonly<Record<string, string>> = {
@@ -196,7 +219,11 @@ async function orderDetails(a: AccountRequest, order: TourOrder) {
 }
 
 /** `?page_type=my-booking&sub_page=single&id=N` for the order's owner. */
-export async function bookingSinglePage(a: AccountRequest, order: TourOrder): Promise<SafeHtml> {
+export async function bookingSinglePage(
+  a: AccountRequest,
+  order: TourOrder,
+  notice: SafeHtml | '' = '',
+): Promise<SafeHtml> {
   const { tour, fields, extraTraveller } = await orderDetails(a, order);
   const contact = record(order.contactInfo);
   const billing = record(order.billingInfo);
@@ -229,6 +256,7 @@ export async function bookingSinglePage(a: AccountRequest, order: TourOrder): Pr
     total: order.totalPrice === null ? '' : money(a, order.totalPrice),
     payments: paymentEntries(a, order, normalizePaymentInfos(order.paymentInfo, order.status ?? '')),
     ...(payUrl ? { payUrl } : {}),
+    ...(takesReceipt(order.status) ? { receiptForm: { actionUrl: removeQueryArg(a.requestUri, ['error_code']) } } : {}),
   });
   return contentInner('my-booking-single', [
     breadcrumbs([
@@ -236,6 +264,7 @@ export async function bookingSinglePage(a: AccountRequest, order: TourOrder): Pr
       { title: 'My Bookings', url: accountPageUrl(a, 'my-booking') },
       { title: tour.title },
     ]),
+    notice,
     contentBlock({ content: body }),
   ]);
 }

@@ -57,3 +57,8 @@ export async function nonceInput(ctx: PageContext, field: string, action: string
 export function tourUrl(a: Pick<AccountRequest, 'account'>, slug: string): string {
   return `${a.account.site.homeUrl}/tour/${slug}/`;
 }
+
+/** The tour search page (`?tour-search=` selects it on any address), where an empty list sends the visitor. */
+export function toursUrl(a: Pick<AccountRequest, 'account'>): string {
+  return `${a.account.site.homeUrl}/?tour-search=`;
+}

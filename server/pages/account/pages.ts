@@ -1,10 +1,11 @@
 import type { FormBody } from '../../http/form-body';
 import { str } from '../../php/coerce';
 import { postedText } from '../../services/accounts/profile-form';
+import { customerRoomOrderCount } from '../../services/accounts/customer-orders';
 import { reviewableOrders } from '../../services/reviews/reviewable-orders';
 import { removeTourFromWishList } from '../../services/wish-list/remove-from-wish-list';
 import { wishListTours } from '../../services/wish-list/wish-list-tours';
-import { breadcrumbs, contentBlock, contentInner, updateNotice, userAvatar } from '../../views/account/common';
+import { breadcrumbs, contentBlock, contentInner, emptyState, updateNotice, userAvatar } from '../../views/account/common';
 import { myProfile } from '../../views/account/profile';
 import { type ReviewRow, reviewTable } from '../../views/account/reviews';
 import { type WishListRow, wishListTable } from '../../views/account/wish-list';
@@ -13,7 +14,7 @@ import { reviewDescriptionHtml } from '../../views/reviews';
 import { fullName } from '../../wp/profile';
 import { REVIEW_NONCE_ACTION, REVIEW_NONCE_FIELD } from '../review-submission';
 import { currentBookings } from './bookings';
-import { type AccountRequest, accountPageUrl, nonceInput, siteDate, tourUrl } from './context';
+import { type AccountRequest, accountPageUrl, nonceInput, siteDate, toursUrl, tourUrl } from './context';
 
 /** The dashboard (engagement.md §5, item 1): profile, current bookings, tour reviews, room reviews. */
 export async function dashboardPage(a: AccountRequest): Promise<SafeHtml> {
@@ -50,7 +51,7 @@ export async function dashboardPage(a: AccountRequest): Promise<SafeHtml> {
     contentBlock({
       title: 'Room Reviews',
       link: { url: accountPageUrl(a, 'room-reviews'), text: 'View All Reviews' },
-      content: '',
+      content: await roomSentence(a, 'room-reviews'),
     });
   // The dashboard has no inner wrapper in the plugin: its blocks sit directly in the content.
   return html`${profileBlock}${bookings}${reviews}${roomReviews}`;
@@ -77,6 +78,7 @@ async function reviewsTable(a: AccountRequest, options: { limit?: number; checkE
         : null,
     });
   }
+  if (rows.length === 0) return emptyState('You have no tours to review yet: a tour can be reviewed once you have travelled.');
   return reviewTable(rows, await nonceInput(a.ctx, REVIEW_NONCE_FIELD, REVIEW_NONCE_ACTION));
 }
 
@@ -103,7 +105,12 @@ export async function wishListPage(a: AccountRequest, notice: SafeHtml | '' = ''
   return contentInner('wish-list', [
     breadcrumbs([{ title: 'Dashboard', url: accountPageUrl(a, 'dashboard') }, { title: 'Wish List' }]),
     notice,
-    contentBlock({ content: wishListTable(rows, await nonceInput(a.ctx, '_wpnonce', WISH_LIST_NONCE)) }),
+    contentBlock({
+      content:
+        rows.length > 0
+          ? wishListTable(rows, await nonceInput(a.ctx, '_wpnonce', WISH_LIST_NONCE))
+          : emptyState('Your wish list is empty.', { url: toursUrl(a), text: 'Browse the tours' }),
+    }),
   ]);
 }
 
@@ -126,11 +133,30 @@ export async function postWishListRemoval(
   return { notice: '', status: 200 };
 }
 
-/** Room pages: the room module's bookings are not served here; the page says so in its place. */
-export function roomPage(a: AccountRequest, page: 'room-booking' | 'room-invoices' | 'room-reviews'): SafeHtml {
+type RoomPage = 'room-booking' | 'room-invoices' | 'room-reviews';
+
+/**
+ * What a room page says in place of a list: the room module's orders are not read here, so a
+ * customer without any is told there are none, and one with some where to ask (never an empty box).
+ */
+async function roomSentence(a: AccountRequest, page: RoomPage): Promise<SafeHtml> {
+  const count = await customerRoomOrderCount(a.ctx, a.user.user.id);
+  if (count > 0) {
+    return emptyState('Your room bookings cannot be shown on this site yet. Please contact us for their details.');
+  }
+  const none = {
+    'room-booking': 'You have no room bookings yet.',
+    'room-invoices': 'You have no room invoices yet.',
+    'room-reviews': 'You have no room stays to review yet.',
+  } as const;
+  return emptyState(none[page]);
+}
+
+/** The room pages (`room-booking`, `room-invoices`, `room-reviews`), while the room module is on. */
+export async function roomPage(a: AccountRequest, page: RoomPage): Promise<SafeHtml> {
   const titles = { 'room-booking': 'My Bookings', 'room-invoices': 'Invoices', 'room-reviews': 'Reviews' } as const;
   return contentInner(page, [
     breadcrumbs([{ title: 'Dashboard', url: accountPageUrl(a, 'dashboard') }, { title: titles[page] }]),
-    contentBlock({ content: '' }),
+    contentBlock({ content: await roomSentence(a, page) }),
   ]);
 }

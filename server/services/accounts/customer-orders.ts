@@ -1,4 +1,4 @@
-import { getOrder, listOrdersOfUser } from '../../data/orders';
+import { countRoomOrdersOfUser, getOrder, listOrdersOfUser } from '../../data/orders';
 import { attachmentGuids, titlesAndSlugs } from '../../data/posts';
 import { loadBookingContext } from '../../data/tours';
 import type { TourOrder } from '../../tourmaster/order';
@@ -11,6 +11,11 @@ import type { RequestContext } from '../context';
  */
 export function customerOrders(ctx: Pick<RequestContext, 'wp'>, userId: number): Promise<TourOrder[]> {
   return listOrdersOfUser(ctx.wp, userId);
+}
+
+/** How many room-module orders the customer has (the account pages do not list them). */
+export function customerRoomOrderCount(ctx: Pick<RequestContext, 'wp'>, userId: number): Promise<number> {
+  return countRoomOrdersOfUser(ctx.wp, userId);
 }
 
 export type CustomerOrder = { order: TourOrder } | { status: 403 | 404; message: string };

@@ -1,5 +1,5 @@
 import type { DepositItemProps } from '../../../client/common/islands/DepositItems';
-import { html, type SafeHtml } from '../html';
+import { html, raw, type SafeHtml } from '../html';
 import { islandProps } from '../island-props';
 import { statusLabel } from './common';
 
@@ -24,6 +24,8 @@ export interface PaymentEntry {
   transactionId: string;
   status: string;
   date: string;
+  /** The uploaded receipt (a bank transfer's `file_url`), when there is one. */
+  fileUrl?: string;
 }
 
 export interface BookingSingleInput {
@@ -41,6 +43,12 @@ export interface BookingSingleInput {
   payments: readonly PaymentEntry[];
   /** "Make an Online Payment" (`{payment page}?tid=N&step=3`), for orders that still take a payment. */
   payUrl?: string;
+  /**
+   * "Submit Payment Receipt" and its lightbox form (`action=payment-receipt`, the plugin's
+   * `tourmaster_lb_payment_receipt`), for the statuses the plugin offers it to. `actionUrl` is the
+   * page the form posts to.
+   */
+  receiptForm?: { actionUrl: string };
 }
 
 const field = (className: string, f: Field) =>
@@ -48,31 +56,59 @@ const field = (className: string, f: Field) =>
 
 const single = (f: Field) => field('tourmaster-my-booking-single-field', f);
 
+const CLOSE = raw('<i class="tourmaster-lightbox-close icon_close" ></i>');
+
+/** The receipt's picture (or a download link for a PDF), as the plugin's deposit item shows it. */
+function receiptFile(url: string): SafeHtml {
+  const inner = /\.pdf(?:$|[?#])/i.test(url)
+    ? html`<a href="${url}" target="_blank" ><i class="fa fa-file" ></i>Download</a>`
+    : html`<a href="${url}" target="_blank" ><img src="${url}" alt="receipt" /></a>`;
+  return html`<div class="tourmaster-my-booking-single-payment-receipt" >${inner}</div>`;
+}
+
+/**
+ * The lightbox form of "Submit Payment Receipt", with the plugin's fields and names: the receipt
+ * image, the transaction id (required), the hidden `action=payment-receipt` and order `id`.
+ */
+function receiptLightbox(orderId: number, actionUrl: string): SafeHtml {
+  const form = html`<form class="tourmaster-payment-receipt-form tourmaster-form-field tourmaster-with-border" method="post" enctype="multipart/form-data" action="${actionUrl}" ><div class="tourmaster-payment-receipt-field tourmaster-payment-receipt-field-receipt clearfix" ><div class="tourmaster-head" >Select Image</div><div class="tourmaster-tail clearfix" ><label class="tourmaster-file-label" ><span class="tourmaster-file-label-text" >Click to select a file</span><input type="file" name="receipt" accept="image/*,application/pdf" aria-label="Select Image" /></label></div></div><div class="tourmaster-payment-receipt-field tourmaster-payment-receipt-field-transaction-id clearfix" ><div class="tourmaster-head" >Transaction ID ( from the receipt )<span class="tourmaster-req" >*</span></div><div class="tourmaster-tail clearfix" ><input type="text" name="transaction-id" value="" maxlength="100" data-required aria-label="Transaction ID ( from the receipt )" /></div></div><div class="tourmaster-lb-submit-error tourmaster-notification-box tourmaster-failure" style="display: none;" >Please fill all required fields</div><div class="tourmaster-payment-receipt-field-submit" ><input class="tourmaster-payment-receipt-field-submit-button tourmaster-button" type="submit" value="Submit" /></div><div class="tourmaster-payment-receipt-description" >* Please wait for the verification process after submitting the receipt. This could take up to couple days. You can check the status of submission from your "Dashboard" or "My Booking" page.</div><input type="hidden" name="action" value="payment-receipt" /><input type="hidden" name="id" value="${orderId}" /></form>`;
+  return html`<div class="tourmaster-lightbox-content-wrap tourmaster-style-1" data-tmlb-id="payment-receipt" ><div class="tourmaster-lightbox-head" ><h3 class="tourmaster-lightbox-title" >Submit Bank Payment Receipt</h3>${CLOSE}</div><div class="tourmaster-lightbox-content" >${form}</div></div>`;
+}
+
 export function bookingSingle(input: BookingSingleInput): SafeHtml {
-  const payments =
-    input.payments.length > 0 &&
-    html`<h3 class="tourmaster-my-booking-single-sub-title">Bank Payment Receipt</h3>${input.payments.map((p, i) => {
-      const item: DepositItemProps = {
-        heading: `Deposit ${i + 1} : ${p.amount}`,
-        open: i === 0,
-        rows: [
-          { head: 'Submission Date :', tail: p.submissionDate },
-          { head: 'Payment Method :', tail: p.method },
-          ...(p.transactionId !== '' ? [{ head: 'Transaction ID :', tail: p.transactionId }] : []),
-          { head: 'Paid Amount :', tail: p.amount },
-          ...(p.status !== '' ? [{ head: 'Payment Status :', tail: p.status }] : []),
-        ],
-      };
-      // The item's typed props first (client/common/islands/DepositItems.ts), for the island.
-      return html`<div class="tourmaster-deposit-item ${item.open ? 'tourmaster-active' : ''}" >${islandProps('DepositItems', item)}<div class="tourmaster-deposit-item-head" ><i class="icon_plus" ></i>${item.heading}</div><div class="tourmaster-deposit-item-content" >${item.rows.map(single)}</div></div>`;
-    })}`;
+  const items = input.payments.map((p, i) => {
+    const item: DepositItemProps = {
+      heading: `Deposit ${i + 1} : ${p.amount}`,
+      // The plugin opens the latest payment.
+      open: i === input.payments.length - 1,
+      rows: [
+        { head: 'Submission Date :', tail: p.submissionDate },
+        { head: 'Payment Method :', tail: p.method === 'receipt' ? 'Receipt Submission' : p.method },
+        ...(p.transactionId !== '' ? [{ head: 'Transaction ID :', tail: p.transactionId }] : []),
+        { head: 'Paid Amount :', tail: p.amount },
+        ...(p.status !== '' ? [{ head: 'Payment Status :', tail: p.status }] : []),
+      ],
+    };
+    // The item's typed props first (client/common/islands/DepositItems.ts), for the island.
+    return html`<div class="tourmaster-deposit-item ${item.open ? 'tourmaster-active' : ''}" >${islandProps('DepositItems', item)}<div class="tourmaster-deposit-item-head" ><i class="icon_plus" ></i>${item.heading}</div><div class="tourmaster-deposit-item-content" >${p.fileUrl && receiptFile(p.fileUrl)}${item.rows.map(single)}</div></div>`;
+  });
+  const actions = [
+    input.receiptForm &&
+      html`<a data-tmlb="payment-receipt" class="tourmaster-my-booking-single-receipt-button tourmaster-button" >Submit Payment Receipt</a>${receiptLightbox(input.orderId, input.receiptForm.actionUrl)}`,
+    input.payUrl &&
+      html`<a href="${input.payUrl}" class="tourmaster-my-booking-single-payment-button tourmaster-button" >Make an Online Payment</a>`,
+  ].filter((part): part is SafeHtml => Boolean(part));
+  // The plugin prints the "Bank Payment Receipt" heading over nothing for an order with no payment
+  // and no form; ours only when something follows it.
+  const receipts =
+    (items.length > 0 || actions.length > 0) &&
+    html`<h3 class="tourmaster-my-booking-single-sub-title">Bank Payment Receipt</h3>${items}${actions}`;
   const sidebar = html`<div class="tourmaster-my-booking-single-sidebar" ><h3 class="tourmaster-my-booking-single-title">Order Status</h3><div class="tourmaster-booking-status tourmaster-status-${input.status ?? ''}" >${statusLabel(
     input.status,
-  )}</div>${
-    input.payUrl &&
-    html`<div class="tourmaster-my-booking-single-payment" ><a class="tourmaster-button tourmaster-my-booking-single-payment-online" href="${input.payUrl}" >Make an Online Payment</a></div>`
-  }${payments}</div>`;
+  )}</div>${receipts}</div>`;
+  // A column with no fields (an order without billing details) is left out, not printed as a bare heading.
   const column = (slug: string, title: string, fields: readonly Field[]) =>
+    fields.length > 0 &&
     html`<div class="tourmaster-my-booking-single-${slug}-column tourmaster-column-20 tourmaster-item-pdlr" ><h3 class="tourmaster-my-booking-single-title">${title}</h3>${fields.map(single)}</div>`;
   const summary = column('order-summary', 'Order Summary', [
     { head: 'Order Number :', tail: `#${input.orderId}` },

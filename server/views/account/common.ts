@@ -140,6 +140,14 @@ export function contentBlock(input: {
   }<div class="tourmaster-user-content-block-content" >${input.content}</div></div>`;
 }
 
+/**
+ * What a list with nothing in it shows instead of a bare table head (ours; the plugin printed the
+ * head alone): one sentence, and where to go from there.
+ */
+export function emptyState(sentence: string, link?: { url: string; text: string }): SafeHtml {
+  return html`<p class="tourmaster-user-empty-state" >${sentence}${link && html` <a href="${link.url}" >${link.text}</a>`}</p>`;
+}
+
 /** `div.tourmaster-user-content-inner.tourmaster-user-content-inner-{page}`. */
 export function contentInner(page: string, parts: SafeHtml | readonly (SafeHtml | '' | false)[]): SafeHtml {
   return html`<div class="tourmaster-user-content-inner tourmaster-user-content-inner-${page}" >${parts as SafeHtml}</div>`;
