@@ -1,11 +1,18 @@
 import type { FormBody } from '../../http/form-body';
 import { str } from '../../php/coerce';
-import { postedText } from '../../services/accounts/profile-form';
 import { customerRoomOrderCount } from '../../services/accounts/customer-orders';
+import { postedText } from '../../services/accounts/profile-form';
 import { reviewableOrders } from '../../services/reviews/reviewable-orders';
 import { removeTourFromWishList } from '../../services/wish-list/remove-from-wish-list';
 import { wishListTours } from '../../services/wish-list/wish-list-tours';
-import { breadcrumbs, contentBlock, contentInner, emptyState, updateNotice, userAvatar } from '../../views/account/common';
+import {
+  breadcrumbs,
+  contentBlock,
+  contentInner,
+  emptyState,
+  updateNotice,
+  userAvatar,
+} from '../../views/account/common';
 import { myProfile } from '../../views/account/profile';
 import { type ReviewRow, reviewTable } from '../../views/account/reviews';
 import { type WishListRow, wishListTable } from '../../views/account/wish-list';
@@ -78,7 +85,8 @@ async function reviewsTable(a: AccountRequest, options: { limit?: number; checkE
         : null,
     });
   }
-  if (rows.length === 0) return emptyState('You have no tours to review yet: a tour can be reviewed once you have travelled.');
+  if (rows.length === 0)
+    return emptyState('You have no tours to review yet: a tour can be reviewed once you have travelled.');
   return reviewTable(rows, await nonceInput(a.ctx, REVIEW_NONCE_FIELD, REVIEW_NONCE_ACTION));
 }
 
