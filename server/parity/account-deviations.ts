@@ -81,7 +81,7 @@ const withProfileNonce = (page: string) =>
   inRegion(page, (r) => replaceOnce(r, '</form>', `${REFERER_FIELD('/my-account/?page_type=edit-profile')}</form>`));
 
 /**
- * The account pages' blocks that had nothing in them (DEVIATIONS.md 98): the dashboard's "Room
+ * The account pages' blocks that had nothing in them (DEVIATIONS.md 99): the dashboard's "Room
  * Reviews" says there is nothing to review (the fixture's customers have no room orders), and a
  * booking's "Billing Detail" heading over no details is left out.
  */

@@ -88,7 +88,7 @@ export function accountPage(deps: AppDeps) {
   };
 }
 
-/** What a posted bank-transfer receipt gets: it is not stored here (DEVIATIONS.md 98). */
+/** What a posted bank-transfer receipt gets: it is not stored here (DEVIATIONS.md 99). */
 export const RECEIPT_NOT_TAKEN =
   'Payment receipts cannot be submitted on this site yet, so yours has not been received. Please send it to us by e-mail, or make an online payment.';
 
