@@ -247,8 +247,7 @@ describe('the account pages as a visitor reads them (issue 17, item 3)', () => {
     const block = extractRegion(reply.text, { className: 'tourmaster-user-content-block-content' })!;
     expect(textOf(block, 'tourmaster-user-empty-state')).toBe(sentence);
     expect(block).not.toContain('<table');
-    if (link)
-      expect(block).toMatch(new RegExp(`<a href="http://127\\.0\\.0\\.1:\\d+${link.replace(/[?]/g, '\\?')}">`));
+    if (link) expect(block).toMatch(new RegExp(`<a href="http://127\\.0\\.0\\.1:\\d+${link.replace(/[?]/g, '\\?')}">`));
   });
 
   it('the dashboard with nothing to show says so in each block', async () => {
