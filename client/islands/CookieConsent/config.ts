@@ -12,8 +12,8 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!
 /**
  * vanilla-cookieconsent's configuration: two categories, technical (always on, read-only) and
  * marketing (off until accepted; its cookies erased when declined or withdrawn); the first question
- * as a bar at the bottom, the settings as a dialog; the privacy policy linked from both; the
- * decision kept for a year. The library's own `<script data-category>` handling is off: what waits
+ * as a small box in the bottom left corner (a low bar on phones), the settings as a dialog; the
+ * privacy policy linked from both; the decision kept for a year. The library's own `<script data-category>` handling is off: what waits
  * for consent is handled by the island (embeds.ts, apply.ts), with or without the library loaded.
  */
 export function consentConfig(options: {
@@ -38,7 +38,9 @@ export function consentConfig(options: {
     disablePageInteraction: false,
     cookie: { name: CONSENT_COOKIE, path: '/', sameSite: 'Lax', expiresAfterDays: CONSENT_DAYS },
     guiOptions: {
-      consentModal: { layout: 'bar', position: 'bottom', equalWeightButtons: true, flipButtons: false },
+      // A box in the bottom left corner, clear of the booking column on the right of tour and
+      // payment pages; on phones banner.css turns it into a low bar along the bottom edge.
+      consentModal: { layout: 'box inline', position: 'bottom left', equalWeightButtons: true, flipButtons: false },
       preferencesModal: { layout: 'box', equalWeightButtons: true, flipButtons: false },
     },
     categories: consentCategories(),

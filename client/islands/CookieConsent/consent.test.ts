@@ -32,8 +32,8 @@ describe('consentConfig', () => {
     expect(config.mode).toBe('opt-in');
   });
 
-  it('asks in a bar at the bottom and keeps the decision for a year in the cookie the island reads', () => {
-    expect(config.guiOptions?.consentModal).toMatchObject({ layout: 'bar', position: 'bottom' });
+  it('asks in a box in the bottom left corner and keeps the decision for a year in the cookie the island reads', () => {
+    expect(config.guiOptions?.consentModal).toMatchObject({ layout: 'box inline', position: 'bottom left' });
     expect(config.cookie).toMatchObject({ name: CONSENT_COOKIE, expiresAfterDays: 365, path: '/' });
     expect(CONSENT_DAYS).toBe(365);
     expect(config.autoShow).toBe(true);
@@ -46,10 +46,12 @@ describe('consentConfig', () => {
       string | (() => unknown)
     >;
     const link = '<a href="/privacy-policy/?a=1&amp;b=&quot;2&quot;">Privacy Policy</a>';
-    expect(en.consentModal.footer).toBe(link);
+    // In the bar's short text (no footer row: the bar stays low on a phone).
+    expect(en.consentModal.description.endsWith(` consent. ${link}`)).toBe(true);
+    expect(en.consentModal.footer).toBeUndefined();
     expect(en.preferencesModal.sections[0]?.description).toContain(link);
     const none = consentConfig({ autoShow: true, onDecision: () => {} }).language.translations.en as typeof en;
-    expect(none.consentModal.footer).toBe('');
+    expect(none.consentModal.description.endsWith(' consent.')).toBe(true);
   });
 
   it('reports the first decision and every change', () => {

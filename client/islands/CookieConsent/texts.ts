@@ -7,12 +7,11 @@ export function englishTexts(privacy: string): CookieConsent.Translation {
     consentModal: {
       label: 'Cookie consent',
       title: 'Cookies on this site',
-      description:
-        'We use technical cookies to keep the site working (your login, your booking). With your consent we also use marketing cookies: to remember which campaign, search engine or site brought you here and store it with your booking, and to show videos from other sites.',
+      // Short, so the bar stays small on a phone (issue 17): the settings dialog says the rest.
+      description: `Technical cookies keep the site working. Marketing cookies (where your visit came from, videos from other sites) only with your consent.${privacy ? ` ${privacy}` : ''}`,
       acceptAllBtn: 'Accept all',
       acceptNecessaryBtn: 'Reject marketing',
       showPreferencesBtn: 'Cookie settings',
-      footer: privacy,
     },
     preferencesModal: {
       title: 'Cookie settings',
