@@ -121,6 +121,13 @@ export const islands: readonly IslandEntry[] = [
     when: 'load',
     load: () => import('./SearchForm/index'),
   },
+  // The search page's "Filters" button on phones: the filter box folds behind it (search.css).
+  {
+    name: 'SearchFilters',
+    selector: 'button.dropin-search-filters-toggle[aria-controls]',
+    when: 'load',
+    load: () => import('./SearchFilters/index'),
+  },
   // Accounts: the register form's terms rule (register page and Sign Up lightbox), the three-select
   // date (birth date and date fields), the profile picture preview, a booking's payments, the
   // invoice's Print button, the logged-in top bar's menu, and unit amounts with a maximum.

@@ -193,11 +193,13 @@ function searchResultsHtml(
   const base = formBase(lr, { ...params, 'tour-search': keywords }, terms, searchActionUrl(lr));
   const head = Object.hasOwn(params, 'tour-search') ? { head: { found: page.found } } : {};
   const form = filterOn
-    ? html`<div class="tourmaster-tour-search-item-wrap" >${searchFormHtml({
-        ...filterBoxForm(lr, base, terms, searchStyle),
-        noPdlr: false,
-        ...head,
-      })}</div>`
+    ? html`<div class="tourmaster-tour-search-item-wrap" >${filtersToggle(page.found === 0)}<div class="dropin-search-filters" id="dropin-search-filters" >${searchFormHtml(
+        {
+          ...filterBoxForm(lr, base, terms, searchStyle),
+          noPdlr: false,
+          ...head,
+        },
+      )}</div></div>`
     : raw('');
 
   let results: SafeHtml;
@@ -221,4 +223,13 @@ function searchResultsHtml(
     results = html`<div class="tourmaster-single-search-not-found-wrap tourmaster-item-pdlr" ><div class="tourmaster-single-search-not-found-inner" ><div class="tourmaster-single-search-not-found" ><h3 class="tourmaster-single-search-not-found-title" >Not Found</h3><div class="tourmaster-single-search-not-found-caption" >Nothing matched your search criteria. Please try again with different keywords</div></div>${fallbackForm}</div></div>`;
   }
   return html`${form}${results}`;
+}
+
+/**
+ * On phones the filter box folds behind this button so the results come first (issue 17; the
+ * SearchFilters island and search.css). It shows only where scripts run, so without them the form
+ * is simply there. Open from the start when the search found nothing: changing it is what comes next.
+ */
+function filtersToggle(open: boolean): SafeHtml {
+  return html`<button type="button" class="dropin-search-filters-toggle" aria-controls="dropin-search-filters" aria-expanded="${open ? 'true' : 'false'}" >Filters</button>`;
 }

@@ -271,6 +271,18 @@ describe('the search page`s markup', () => {
     expect(listed(filtered.text)).toHaveLength(5);
   });
 
+  it('prints the phones` "Filters" button before the filter box it folds, open when nothing was found', async () => {
+    const toggle = (html: string) =>
+      /<button type="button" class="dropin-search-filters-toggle" aria-controls="dropin-search-filters" aria-expanded="(true|false)" >Filters<\/button><div class="dropin-search-filters" id="dropin-search-filters" ><div class="tourmaster-tour-search-item /.exec(
+        html,
+      )?.[1];
+    expect(toggle((await get(server, '/search-tours/')).text)).toBe('false');
+    expect(toggle((await get(server, '/?tour-search=cruise')).text)).toBe('false');
+    const none = (await get(server, '/?tour-search=&tax-tour_category=nowhere')).text;
+    expect(none).toContain('>Not Found</h3>');
+    expect(toggle(none)).toBe('true');
+  });
+
   it('takes any front-end URL with the key, but leaves other URLs to their routes', async () => {
     const onTour = await get(server, '/tour/santorini-caldera-sunset-cruise/?tour-search=cruise');
     expect(onTour.status).toBe(200);
