@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { raw } from '../../../server/views/html';
 import { bookingBarInner, bookingBarProps } from '../../../server/views/tour/booking-bar';
 import { bookingBarFromMarkup } from './adapter';
@@ -34,6 +34,34 @@ let unmount: (() => void) | undefined;
 afterEach(() => {
   act(() => unmount?.());
   unmount = undefined;
+});
+
+/**
+ * The window as the Book now bar reads it (jsdom has neither): its width against media queries,
+ * and an IntersectionObserver whose callback the test calls with "on screen" or not.
+ */
+let windowWidth = 390;
+let reportOnScreen: ((on: boolean) => void) | undefined;
+beforeEach(() => {
+  windowWidth = 390;
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: windowWidth <= Number(/max-width:\s*([\d.]+)px/.exec(query)?.[1] ?? Number.POSITIVE_INFINITY),
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+        reportOnScreen = (on) => callback([{ isIntersecting: on }]);
+      }
+      observe() {}
+      disconnect() {}
+    },
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
 });
 
 describe('the booking bar’s props', () => {
@@ -86,6 +114,51 @@ describe('the booking bar’s tabs', () => {
     unmount = await act(() => mount(marker));
     expect(screen.queryByRole('tab')).toBeNull();
     expect(marker.innerHTML).toBe(before);
+  });
+});
+
+describe('the Book now bar below the sticky width (issue 17)', () => {
+  const bookNow = () => document.querySelector<HTMLElement>('.dropin-book-now');
+
+  it('shows the price and a Book now button while the bar is off screen, on phones only', async () => {
+    const marker = legacyBar('tour-santorini-fixed');
+    unmount = await act(() => mount(marker));
+    // Outside the bar, at the end of the page: never inside the bar the page prints.
+    expect(bookNow()?.parentElement?.parentElement).toBe(document.body);
+    expect(marker.contains(bookNow())).toBe(false);
+    act(() => reportOnScreen?.(true));
+    expect(bookNow()?.hidden).toBe(true);
+    act(() => reportOnScreen?.(false));
+    expect(bookNow()?.hidden).toBe(false);
+    const printed = marker.querySelector('.tourmaster-header-price .tourmaster-tour-price')?.textContent;
+    expect(printed).toMatch(/^From\$\d+$/);
+    expect(bookNow()?.querySelector('.dropin-book-now-price')?.textContent).toBe(printed?.replace('From', 'From '));
+    const button = screen.getByRole('button', { name: 'Book now' });
+    expect(button.hasAttribute('data-tourmaster-go-to-booking')).toBe(true);
+    act(() => reportOnScreen?.(true));
+    expect(bookNow()?.hidden).toBe(true);
+    act(() => unmount?.());
+    unmount = undefined;
+    expect(bookNow()).toBeNull();
+  });
+
+  it('stays hidden where the bar follows the page (1000 px and wider)', async () => {
+    windowWidth = 1280;
+    unmount = await act(() => mount(legacyBar('tour-santorini-fixed')));
+    act(() => reportOnScreen?.(false));
+    expect(bookNow()?.hidden).toBe(true);
+  });
+
+  it('on a tour with both forms shows the booking tab first; none where there is no booking form', async () => {
+    unmount = await act(() => mount(legacyBar('tour-corfu-booking-enquiry')));
+    await userEvent.click(screen.getByRole('tab', { name: 'Enquiry Form' }));
+    act(() => reportOnScreen?.(false));
+    await userEvent.click(screen.getByRole('button', { name: 'Book now' }));
+    expect(screen.getByRole('tab', { name: 'Booking Form' }).getAttribute('aria-selected')).toBe('true');
+    act(() => unmount?.());
+    // Our stand-in bar's forms are not the booking form.
+    unmount = await act(() => mount(ourBar()));
+    expect(bookNow()).toBeNull();
   });
 
   it('on the payment page (its sidebar) only follows the page: no tabs, no module of the tour page’s bar', async () => {

@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import type { BookingBarProps } from '../../common/islands/BookingBar';
 import { fade } from '../../lib/dom';
 import { BookingTabs, type TabIds } from './BookingTabs';
+import { BookNowBar } from './BookNowBar';
 import type { BarParts } from './parts';
 import { useGoToBooking } from './useGoToBooking';
 import { useStickyBar } from './useStickyBar';
@@ -11,7 +12,8 @@ import { useStickyBar } from './useStickyBar';
  * The booking bar around the form (`#tourmaster-tour-booking-bar-wrap`, booking.md §2): it follows
  * the page on wide screens, its tabs switch between the booking and the enquiry form, and links to
  * it scroll there. The forms inside are islands of their own: the bar renders its tab list and
- * shows the chosen panel, and leaves the panels' content alone.
+ * shows the chosen panel, and leaves the panels' content alone. Below the width where it follows the
+ * page, a "Book now" bar at the bottom of the window leads to it while it is off screen.
  */
 export function BookingBar({ props, parts }: { props: BookingBarProps; parts: BarParts }) {
   const [active, setActive] = useState(props.active);
@@ -23,9 +25,28 @@ export function BookingBar({ props, parts }: { props: BookingBarProps; parts: Ba
     [base],
   );
   usePanels(parts.panels, active, ids);
-  if (!parts.tabTitle || props.tabs.length === 0) return null;
-  return createPortal(<BookingTabs tabs={props.tabs} active={active} ids={ids} onSelect={setActive} />, parts.tabTitle);
+  const bookable = Boolean(parts.bar.querySelector(BOOKING_FORM));
+  const bookingTab = props.tabs.find(({ tab }) => parts.panels.get(tab)?.querySelector(BOOKING_FORM))?.tab;
+  return (
+    <>
+      {parts.tabTitle && props.tabs.length > 0
+        ? createPortal(<BookingTabs tabs={props.tabs} active={active} ids={ids} onSelect={setActive} />, parts.tabTitle)
+        : null}
+      {bookable ? (
+        <BookNowBar
+          parts={parts}
+          minWidth={props.stickyMinWidth}
+          onBook={() => {
+            if (bookingTab) setActive(bookingTab);
+          }}
+        />
+      ) : null}
+    </>
+  );
 }
+
+/** The booking form (not the enquiry form, nor a referral link): what "Book now" leads to. */
+const BOOKING_FORM = 'form#tourmaster-single-tour-booking-fields';
 
 /**
  * The panels are the server's (each holds a form island): the chosen one fades in and is marked

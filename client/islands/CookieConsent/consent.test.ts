@@ -47,11 +47,11 @@ describe('consentConfig', () => {
     >;
     const link = '<a href="/privacy-policy/?a=1&amp;b=&quot;2&quot;">Privacy Policy</a>';
     // In the bar's short text (no footer row: the bar stays low on a phone).
-    expect(en.consentModal.description.endsWith(` consent. ${link}`)).toBe(true);
+    expect(en.consentModal.description?.endsWith(` consent. ${link}`)).toBe(true);
     expect(en.consentModal.footer).toBeUndefined();
     expect(en.preferencesModal.sections[0]?.description).toContain(link);
     const none = consentConfig({ autoShow: true, onDecision: () => {} }).language.translations.en as typeof en;
-    expect(none.consentModal.description.endsWith(' consent.')).toBe(true);
+    expect(none.consentModal.description?.endsWith(' consent.')).toBe(true);
   });
 
   it('reports the first decision and every change', () => {
