@@ -167,6 +167,7 @@ function tourListStatement(
   };
   if (sort) joinSortKey(builder, sort.key);
   if (query.tax) filterByTerms(builder, query.tax, termIds);
+  if (query.relatedTo) filterRelated(builder, query.relatedTo.tourId);
   for (const clause of query.meta) filterByMeta(builder, clause);
   if (search.terms.length) filterBySearch(builder, search);
   const order = listOrder(wp, query, sort, search);
@@ -226,6 +227,24 @@ function termClauseByIds(builder: ListStatementBuilder, ids: readonly number[]):
   if (ids.length === 0) return '1 = 0';
   builder.fromBindings.push(...ids);
   return `EXISTS (SELECT 1 FROM ${quoteTable(builder.wp, builder.wp.t.termRelationships)} tr WHERE tr.object_id = p.ID AND tr.term_taxonomy_id IN (${placeholders(ids.length)}))`;
+}
+
+/**
+ * Tours related to one (tourmaster single tour template): not that tour, and sharing one of its
+ * `tour_tag` terms when it has any (without tags the plugin's query has no tax query at all).
+ */
+function filterRelated(builder: ListStatementBuilder, tourId: number): void {
+  const { wp } = builder;
+  const relationships = quoteTable(wp, wp.t.termRelationships);
+  const taxonomy = quoteTable(wp, wp.t.termTaxonomy);
+  const tagsOf = (alias: string, post: string) =>
+    `SELECT ${alias}.term_taxonomy_id FROM ${relationships} ${alias} JOIN ${taxonomy} ${alias}t ON ${alias}t.term_taxonomy_id = ${alias}.term_taxonomy_id ` +
+    `WHERE ${alias}.object_id = ${post} AND ${alias}t.taxonomy = 'tour_tag'`;
+  builder.where.push(
+    'p.ID <> ?',
+    `(NOT EXISTS (${tagsOf('rt', '?')}) OR EXISTS (SELECT 1 FROM ${relationships} rp WHERE rp.object_id = p.ID AND rp.term_taxonomy_id IN (${tagsOf('rs', '?')})))`,
+  );
+  builder.fromBindings.push(tourId, tourId, tourId);
 }
 
 function filterByMeta(builder: ListStatementBuilder, clause: MetaClause): void {

@@ -7,6 +7,7 @@ import { type PageContext, pageContext } from '../../http/page-context';
 import { attachments } from '../../services/site/attachments';
 import { buildShell } from '../../services/site/shell';
 import { loadTourPage } from '../../services/tour-page/load-tour-page';
+import { relatedTours } from '../../services/tour-page/related-tours';
 import { countView } from '../../services/tour-page/visits';
 import { readTourRating, starIcons } from '../../tourmaster/reviews';
 import { VIEW_COUNT_META } from '../../tourmaster/tour-option';
@@ -82,19 +83,21 @@ async function serveTourPage(req: Request, res: Response, deps: AppDeps, slug: s
     dateFormat: rows.options.get('date_format') || 'F j, Y',
   };
   const views = await countViewOnce(tr, res);
-  const [topBar, bookingBar, shell, urgency, content, headerImage] = await Promise.all([
+  const [topBar, bookingBar, shell, urgency, content, headerImage, related] = await Promise.all([
     tourTopBar(tr),
     bookingBarFor(tr, views, temp),
     buildShell(deps, { options: rows.options, pages: rows.pages, homeUrl: site.homeUrl }),
     tourUrgency(tr),
     contentWithGalleries(tr),
     featuredImage(tr),
+    relatedTours(ctx, tr.post.id, tr.general, site),
   ]);
   const model = tourPageModel(tr, {
     ...(bookingBar ? { bookingBar } : {}),
     content,
     ...(headerImage ? { headerImage } : {}),
     ...(urgency ? { urgency } : {}),
+    ...(related ? { relatedTours: related } : {}),
   });
   const { post } = tr;
   const document = renderPage({
@@ -144,7 +147,7 @@ async function countViewOnce(tr: TourRequest, res: Response): Promise<number> {
 /** The page's model: title, rating, structured data, information, and the parts loaded for it. */
 function tourPageModel(
   tr: TourRequest,
-  parts: Pick<TourPageModel, 'bookingBar' | 'content' | 'headerImage' | 'urgency'>,
+  parts: Pick<TourPageModel, 'bookingBar' | 'content' | 'headerImage' | 'urgency' | 'relatedTours'>,
 ): TourPageModel {
   const { post, site } = tr;
   const ratingMeta = tr.rows.meta.get('tourmaster-tour-rating');

@@ -4,7 +4,7 @@ import type { CompareOptions } from '../compare';
  * How the exchange replay (server/ajax/replay.int.test.ts) treats the single tour page. The page
  * sits in our shell and our layout, so it is compared by the plugin's parts the islands and the
  * visitor rely on: the info bar, the main content (gallery, tabs), the booking bar with its form,
- * enquiry tab and price, and the reviews section. What we leave out or add on purpose is in
+ * enquiry tab and price, the related tours, and the reviews section. What we leave out or add on purpose is in
  * DEVIATIONS.md (56–63, 68); only the enquiry trap field and the filter's label are markup inside a
  * compared part.
  */
@@ -12,6 +12,8 @@ export const TOUR_PAGE_COMPARISON: CompareOptions = {
   regions: [
     { className: 'tourmaster-tour-info-outer' },
     { className: 'tourmaster-single-main-content' },
+    // Present or absent as on the legacy page (only the corfu tour shares a tag with another).
+    { className: 'tourmaster-single-related-tour' },
     { className: 'tourmaster-tour-booking-bar-wrap' },
     { className: 'tourmaster-single-review' },
   ],

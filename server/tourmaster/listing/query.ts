@@ -17,6 +17,11 @@ export interface TourListQuery {
   order: 'asc' | 'desc';
   perPage: number;
   page: number;
+  /**
+   * The single tour page's related tours (the plugin's `tour_tag` query): never this tour, and one
+   * sharing a tag with it; a tour without tags has every other tour related (no tax query then).
+   */
+  relatedTo?: { tourId: number };
 }
 
 /**

@@ -10,7 +10,7 @@ import { type ListSettings, MAX_PAGED, parseSettingValue, type SettingValue } fr
  */
 
 /** `tourmaster_get_option('general', key, default)`: the default when the option is empty. */
-function option(general: Readonly<Record<string, unknown>>, key: string, fallback: SettingValue): SettingValue {
+export function option(general: Readonly<Record<string, unknown>>, key: string, fallback: SettingValue): SettingValue {
   const value = general[key];
   if (isEmpty(value)) return fallback;
   if (Array.isArray(value)) return value.map((v) => str(v));

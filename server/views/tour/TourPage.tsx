@@ -36,6 +36,8 @@ export interface TourPageModel {
   info: readonly TourInfoItem[];
   /** The post content as WordPress prints it (`the_content`), its galleries included. */
   content: SafeHtml;
+  /** The "Related Tours" section (views/tour/related-tours.ts): its class and inside, when shown. */
+  relatedTours?: { className: string; html: SafeHtml };
   /** The reviews section (views/reviews.ts), when the tour shows reviews and has some. */
   reviews?: SafeHtml;
   urgency?: SafeHtml;
@@ -161,6 +163,7 @@ export function TourPage({ model }: { model: TourPageModel }) {
             </div>
           </div>
         </div>
+        {model.relatedTours ? <Html className={model.relatedTours.className} html={model.relatedTours.html} /> : null}
         {model.reviews ? <Html className="tourmaster-single-review-wrap" html={model.reviews} /> : null}
       </div>
       {model.urgency ? <Html className="tourmaster-urgency-message-wrap" html={model.urgency} /> : null}

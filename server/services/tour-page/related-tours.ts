@@ -1,0 +1,24 @@
+import { relatedTourQuery, relatedTourSettings } from '../../tourmaster/listing/related';
+import { text } from '../../tourmaster/listing/settings';
+import { relatedToursClass, relatedToursHtml } from '../../views/tour/related-tours';
+import { tourListPageHtml } from '../../views/tour-list/section';
+import type { Site } from '../../wp/site';
+import type { RequestContext } from '../context';
+import { loadTourListPage } from '../listing/tour-list-page';
+
+/** The "Related Tours" section: its class and inside, or undefined when disabled or no tour is related. */
+export async function relatedTours(
+  ctx: Pick<RequestContext, 'wp'>,
+  tourId: number,
+  general: Readonly<Record<string, unknown>>,
+  site: Site,
+): Promise<{ className: string; html: ReturnType<typeof relatedToursHtml> } | undefined> {
+  const settings = relatedTourSettings(general);
+  if (!settings) return undefined;
+  const options = { general, customTaxonomies: [] };
+  const query = relatedTourQuery(settings, tourId);
+  const data = await loadTourListPage(ctx.wp, settings, options, site, { query });
+  if (data.page.rows.length === 0) return undefined;
+  const { content } = tourListPageHtml(data, settings, options, site);
+  return { className: relatedToursClass(text(settings, 'tour-style')), html: relatedToursHtml(settings, content) };
+}
