@@ -40,6 +40,11 @@ export interface PageProps {
   topBar?: SafeHtml;
   /** Show the title bar (`traveltour-page-title`) above the content (default true). */
   showTitle?: boolean;
+  /**
+   * The theme's caption above the title in the title bar (`h3.traveltour-page-caption`): "Category"
+   * or "Tag" on the tour taxonomy archives, as text.
+   */
+  titleCaption?: string;
   /** `<html lang>` (default `en-US`). */
   lang?: string;
   /**
@@ -206,11 +211,12 @@ function SiteHeader({ homeUrl, siteName, nav }: { homeUrl: string; siteName: str
   );
 }
 
-function TitleBar({ title }: { title: string }) {
+function TitleBar({ title, caption }: { title: string; caption: string | undefined }) {
   return (
     <div className="traveltour-page-title-wrap traveltour-style-small traveltour-left-align">
       <div className="traveltour-page-title-container traveltour-container">
         <div className="traveltour-page-title-content traveltour-item-pdlr">
+          {caption ? <h3 className="traveltour-page-caption">{caption}</h3> : null}
           <h1 className="traveltour-page-title">{title}</h1>
         </div>
       </div>
@@ -276,7 +282,7 @@ export function Page(props: ShellProps) {
         <div className="traveltour-body-outer-wrapper" id="dropin-top" tabIndex={-1}>
           <TopBar topBar={props.topBar} />
           <SiteHeader homeUrl={props.homeUrl} siteName={props.siteName} nav={props.shell.nav} />
-          {props.showTitle === false ? null : <TitleBar title={props.title} />}
+          {props.showTitle === false ? null : <TitleBar title={props.title} caption={props.titleCaption} />}
           <MainContent content={props.content} homeUrl={props.homeUrl} />
           <SiteFooter homeUrl={props.homeUrl} siteName={props.siteName} privacyUrl={props.shell.privacyUrl} />
         </div>

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractRegion } from '../../parity/compare';
+import { loadExchange } from '../../parity/exchanges';
+import { canonicalHtml } from '../../parity/html-dom';
 import { get, htmlErrors } from '../../testing/account';
 import { startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
@@ -145,9 +147,25 @@ describe('tour category and tag archives', () => {
 });
 
 describe('custom tour taxonomy archives', () => {
+  it.each([
+    ['/tour-category/islands/', 'page-archive-tour-category-islands'],
+    ['/tour-tag/unesco/', 'page-archive-tour-tag-unesco'],
+  ])(
+    'prints the theme`s caption above the term`s name in the title bar of %s, as the legacy page',
+    async (url, exchange) => {
+      const reply = await get(server, url);
+      const titleContent = (html: string) =>
+        canonicalHtml(extractRegion(html, { className: 'traveltour-page-title-content' }) ?? '(none)');
+      expect(titleContent(reply.text)).toBe(titleContent(loadExchange(exchange).response.body ?? ''));
+    },
+  );
+
   it('serves /{taxonomy}/{term}/ for the plugin`s custom taxonomies', async () => {
     const reply = await get(server, '/tour-activity/hiking/');
     expect(reply.status).toBe(200);
+    // The theme's title bar of a custom tour taxonomy: the term's name without a caption.
+    expect(reply.text).not.toContain('traveltour-page-caption');
+    expect(reply.text).toContain('<h1 class="traveltour-page-title">Hiking</h1>');
     expect(listed(reply.text)).toEqual(['meteora-monasteries-3-day-tour', 'crete-samaria-gorge-private-hike']);
     expect(reply.text).toContain('tax-tour-activity term-hiking');
   });

@@ -175,10 +175,21 @@ export async function sendTaxonomyArchive(lr: ListingRequest, path: ArchivePath)
   });
   await sendListingPage(lr, {
     title: decodeEntities(term.name),
+    ...archiveCaption(path.taxonomy),
     bodyClass: archiveBodyClass(path.taxonomy, term, page),
     content,
     canonical: `${lr.site.homeUrl}${page > 1 ? `${base}page/${page}/` : base}`,
   });
+}
+
+/**
+ * The theme's caption above the term's name in the title bar: "Category" on a `tour_category`
+ * archive, "Tag" on a `tour_tag` one; none on a custom tour taxonomy's (its title bar has the name only).
+ */
+function archiveCaption(taxonomy: string): { titleCaption?: string } {
+  if (taxonomy === 'tour_category') return { titleCaption: 'Category' };
+  if (taxonomy === 'tour_tag') return { titleCaption: 'Tag' };
+  return {};
 }
 
 /** The `/page/N/` segment's number; undefined when it is not one. */

@@ -106,7 +106,15 @@ export function optionValue(lr: Pick<ListingRequest, 'rows'>, name: string): unk
 /** Sends the plugin's markup in our shell: top bar (the visitor's), menu, title bar, footer. */
 export async function sendListingPage(
   lr: ListingRequest,
-  page: { title: string; bodyClass: string; content: SafeHtml; canonical?: string; status?: number },
+  page: {
+    title: string;
+    /** The title bar's caption above the title (the archives' "Category" / "Tag"). */
+    titleCaption?: string;
+    bodyClass: string;
+    content: SafeHtml;
+    canonical?: string;
+    status?: number;
+  },
 ): Promise<void> {
   const current = `${originOf(lr.site.homeUrl)}${lr.req.originalUrl}`;
   const [topBar, shell] = await Promise.all([
@@ -115,6 +123,7 @@ export async function sendListingPage(
   ]);
   const document = renderPage({
     title: page.title,
+    ...(page.titleCaption ? { titleCaption: page.titleCaption } : {}),
     siteName: siteNameText(lr.site),
     homeUrl: lr.site.homeUrl,
     siteUrl: lr.site.siteUrl,
