@@ -57,8 +57,10 @@ export const islands: readonly IslandEntry[] = [
     when: 'load',
     load: () => import('./PaymentPage/PaymentPage'),
   },
-  // The page shell (server/pages/layout.tsx): the menu's sidebar below 1000 px and the back-to-top button.
+  // The page shell (server/views/page-shell.tsx): the menu's sidebar below 1000 px, the header's
+  // search overlay and the back-to-top button.
   { name: 'MobileMenu', selector: '[data-mobile-menu]', when: 'load', load: () => import('./MobileMenu/index') },
+  { name: 'HeaderSearch', selector: '[data-header-search]', when: 'load', load: () => import('./HeaderSearch/index') },
   { name: 'ScrollToTop', selector: '[data-scroll-to-top]', when: 'idle', load: () => import('./ScrollToTop/index') },
   // Anywhere: the plugin's cloned-content lightboxes, image galleries, confirm links, the star input.
   { name: 'Lightbox', selector: '[data-tmlb]', when: 'load', load: () => import('./Lightbox/index') },

@@ -1,9 +1,11 @@
 import { maybeUnserialize } from '../php/serialize';
+import { parseSearch } from '../tourmaster/listing/search-terms';
 import type { PostDecoration, PostDecorations, WpPost, WpTerm } from '../wp/post';
 import { loadAttachments } from './attachments';
 import { toPost } from './posts';
-import type { WpDb } from './tables';
+import { quoteTable, type WpDb } from './tables';
 import { getObjectTerms } from './terms';
+import { relevanceOrder, searchConditions } from './tour-list';
 
 /**
  * The reads behind the blog pages (server/pages/blog): the reading settings, the main query of the
@@ -239,4 +241,40 @@ export async function decoratePosts(wp: WpDb, posts: readonly WpPost[], siteUrl:
     ]),
   );
   return { byPost, categories: categoryById };
+}
+
+/**
+ * One page of WordPress's post search (`/?s=…`, the theme's search results): published posts
+ * matching every term (searchConditions), in WordPress's search order (relevanceOrder, then
+ * newest first), and how many match in all. No terms (a search of stopwords only is its text)
+ * finds nothing to order by relevance, so newest first.
+ */
+export async function searchPublishedPosts(
+  wp: WpDb,
+  keywords: string,
+  page: { number: number; perPage: number },
+): Promise<{ posts: WpPost[]; found: number }> {
+  const search = parseSearch(keywords);
+  const conditions = searchConditions(wp, search);
+  const where = `p.post_type = 'post' AND p.post_status = 'publish' AND ${conditions.where.join(' AND ')}`;
+  const posts = quoteTable(wp, wp.t.posts);
+  const rows = (await rawRows(wp, `SELECT COUNT(*) AS n FROM ${posts} p WHERE ${where}`, conditions.bindings)) as {
+    n: unknown;
+  }[];
+  const found = Number(rows[0]?.n ?? 0);
+  if (found === 0) return { posts: [], found };
+  const order = search.terms.length ? relevanceOrder(wp, search) : { sql: '1', bindings: [] };
+  const limit =
+    page.perPage > 0 ? ` LIMIT ${Math.trunc(page.perPage)} OFFSET ${Math.trunc((page.number - 1) * page.perPage)}` : '';
+  const list = await rawRows(
+    wp,
+    `SELECT p.* FROM ${posts} p WHERE ${where} ORDER BY ${order.sql}, p.post_date DESC, p.ID DESC${limit}`,
+    [...conditions.bindings, ...order.bindings],
+  );
+  return { posts: (list as Parameters<typeof toPost>[0][]).map(toPost), found };
+}
+
+async function rawRows(wp: WpDb, sql: string, bindings: readonly string[]): Promise<Record<string, unknown>[]> {
+  const result = await wp.knex.raw(sql, [...bindings]);
+  return (wp.engine === 'mysql' ? (result as [Record<string, unknown>[]])[0] : result) as Record<string, unknown>[];
 }

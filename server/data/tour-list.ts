@@ -256,17 +256,31 @@ function filterByMeta(builder: ListStatementBuilder, clause: MetaClause): void {
 }
 
 function filterBySearch(builder: ListStatementBuilder, search: ReturnType<typeof parseSearch>): void {
-  const { wp } = builder;
-  // Password-protected tours are never found by their words.
-  builder.where.push("p.post_password = ''");
+  const conditions = searchConditions(builder.wp, search);
+  builder.where.push(...conditions.where);
+  builder.fromBindings.push(...conditions.bindings);
+}
+
+/**
+ * WordPress's keyword search on posts aliased `p` (`WP_Query::parse_search`): every term in the
+ * title, excerpt or content (an excluded term in none), compared as the site collation compares.
+ * Password-protected posts are never found by their words. Shared with the blog's search page.
+ */
+export function searchConditions(
+  wp: WpDb,
+  search: ReturnType<typeof parseSearch>,
+): { where: string[]; bindings: string[] } {
+  const where = ["p.post_password = ''"];
+  const bindings: string[] = [];
   for (const term of search.terms) {
     const pattern = foldLikePattern(wp.engine, term.text);
     const columns = ['p.post_title', 'p.post_excerpt', 'p.post_content'].map((c) =>
       wp.dialect.likeFolded(c, term.exclude),
     );
-    builder.where.push(`(${columns.join(term.exclude ? ' AND ' : ' OR ')})`);
-    builder.fromBindings.push(pattern, pattern, pattern);
+    where.push(`(${columns.join(term.exclude ? ' AND ' : ' OR ')})`);
+    bindings.push(pattern, pattern, pattern);
   }
+  return { where, bindings };
 }
 
 /** The list's ORDER BY, with its parameters. */
@@ -347,7 +361,7 @@ function metaCondition(wp: WpDb, clause: MetaClause): { sql: string; bindings: (
  * the title, then any word in the title, then the phrase in the excerpt, then in the content;
  * one word ranks titles holding it first.
  */
-function relevanceOrder(wp: WpDb, search: ReturnType<typeof parseSearch>): { sql: string; bindings: string[] } {
+export function relevanceOrder(wp: WpDb, search: ReturnType<typeof parseSearch>): { sql: string; bindings: string[] } {
   const d = wp.dialect;
   const titleTerms = search.terms.filter((t) => !t.exclude).map((t) => foldLikePattern(wp.engine, t.text));
   const title = d.likeFolded('p.post_title');

@@ -45,6 +45,8 @@ export interface PageProps {
    * or "Tag" on the tour taxonomy archives, as text.
    */
   titleCaption?: string;
+  /** The theme's caption under the title (`div.traveltour-page-caption`): a search's keywords, as text. */
+  titleSubtitle?: string;
   /** `<html lang>` (default `en-US`). */
   lang?: string;
   /**
@@ -133,6 +135,66 @@ function MenuList({
   );
 }
 
+/** The magnifier of the theme's header (`fa-search`), drawn: the icon font is not loaded. */
+function SearchIcon() {
+  return (
+    <svg className="dropin-search-icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+      <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.4" />
+      <path d="m15.5 15.5 5.5 5.5" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/**
+ * The theme's header search (`#traveltour-top-search` and its `.traveltour-top-search-wrap`
+ * overlay): the magnifier opens a full-screen form that searches the site's posts (`GET /?s=`,
+ * WordPress's search results). The overlay is a modal `<dialog>` the HeaderSearch island opens and
+ * closes (focus in the field, Escape or the close button close it); the button stays hidden until
+ * the island runs, so a page without script shows no dead control.
+ */
+function HeaderSearch({ homeUrl }: { homeUrl: string }) {
+  return (
+    <div className="dropin-header-search" data-header-search="">
+      <button
+        type="button"
+        className="traveltour-main-menu-search"
+        id="traveltour-top-search"
+        aria-haspopup="dialog"
+        aria-controls="traveltour-top-search-wrap"
+        hidden
+      >
+        <SearchIcon />
+        <span className="dropin-visually-hidden">Search</span>
+      </button>
+      <dialog className="traveltour-top-search-wrap" id="traveltour-top-search-wrap" aria-label="Search the site">
+        <div className="traveltour-top-search-row">
+          <div className="traveltour-top-search-cell">
+            <form role="search" method="get" className="search-form" action={`${homeUrl}/`}>
+              <input
+                type="text"
+                className="search-field traveltour-title-font"
+                placeholder="Search..."
+                name="s"
+                maxLength={200}
+                required
+                aria-label="Search for"
+              />
+              <button type="submit" className="traveltour-top-search-submit">
+                <SearchIcon />
+                <span className="dropin-visually-hidden">Search</span>
+              </button>
+            </form>
+            <button type="button" className="traveltour-top-search-close" data-header-search-close="">
+              <span aria-hidden="true">×</span>
+              <span className="dropin-visually-hidden">Close search</span>
+            </button>
+          </div>
+        </div>
+      </dialog>
+    </div>
+  );
+}
+
 /** The hamburger and the sidebar it opens below 1000 px (client/islands/MobileMenu). */
 function MobileMenu({ nav }: { nav: readonly MenuItem[] }) {
   return (
@@ -205,19 +267,29 @@ function SiteHeader({ homeUrl, siteName, nav }: { homeUrl: string; siteName: str
             <MenuList items={nav} className="sf-menu dropin-nav-list" linkClass="dropin-nav-link" />
           </nav>
         ) : null}
+        <HeaderSearch homeUrl={homeUrl} />
         {nav.length ? <MobileMenu nav={nav} /> : null}
       </div>
     </header>
   );
 }
 
-function TitleBar({ title, caption }: { title: string; caption: string | undefined }) {
+function TitleBar({
+  title,
+  caption,
+  subtitle,
+}: {
+  title: string;
+  caption: string | undefined;
+  subtitle: string | undefined;
+}) {
   return (
     <div className="traveltour-page-title-wrap traveltour-style-small traveltour-left-align">
       <div className="traveltour-page-title-container traveltour-container">
         <div className="traveltour-page-title-content traveltour-item-pdlr">
           {caption ? <h3 className="traveltour-page-caption">{caption}</h3> : null}
           <h1 className="traveltour-page-title">{title}</h1>
+          {subtitle ? <div className="traveltour-page-caption traveltour-page-subtitle">{subtitle}</div> : null}
         </div>
       </div>
     </div>
@@ -282,7 +354,9 @@ export function Page(props: ShellProps) {
         <div className="traveltour-body-outer-wrapper" id="dropin-top" tabIndex={-1}>
           <TopBar topBar={props.topBar} />
           <SiteHeader homeUrl={props.homeUrl} siteName={props.siteName} nav={props.shell.nav} />
-          {props.showTitle === false ? null : <TitleBar title={props.title} caption={props.titleCaption} />}
+          {props.showTitle === false ? null : (
+            <TitleBar title={props.title} caption={props.titleCaption} subtitle={props.titleSubtitle} />
+          )}
           <MainContent content={props.content} homeUrl={props.homeUrl} />
           <SiteFooter homeUrl={props.homeUrl} siteName={props.siteName} privacyUrl={props.shell.privacyUrl} />
         </div>

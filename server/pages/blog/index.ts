@@ -3,11 +3,13 @@ import type { AppDeps } from '../../http/deps';
 import { type PageContext, pageContext } from '../../http/page-context';
 import { renderTopBar } from '../../services/accounts/top-bar';
 import { pageAncestors, postDecorations } from '../../services/blog/permalink-parts';
+import { loadPostSearch } from '../../services/blog/post-search';
 import { loadPostsIndex } from '../../services/blog/posts-index';
 import { type BlogSettings, loadBlogSettings, resolveBlogRequest } from '../../services/blog/resolve-request';
 import { loadSinglePost } from '../../services/blog/single-post';
 import { attachments } from '../../services/site/attachments';
 import { loadShell } from '../../services/site/shell';
+import { searchKeywords, searchPaged } from '../../tourmaster/listing/search-page';
 import {
   type ArticleView,
   blogTitleWrap,
@@ -19,7 +21,7 @@ import {
 } from '../../views/blog/article';
 import { escapeHtml, raw, type SafeHtml } from '../../views/html';
 import type { PageProps } from '../../views/page-shell';
-import { authorPath, categoryPath, pagedPath, pagePath, postPath, tagPath } from '../../wp/permalinks';
+import { authorPath, categoryPath, isPretty, pagedPath, pagePath, postPath, tagPath } from '../../wp/permalinks';
 import type { PostDecoration, WpPost, WpTerm } from '../../wp/post';
 import type { Site } from '../../wp/site';
 import { cannotBeSpecialPage, siteNameText } from '../account/site';
@@ -52,6 +54,12 @@ export function blogPages(deps: AppDeps) {
     if (Object.hasOwn(req.query, 'tour-search') || cannotBeSpecialPage(req)) return next();
     try {
       const settings = await loadBlogSettings(deps);
+      const search = postSearchOf(req, settings);
+      if (search) {
+        const ctx = pageContext(req, deps);
+        const site = await ctx.site();
+        return await sendSearch({ req, res, deps, ctx, site, settings }, search);
+      }
       const route = await resolveBlogRequest(deps, req, settings);
       if (route.kind === 'pass') return next();
       const ctx = pageContext(req, deps);
@@ -307,6 +315,65 @@ async function sendIndex(blog: BlogRequest, page: number, postsPage?: WpPost): P
   const title = documentTitle(site, front ? siteNameText(site) : pageTitle, { home: true, front, paged: page });
   sendPage(blog.res, withDocumentTitle(document, title), { cache: parts.loggedIn ? 'private' : 'public' });
 }
+
+/**
+ * WordPress's post search: `s` with text on the home URL (`/`, and `/page/N/` under pretty
+ * permalinks); the keywords bounded as the tour search bounds them (searchKeywords: 200 characters,
+ * no control characters). An empty `s` is not a search (WordPress shows the index then).
+ */
+function postSearchOf(req: Request, settings: BlogSettings): { keywords: string; page: number } | undefined {
+  if (typeof req.query.s !== 'string' || req.query.s === '') return undefined;
+  const paged = /^\/page\/([1-9]\d{0,8})\/?$/.exec(req.path);
+  if (req.path !== '/' && !(paged && isPretty(settings.permalinks))) return undefined;
+  const keywords = searchKeywords(req.query.s);
+  if (keywords.trim() === '') return undefined;
+  return { keywords, page: searchPaged(req.query, paged ? Number(paged[1]) : undefined) };
+}
+
+/**
+ * The search results in the blog's layout (the posts index's articles and pagination): the theme's
+ * "Search Results" title bar with the keywords under it, and WordPress's document title
+ * `Search Results for “{keywords}” – {blogname}`. A search that finds nothing says so (status 200);
+ * a page past the last is the 404 page, as WordPress answers a paged query without posts.
+ */
+async function sendSearch(blog: BlogRequest, search: { keywords: string; page: number }): Promise<void> {
+  const { settings, site, deps } = blog;
+  const { keywords, page } = search;
+  const result = await loadPostSearch(blog.ctx, settings, keywords, page, site.siteUrl);
+  if (!result.found) return sendNotFound(blog.req, blog.res, deps, blog.ctx);
+  const { byPost, categories } = result.decorations;
+  const articles = result.posts.map((post) =>
+    indexArticle(articleView(blog, post, byPost.get(post.id), categories, postExcerpt(post), { stickyClass: false })),
+  );
+  const extraQuery = queryWithout(blog.req, ['paged']);
+  const url = (n: number) => {
+    const path = pagedPath(settings.permalinks, '/', n);
+    return `${site.homeUrl}${path}${extraQuery ? `${path.includes('?') ? '&' : '?'}${extraQuery}` : ''}`;
+  };
+  const pagination = postsPagination({ current: page, total: result.pages, url });
+  const parts = await shellParts(blog, url(page));
+  const document = blogDocument(blog, parts, {
+    title: 'Search Results',
+    titleSubtitle: keywords,
+    content: indexBody(articles, pagination, settings.masonry, NOTHING_FOUND),
+    bodyClass: [
+      'search',
+      result.total ? 'search-results' : 'search-no-results',
+      page > 1 ? `paged paged-${page}` : '',
+      parts.loggedIn ? 'logged-in' : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
+    robots: 'noindex, follow, max-image-preview:large',
+  });
+  const title = documentTitle(site, `Search Results for \u201c${keywords}\u201d`, { paged: page });
+  sendPage(blog.res, withDocumentTitle(document, title), { cache: parts.loggedIn ? 'private' : 'public' });
+}
+
+/** The theme's words for a search without results (content/archive-not-found.php). */
+const NOTHING_FOUND = raw(
+  '<div class="traveltour-not-found-search"><h3 class="traveltour-not-found-search-title">Nothing Found</h3><p>Sorry, but nothing matched your search terms. Please try again with some different keywords.</p></div>',
+);
 
 /** The request's query string without the named arguments (kept on pagination links, as WordPress keeps them). */
 function queryWithout(req: Request, names: readonly string[]): string {

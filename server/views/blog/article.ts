@@ -132,10 +132,13 @@ export function pageBody(content: SafeHtml): SafeHtml {
  * content area. `masonry` (our setting, DEVIATIONS.md 64) adds the class that lays the posts out as
  * a grid of cards; the markup is the same.
  */
-export function indexBody(articles: readonly SafeHtml[], pagination: SafeHtml, masonry: boolean): SafeHtml {
-  const body = articles.length
-    ? html`${articles}${pagination}`
-    : raw('<p class="dropin-blog-empty">Nothing has been posted here yet.</p>');
+export function indexBody(
+  articles: readonly SafeHtml[],
+  pagination: SafeHtml,
+  masonry: boolean,
+  empty: SafeHtml = raw('<p class="dropin-blog-empty">Nothing has been posted here yet.</p>'),
+): SafeHtml {
+  const body = articles.length ? html`${articles}${pagination}` : empty;
   return html`<div class="traveltour-content-container traveltour-container"><div class="traveltour-sidebar-style-none" ><div class="traveltour-content-area traveltour-item-pdlr${
     masonry ? ' dropin-blog-masonry' : ''
   }" >${body}</div></div></div>`;
