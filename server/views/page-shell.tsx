@@ -169,21 +169,23 @@ function HeaderSearch({ homeUrl }: { homeUrl: string }) {
       <dialog className="traveltour-top-search-wrap" id="traveltour-top-search-wrap" aria-label="Search the site">
         <div className="traveltour-top-search-row">
           <div className="traveltour-top-search-cell">
-            <form role="search" method="get" className="search-form" action={`${homeUrl}/`}>
-              <input
-                type="text"
-                className="search-field traveltour-title-font"
-                placeholder="Search..."
-                name="s"
-                maxLength={200}
-                required
-                aria-label="Search for"
-              />
-              <button type="submit" className="traveltour-top-search-submit">
-                <SearchIcon />
-                <span className="dropin-visually-hidden">Search</span>
-              </button>
-            </form>
+            <search>
+              <form method="get" className="search-form" action={`${homeUrl}/`}>
+                <input
+                  type="text"
+                  className="search-field traveltour-title-font"
+                  placeholder="Search..."
+                  name="s"
+                  maxLength={200}
+                  required
+                  aria-label="Search for"
+                />
+                <button type="submit" className="traveltour-top-search-submit">
+                  <SearchIcon />
+                  <span className="dropin-visually-hidden">Search</span>
+                </button>
+              </form>
+            </search>
             <button type="button" className="traveltour-top-search-close" data-header-search-close="">
               <span aria-hidden="true">×</span>
               <span className="dropin-visually-hidden">Close search</span>
