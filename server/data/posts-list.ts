@@ -27,6 +27,9 @@ export const BLOG_OPTIONS = [
   'default_category',
   'tourmaster_general',
   'wp_page_for_privacy_policy',
+  'date_format',
+  'posts_per_rss',
+  'rss_use_excerpt',
   // Ours (DEVIATIONS.md 64): `masonry` lays the posts index out as a grid of cards.
   'dropin_blog_layout',
 ] as const;

@@ -22,6 +22,7 @@ export function toPost(row: PostRow): WpPost {
     password: String(row.post_password ?? ''),
     guid: String(row.guid ?? ''),
     commentCount: Number(row.comment_count),
+    commentsOpen: row.comment_status === 'open',
   };
 }
 

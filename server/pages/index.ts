@@ -4,6 +4,7 @@ import { accountPage } from './account';
 import { avatarFiles } from './account/avatar';
 import { tourArchives } from './archive';
 import { blogPages } from './blog';
+import { blogArchives } from './blog/archives';
 import { dropinManifest } from './dropin-manifest';
 import { favicon } from './favicon';
 import { loginPage } from './login-page';
@@ -38,6 +39,8 @@ export function pageRoutes(deps: AppDeps): RequestHandler[] {
     accountPage(deps),
     avatarFiles(deps),
     tourArchives(deps),
+    // The blog's category, tag, author and date archives and the feeds (WordPress's rewrite rules put them before posts and pages).
+    blogArchives(deps),
     // Last: the posts index, posts and pages (anything a route above did not take).
     blogPages(deps),
     // What the blog leaves: the search page at its permalink, custom tour taxonomy archives.

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import type { MenuItem, ShellData } from '../wp/menus';
 import { gateEmbeds } from './consent-embeds';
-import { SafeHtml } from './html';
+import { raw, SafeHtml } from './html';
 
 /**
  * The page shell every server-rendered page shares, rendered with React (static markup, no
@@ -36,6 +36,8 @@ export interface PageProps {
   description?: string;
   /** `<link rel="canonical">`. */
   canonical?: string;
+  /** `feed_links_extra`: the page's own feeds (an archive's), after the site's feed (`shell.feedUrl`). */
+  feeds?: { title: string; href: string }[];
   /** The top bar (login/sign-up or the user menu), as HTML; nothing when absent. */
   topBar?: SafeHtml;
   /** Show the title bar (`traveltour-page-title`) above the content (default true). */
@@ -236,6 +238,17 @@ function DocumentHead(props: ShellProps) {
       {props.robots ? <meta name="robots" content={props.robots} /> : null}
       {props.description ? <meta name="description" content={props.description} /> : null}
       {props.canonical ? <link rel="canonical" href={props.canonical} /> : null}
+      {props.shell.feedUrl ? (
+        <link
+          rel="alternate"
+          type="application/rss+xml"
+          title={`${props.siteName} \u00bb Feed`}
+          href={props.shell.feedUrl}
+        />
+      ) : null}
+      {props.feeds?.map((feed) => (
+        <link key={feed.href} rel="alternate" type="application/rss+xml" title={feed.title} href={feed.href} />
+      ))}
       {props.assets.stylesheets.map((href) => (
         <link key={href} rel="stylesheet" href={href} />
       ))}
@@ -314,9 +327,21 @@ function MainContent({ content, homeUrl }: { content: SafeHtml | ReactElement; h
   );
 }
 
-function SiteFooter({ homeUrl, siteName, privacyUrl }: { homeUrl: string; siteName: string; privacyUrl?: string }) {
+function SiteFooter({
+  homeUrl,
+  siteName,
+  privacyUrl,
+  widgets,
+}: {
+  homeUrl: string;
+  siteName: string;
+  privacyUrl?: string;
+  widgets?: string;
+}) {
   return (
     <footer className="dropin-footer">
+      {/* The theme's widget areas (services/site/footer-widgets.ts builds the HTML, escaping what it prints). */}
+      {widgets ? <Html className="dropin-footer-widgets" html={raw(widgets)} /> : null}
       <div className="traveltour-container dropin-footer-container">
         <a className="dropin-footer-name" href={`${homeUrl}/`}>
           {siteName}
@@ -360,7 +385,12 @@ export function Page(props: ShellProps) {
             <TitleBar title={props.title} caption={props.titleCaption} subtitle={props.titleSubtitle} />
           )}
           <MainContent content={props.content} homeUrl={props.homeUrl} />
-          <SiteFooter homeUrl={props.homeUrl} siteName={props.siteName} privacyUrl={props.shell.privacyUrl} />
+          <SiteFooter
+            homeUrl={props.homeUrl}
+            siteName={props.siteName}
+            privacyUrl={props.shell.privacyUrl}
+            widgets={props.shell.footerWidgets}
+          />
         </div>
         <button type="button" className="dropin-scroll-to-top" data-scroll-to-top="" hidden>
           <span className="dropin-scroll-to-top-icon" aria-hidden="true" />

@@ -88,4 +88,8 @@ export interface ShellData {
   nav: readonly MenuItem[];
   /** The privacy policy page (`wp_page_for_privacy_policy`), when published. */
   privacyUrl?: string;
+  /** The site's RSS feed (`/feed/`, pretty permalinks only), for the head's alternate link. */
+  feedUrl?: string;
+  /** The theme's footer widget areas, as HTML (services/site/footer-widgets.ts); absent when empty. */
+  footerWidgets?: string;
 }

@@ -85,6 +85,36 @@ export function authorPath(settings: PermalinkSettings, id: number, nicename: st
 }
 
 /**
+ * `get_date_permastruct`'s front: the structure's front, with `date/` added when `%post_id%` is
+ * among its first three tags (the two would overlap).
+ */
+export function dateFront(settings: PermalinkSettings): string {
+  const tokens = settings.structure.match(/%.+?%/g) ?? [];
+  return tokens.slice(0, 3).includes('%post_id%') ? `${front(settings)}date/` : front(settings);
+}
+
+/** The front of category, tag and author links (`/` under `/%postname%/`, `/blog/` under `/blog/%postname%/`). */
+export function archiveFront(settings: PermalinkSettings): string {
+  return front(settings);
+}
+
+/** `get_year_link`, `get_month_link`, `get_day_link` (plain links: `/?m=202610`). */
+export function datePath(settings: PermalinkSettings, year: number, month?: number, day?: number): string {
+  const parts = [String(year).padStart(4, '0')];
+  if (month !== undefined) parts.push(String(month).padStart(2, '0'));
+  if (month !== undefined && day !== undefined) parts.push(String(day).padStart(2, '0'));
+  if (!isPretty(settings)) return `/?m=${parts.join('')}`;
+  return trailing(settings, `${dateFront(settings)}${parts.join('/')}`);
+}
+
+/** The RSS 2.0 feed of a list at `basePath` (`/category/x/` → `/category/x/feed/`); the site's feed is `/feed/`. */
+export function feedPath(settings: PermalinkSettings, basePath: string): string {
+  if (!isPretty(settings)) return `${basePath}${basePath.includes('?') ? '&' : '?'}feed=rss2`;
+  const base = basePath.endsWith('/') ? basePath : `${basePath}/`;
+  return trailing(settings, `${base}feed`);
+}
+
+/**
  * Page `n` of a list whose first page is `basePath` (`/` or a posts page's path), as
  * `get_pagenum_link` makes it: `/page/2/`, `/blog/page/2/`; plain links add `paged=2` to the query.
  */

@@ -19,6 +19,8 @@ export interface WpPost {
   password: string;
   guid: string;
   commentCount: number;
+  /** `comment_status` is `open`. */
+  commentsOpen: boolean;
 }
 
 /** A term in one taxonomy (terms joined to term_taxonomy). */

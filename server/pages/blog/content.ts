@@ -191,8 +191,14 @@ const EXCERPT_MORE = ' [&hellip;]';
  */
 export function postExcerpt(post: { excerpt: string; content: string; password: string }): SafeHtml {
   if (post.password !== '') return raw('<p>There is no excerpt because this is a protected post.</p>\n');
+  return raw(wpautop(excerptText(post)));
+}
+
+/** `get_the_excerpt()` with wptexturize and convert_chars, without wpautop (`the_excerpt_rss`). */
+export function excerptText(post: { excerpt: string; content: string; password: string }): string {
+  if (post.password !== '') return 'There is no excerpt because this is a protected post.';
   const text = post.excerpt.trim() !== '' ? post.excerpt : trimmedContent(post.content);
-  return raw(wpautop(convertChars(wptexturize(text))));
+  return convertChars(wptexturize(text));
 }
 
 function trimmedContent(content: string): string {

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../http/deps';
 import { type PageContext, pageContext } from '../../http/page-context';
 import { renderTopBar } from '../../services/accounts/top-bar';
 import { pageAncestors, postDecorations } from '../../services/blog/permalink-parts';
+import { categoryAncestry } from '../../services/blog/archives';
 import { loadPostSearch } from '../../services/blog/post-search';
 import { loadPostsIndex } from '../../services/blog/posts-index';
 import { type BlogSettings, loadBlogSettings, resolveBlogRequest } from '../../services/blog/resolve-request';
@@ -24,6 +25,7 @@ import type { PageProps } from '../../views/page-shell';
 import { authorPath, categoryPath, isPretty, pagedPath, pagePath, postPath, tagPath } from '../../wp/permalinks';
 import type { PostDecoration, WpPost, WpTerm } from '../../wp/post';
 import type { Site } from '../../wp/site';
+import { decodeName } from '../../wp/stored-name';
 import { cannotBeSpecialPage, siteNameText } from '../account/site';
 import { renderPage, sendPage } from '../layout';
 import { sendNotFound } from '../not-found';
@@ -84,7 +86,7 @@ export function blogPages(deps: AppDeps) {
   };
 }
 
-interface BlogRequest {
+export interface BlogRequest {
   req: Request;
   res: Response;
   deps: AppDeps;
@@ -94,7 +96,7 @@ interface BlogRequest {
 }
 
 /** `redirect_canonical`: a 301 to the canonical URL, the query kept (but the arguments it replaced). */
-function redirect(blog: BlogRequest, path: string, dropQuery: readonly string[] = []): void {
+export function redirect(blog: BlogRequest, path: string, dropQuery: readonly string[] = []): void {
   const url = blog.req.originalUrl;
   const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
   const kept = query
@@ -125,7 +127,7 @@ async function permalinkOf(blog: BlogRequest, post: WpPost): Promise<string> {
 }
 
 /** `get_permalink` of a post: `%category%` is its first category by id (or the default one). */
-function postPathOf(
+export function postPathOf(
   settings: BlogSettings,
   post: WpPost,
   decoration: PostDecoration | undefined,
@@ -137,20 +139,9 @@ function postPathOf(
     id: post.id,
     slug: post.slug,
     date: post.date,
-    categoryPath: category ? categorySlugs(category, categories).join('/') : 'uncategorized',
+    categoryPath: category ? categoryAncestry(category, categories).join('/') : 'uncategorized',
     authorNicename: decoration?.author?.nicename ?? '',
   });
-}
-
-/** A category's slugs from its root ancestor down (`parent/child`). */
-function categorySlugs(term: WpTerm, categories: ReadonlyMap<number, WpTerm>): string[] {
-  const slugs = [term.slug];
-  let parent = categories.get(term.parentId);
-  for (let depth = 0; parent && depth < 20; depth++) {
-    slugs.unshift(parent.slug);
-    parent = categories.get(parent.parentId);
-  }
-  return slugs;
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -162,7 +153,7 @@ function termClass(prefix: string, term: WpTerm): string {
 }
 
 /** The article's view: `post_class`, links, date badge, info line, title. */
-function articleView(
+export function articleView(
   blog: BlogRequest,
   post: WpPost,
   decoration: PostDecoration | undefined,
@@ -205,7 +196,7 @@ function articleView(
           },
         }
       : {}),
-    categories: cats.map((t) => link(t, categoryPath(settings.permalinks, t.termId, categorySlugs(t, categories)))),
+    categories: cats.map((t) => link(t, categoryPath(settings.permalinks, t.termId, categoryAncestry(t, categories)))),
     tags: tags.map((t) => link(t, tagPath(settings.permalinks, t.slug))),
     commentCount: post.commentCount,
     ...(decoration?.thumbnail ? { thumbnail: { url: decoration.thumbnail.url, alt: decoration.thumbnail.alt } } : {}),
@@ -214,21 +205,13 @@ function articleView(
   };
 }
 
-/** Names WordPress stores HTML-escaped (`&amp;`) as text, for our builders to escape once. */
-function decodeName(name: string): string {
-  return name
-    .replace(/&amp;/g, '&')
-    .replace(/&#0?39;/g, "'")
-    .replace(/&quot;/g, '"');
-}
-
 /**
  * `wp_get_document_title`: `{title} – {blogname}`; on the front page `{blogname} – {tagline}`; the
  * posts page `{its title} – {tagline}`; from page 2 on `… – Page N – {blogname}` instead of the
  * tagline, but on the front page `{blogname} – Page N – {tagline}` (WordPress keeps the tagline
  * there; an empty one is left out).
  */
-function documentTitle(
+export function documentTitle(
   site: Site,
   title: string,
   options: { home?: boolean; front?: boolean; paged?: number } = {},
@@ -242,11 +225,11 @@ function documentTitle(
 }
 
 /** Our layout titles a page `{title} – {site}`: the blog's titles follow WordPress's rules instead. */
-function withDocumentTitle(document: string, title: string): string {
+export function withDocumentTitle(document: string, title: string): string {
   return document.replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(title)}</title>`);
 }
 
-async function shellParts(blog: BlogRequest, redirectTo: string) {
+export async function shellParts(blog: BlogRequest, redirectTo: string) {
   const [shell, topBar, user] = await Promise.all([
     loadShell(blog.deps, blog.site.homeUrl),
     renderTopBar(blog.ctx, { redirect: redirectTo, requestUri: blog.req.originalUrl }),
@@ -256,7 +239,7 @@ async function shellParts(blog: BlogRequest, redirectTo: string) {
 }
 
 /** A blog page in our shell: the site's names and URLs, the top bar and the menus from `shellParts`. */
-function blogDocument(
+export function blogDocument(
   blog: BlogRequest,
   parts: Awaited<ReturnType<typeof shellParts>>,
   page: Omit<PageProps, 'siteName' | 'homeUrl' | 'siteUrl' | 'topBar' | 'shell'>,
@@ -376,7 +359,7 @@ const NOTHING_FOUND = raw(
 );
 
 /** The request's query string without the named arguments (kept on pagination links, as WordPress keeps them). */
-function queryWithout(req: Request, names: readonly string[]): string {
+export function queryWithout(req: Request, names: readonly string[]): string {
   const at = req.originalUrl.indexOf('?');
   if (at === -1) return '';
   const params = new URLSearchParams(req.originalUrl.slice(at + 1));

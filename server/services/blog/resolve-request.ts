@@ -34,6 +34,11 @@ export interface BlogSettings {
   privacyPageId: number;
   /** Ours (DEVIATIONS.md 64): the posts index as a masonry grid of cards. */
   masonry: boolean;
+  /** `date_format`, for the day archives' titles. */
+  dateFormat: string;
+  /** `posts_per_rss` (at least 1), and `rss_use_excerpt`: the feeds' length and whether they hold the content. */
+  perRss: number;
+  rssUseExcerpt: boolean;
 }
 
 /** The plugin's page settings in `tourmaster_general` whose pages other routes (or none) serve. */
@@ -66,6 +71,9 @@ export function blogSettings(options: ReadonlyMap<BlogOptionName, string>): Blog
     pluginPages,
     privacyPageId: phpInt(get('wp_page_for_privacy_policy')),
     masonry: str(get('dropin_blog_layout')).trim().toLowerCase() === 'masonry',
+    dateFormat: get('date_format') || 'F j, Y',
+    perRss: Math.min(Math.max(1, phpInt(get('posts_per_rss') || '10')), 100),
+    rssUseExcerpt: phpInt(get('rss_use_excerpt')) !== 0,
   };
 }
 

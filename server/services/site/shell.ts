@@ -4,10 +4,12 @@ import type { PageRow, ShellData } from '../../wp/menus';
 import { mainMenuId, pagePath, pagesMenu } from '../../wp/menus';
 import { optionRecord } from '../../wp/parse-cache';
 import type { RequestContext } from '../context';
+import { loadFooterWidgets } from './footer-widgets';
 
 /**
  * The header's main menu and the footer's links (`ShellData` of layout.tsx), from rows a page has
- * already read (the tour page's single query) or read here (`loadShell`, two small queries).
+ * already read (the tour page's single query) or read here (`loadShell`, two small queries), and the
+ * footer's widget areas (read on every page: footer-widgets.ts).
  */
 export interface ShellSource {
   /** Raw option text by name: `stylesheet`, `theme_mods_*`, `wp_page_for_privacy_policy`, `tourmaster_general`. */
@@ -24,7 +26,11 @@ export async function buildShell(ctx: Pick<RequestContext, 'wp'>, source: ShellS
   const menuId = mainMenuId(source.options.get(`theme_mods_${stylesheet}`));
   const privacyId = phpInt(str(source.options.get('wp_page_for_privacy_policy')));
   const privacyPath = privacyId > 0 ? pagePath(source.pages, privacyId) : undefined;
-  let nav = menuId ? await loadMenu(ctx.wp, menuId, source.homeUrl) : [];
+  const [menu, footer] = await Promise.all([
+    menuId ? loadMenu(ctx.wp, menuId, source.homeUrl) : Promise.resolve([]),
+    loadFooterWidgets(ctx, source.homeUrl),
+  ]);
+  let nav = menu;
   if (nav.length === 0) {
     // wp_page_menu's list, without the plugin's pages and the privacy page (the footer links it).
     const general = optionRecord(source.options.get('tourmaster_general'));
@@ -35,7 +41,12 @@ export async function buildShell(ctx: Pick<RequestContext, 'wp'>, source: ShellS
       ...pagesMenu(source.pages, source.homeUrl, exclude),
     ];
   }
-  return { nav, ...(privacyPath ? { privacyUrl: `${source.homeUrl}${privacyPath}` } : {}) };
+  return {
+    nav,
+    ...(privacyPath ? { privacyUrl: `${source.homeUrl}${privacyPath}` } : {}),
+    ...(footer.pretty ? { feedUrl: `${source.homeUrl}/feed/` } : {}),
+    ...(footer.html ? { footerWidgets: footer.html } : {}),
+  };
 }
 
 /** The shell for a page that has not read the rows itself (the 404 page, the payment page). */
