@@ -24,7 +24,10 @@ function archiveQuery(wp: WpDb, filter: ArchiveFilter) {
     const ids = [...filter.termTaxonomyIds];
     query.whereIn(
       'p.ID',
-      wp.knex(wp.t.termRelationships).select('object_id').whereIn('term_taxonomy_id', ids.length ? ids : [0]),
+      wp
+        .knex(wp.t.termRelationships)
+        .select('object_id')
+        .whereIn('term_taxonomy_id', ids.length ? ids : [0]),
     );
   }
   if (filter.authorId !== undefined) query.where('p.post_author', filter.authorId);

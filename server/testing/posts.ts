@@ -105,3 +105,27 @@ export async function insertImageAttachment(
   ]);
   return id;
 }
+
+/** Inserts a term in a taxonomy (a category under `parentId`, a tag…); returns its ids. */
+export async function insertTerm(
+  wp: WpDb,
+  term: { taxonomy: string; name: string; slug: string; parentId?: number },
+): Promise<{ termId: number; termTaxonomyId: number }> {
+  const [termId] = await wp.knex(wp.t.terms).insert({ name: term.name, slug: term.slug, term_group: 0 });
+  const [termTaxonomyId] = await wp.knex(wp.t.termTaxonomy).insert({
+    term_id: Number(termId),
+    taxonomy: term.taxonomy,
+    description: '',
+    parent: term.parentId ?? 0,
+    count: 0,
+  });
+  return { termId: Number(termId), termTaxonomyId: Number(termTaxonomyId) };
+}
+
+/** Puts a post in a term, counted as `_update_post_term_count` counts (published posts only). */
+export async function attachTerm(wp: WpDb, postId: number, termTaxonomyId: number): Promise<void> {
+  await wp.knex(wp.t.termRelationships).insert({ object_id: postId, term_taxonomy_id: termTaxonomyId, term_order: 0 });
+  const post = await wp.knex(wp.t.posts).first('post_status').where('ID', postId);
+  if (post?.post_status === 'publish')
+    await wp.knex(wp.t.termTaxonomy).where('term_taxonomy_id', termTaxonomyId).increment('count', 1);
+}

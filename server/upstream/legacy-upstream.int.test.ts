@@ -271,7 +271,8 @@ describe('pages we do not render go to WordPress', () => {
     ['the REST API', '/wp-json/wp/v2/posts?per_page=1'],
     ['plugin files', '/wp-content/plugins/tourmaster/images/paypal.png'],
     ['uploads', '/wp-content/uploads/2026/11/cruise.jpg'],
-    ['feeds', '/feed/'],
+    ['an Atom feed', '/feed/atom/'],
+    ['a post’s comments feed (an RSS 2.0 feed we do not serve)', '/comments/feed/'],
     ['a feed by query', '/?feed=rss2'],
   ])('%s: GET %s', async (_what, target) => {
     const reply = await rawRequest(server.baseUrl, { path: target, headers: { Cookie: 'a=1' } });
@@ -314,6 +315,18 @@ describe('pages we do not render go to WordPress', () => {
     const tour = await rawRequest(server.baseUrl, { path: '/tour/santorini-caldera-sunset-cruise/' });
     expect(tour.status).toBe(200);
     expect(tour.text).toContain('Santorini');
+    expect(upstream.received).toHaveLength(0);
+  });
+
+  it.each([
+    ['the site’s RSS feed', '/feed/', 'application/rss+xml; charset=UTF-8'],
+    ['a category’s feed', '/category/travel-guides/feed/', 'application/rss+xml; charset=UTF-8'],
+    ['a category archive', '/category/travel-guides/', 'text/html; charset=UTF-8'],
+    ['a month archive', '/2026/10/', 'text/html; charset=UTF-8'],
+  ])('the blog being ours, %s stays ours: GET %s', async (_what, target, type) => {
+    const reply = await rawRequest(server.baseUrl, { path: target });
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-type']).toBe(type);
     expect(upstream.received).toHaveLength(0);
   });
 });

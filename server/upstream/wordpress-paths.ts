@@ -4,7 +4,7 @@ import type { Request } from 'express';
  * Paths that are WordPress's own machinery, which this server never renders: the admin (but
  * admin-ajax, routed before the pages), the REST API, the theme's, plugins' and uploads' files,
  * the core endpoints other than wp-login.php (served here; the actions it leaves reach WordPress
- * through the 404 route), feeds and the sitemaps. With an upstream they go there straight away,
+ * through the 404 route), the feeds but RSS 2.0 and the sitemaps. With an upstream they go there straight away,
  * without reading the database; everything else we do not render reaches it through the 404 page.
  */
 const WORDPRESS_PATHS = [
@@ -12,7 +12,10 @@ const WORDPRESS_PATHS = [
   /^\/wp-json(?:\/|$)/,
   /^\/wp-(?:content|includes)\//,
   /^\/(?:xmlrpc|wp-cron|wp-comments-post|wp-trackback|wp-signup|wp-activate|wp-links-opml|wp-mail)\.php$/,
-  /(?:^|\/)feed(?:\/(?:rss|rss2|atom|rdf))?\/?$/,
+  // The Atom, RDF and RSS 0.92 feeds. RSS 2.0 feeds (`/feed/`, `/category/x/feed/`…) go through our
+  // routes (pages/blog/archives.ts serves the site's and the archives'; a post's comments feed is
+  // not ours, so it reaches WordPress through the 404 route).
+  /(?:^|\/)(?:feed\/)?(?:rss|atom|rdf)\/?$/,
   /^\/wp-sitemap[\w-]*\.(?:xml|xsl)$/,
 ];
 

@@ -55,20 +55,23 @@ export function categoriesBlockHtml(
   const hasPosts = (c: CategoryItem, depth = 0): boolean =>
     c.count > 0 || (depth < 20 && (byParent.get(c.termId) ?? []).some((child) => hasPosts(child, depth + 1)));
   const shown = (c: CategoryItem) => options.showEmpty || (options.showHierarchy ? hasPosts(c) : c.count > 0);
-  const item = (c: CategoryItem, depth: number, indent: string): string => {
-    const count = options.showPostCounts ? ` (${c.count})` : '';
+  // Walker_Category: every `<li>` opens with one tab, a nested list is indented by its depth.
+  const item = (c: CategoryItem, depth: number): string => {
+    const count = options.showPostCounts ? ` (${c.count.toLocaleString('en-US')})` : '';
     const children =
       options.showHierarchy && !options.showOnlyTopLevel && depth < 20
         ? (byParent.get(c.termId) ?? []).filter(shown)
         : [];
+    const indent = '\t'.repeat(depth);
     const nested = children.length
-      ? `\n${indent}<ul class='children'>\n${children.map((ch) => item(ch, depth + 1, `${indent}\t`)).join('')}${indent}</ul>\n${indent}`
-      : '\n';
-    return `${indent}<li class="cat-item cat-item-${c.termId}"><a href="${escUrl(c.url).value}">${escapeHtml(c.name)}</a>${count}${nested}</li>\n`;
+      ? `${indent}<ul class='children'>\n${children.map((ch) => item(ch, depth + 1)).join('')}${indent}</ul>\n`
+      : '';
+    return `\t<li class="cat-item cat-item-${c.termId}"><a href="${escUrl(c.url).value}">${escapeHtml(c.name)}</a>${count}\n${nested}</li>\n`;
   };
-  const top = options.showHierarchy || options.showOnlyTopLevel ? categories.filter((c) => !isChild(c, categories)) : categories;
+  const top =
+    options.showHierarchy || options.showOnlyTopLevel ? categories.filter((c) => !isChild(c, categories)) : categories;
   const list = top.filter(shown);
-  const items = list.length ? list.map((c) => item(c, 0, '\t')).join('') : '<li class="cat-item-none">No categories</li>';
+  const items = list.length ? list.map((c) => item(c, 0)).join('') : '<li class="cat-item-none">No categories</li>';
   return `<ul class="wp-block-categories-list wp-block-categories">${items}</ul>`;
 }
 

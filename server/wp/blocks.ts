@@ -16,8 +16,7 @@ export interface Block {
   selfClosing: boolean;
 }
 
-const DELIMITER =
-  /<!--\s+(\/)?wp:([a-z][a-z0-9_-]*(?:\/[a-z][a-z0-9_-]*)?)\s+(\{[\s\S]*?\}\s+)?(\/)?-->/g;
+const DELIMITER = /<!--\s+(\/)?wp:([a-z][a-z0-9_-]*(?:\/[a-z][a-z0-9_-]*)?)\s+(\{[\s\S]*?\}\s+)?(\/)?-->/g;
 
 /** At most this many blocks are read from one text (a widget's content is small). */
 const MAX_BLOCKS = 2000;

@@ -3,7 +3,6 @@ import type { AppDeps } from '../../http/deps';
 import { pageContext } from '../../http/page-context';
 import { formatWpDate, MONTHS } from '../../php/date';
 import {
-  type ArchivePath,
   type ArchiveSubject,
   categoryAncestry,
   findArchiveSubject,
@@ -12,21 +11,15 @@ import {
   parseArchivePath,
 } from '../../services/blog/archives';
 import { loadBlogSettings } from '../../services/blog/resolve-request';
-import { rss2Xml } from '../../views/blog/feed';
 import { indexArticle, indexBody } from '../../views/blog/article';
-import {
-  authorPath,
-  categoryPath,
-  datePath,
-  feedPath,
-  pagedPath,
-  tagPath,
-} from '../../wp/permalinks';
+import { rss2Xml } from '../../views/blog/feed';
+import { authorPath, categoryPath, datePath, feedPath, pagedPath, tagPath } from '../../wp/permalinks';
+import { decodeName } from '../../wp/stored-name';
 import { cannotBeSpecialPage, siteNameText } from '../account/site';
 import { sendPage } from '../layout';
 import { sendNotFound } from '../not-found';
-import { decodeName } from '../../wp/stored-name';
 import { textOf } from '../tour/request';
+import { postExcerpt } from './content';
 import { feedItem } from './feed-items';
 import {
   articleView,
@@ -38,7 +31,6 @@ import {
   shellParts,
   withDocumentTitle,
 } from './index';
-import { postExcerpt } from './content';
 import { postsPagination } from './pagination';
 
 /**
@@ -69,7 +61,8 @@ export function blogArchives(deps: AppDeps) {
       if (!subject) return await sendNotFound(req, res, deps, ctx);
       const base = basePath(blog, subject);
       if (path.feed) {
-        if (base !== requestedBase(req.path)) return redirect(blog, feedPath(settings.permalinks, base));
+        if (base !== requestedBase(req.path) || !path.trailingSlash)
+          return redirect(blog, subject.kind === 'home' ? '/feed/' : feedPath(settings.permalinks, base));
         return await sendFeed(blog, subject, base);
       }
       const canonical = pagedPath(settings.permalinks, base, page);
@@ -133,10 +126,10 @@ function bodyClassOf(subject: ArchiveSubject, page: number): string[] {
   };
   const kind = subject.kind === 'tag' ? 'tag' : subject.kind;
   const classes = ['archive'];
-  if (subject.kind === 'category') classes.push('category', ...named('category', subject.term.slug, subject.term.termId));
+  if (subject.kind === 'category')
+    classes.push('category', ...named('category', subject.term.slug, subject.term.termId));
   if (subject.kind === 'tag') classes.push('tag', ...named('tag', subject.term.slug, subject.term.termId));
-  if (subject.kind === 'author')
-    classes.push('author', ...named('author', subject.author.nicename, subject.author.id));
+  if (subject.kind === 'author') classes.push('author', ...named('author', subject.author.nicename, subject.author.id));
   if (subject.kind === 'date') classes.push('date');
   if (page > 1) classes.push('paged', `paged-${page}`, `${kind}-paged-${page}`);
   return classes.filter(Boolean);
@@ -170,7 +163,8 @@ async function sendArchive(blog: BlogRequest, subject: ArchiveSubject, base: str
     indexArticle(articleView(blog, post, byPost.get(post.id), categories, postExcerpt(post), { stickyClass: false })),
   );
   const extraQuery = queryWithout(blog.req, ['paged']);
-  const url = (n: number) => `${site.homeUrl}${pagedPath(settings.permalinks, base, n)}${extraQuery ? `?${extraQuery}` : ''}`;
+  const url = (n: number) =>
+    `${site.homeUrl}${pagedPath(settings.permalinks, base, n)}${extraQuery ? `?${extraQuery}` : ''}`;
   const pagination = postsPagination({ current: page, total: archive.pages, url });
   const parts = await shellParts(blog, url(page));
   const heading = headingOf(blog, subject);
@@ -178,7 +172,13 @@ async function sendArchive(blog: BlogRequest, subject: ArchiveSubject, base: str
     // The theme's title bar holds the archive's heading.
     title: heading,
     content: indexBody(articles, pagination, settings.masonry),
-    bodyClass: [...bodyClassOf(subject, page), parts.loggedIn ? 'logged-in' : '', settings.masonry ? 'dropin-blog-masonry-layout' : '']
+    // `dropin-blog-archive`: ours, for the posts index's styles (client/styles/blog.css).
+    bodyClass: [
+      ...bodyClassOf(subject, page),
+      'dropin-blog-archive',
+      parts.loggedIn ? 'logged-in' : '',
+      settings.masonry ? 'dropin-blog-masonry-layout' : '',
+    ]
       .filter(Boolean)
       .join(' '),
     robots: 'max-image-preview:large',

@@ -1,10 +1,10 @@
-import type { PostDecorations, WpPost } from '../../wp/post';
-import { feedPath } from '../../wp/permalinks';
 import type { FeedItem } from '../../views/blog/feed';
 import { raw } from '../../views/html';
+import { feedPath } from '../../wp/permalinks';
+import type { PostDecorations, WpPost } from '../../wp/post';
+import { decodeName } from '../../wp/stored-name';
 import { withGalleries } from '../tour/content';
 import { galleryShortcodes } from '../tour/gallery';
-import { decodeName } from '../../wp/stored-name';
 import { textOf } from '../tour/request';
 import { excerptText, postContent } from './content';
 import { type BlogRequest, postPathOf } from './index';

@@ -1,5 +1,5 @@
-import { decoratePosts } from '../../data/posts-list';
 import { type ArchiveFilter, countArchivePosts, getAuthorByNicename, listArchivePosts } from '../../data/post-archives';
+import { decoratePosts } from '../../data/posts-list';
 import { getTermBySlug, listTerms } from '../../data/terms';
 import { archiveFront, dateFront, isPretty, type PermalinkSettings } from '../../wp/permalinks';
 import type { PostDecorations, WpPost, WpTerm } from '../../wp/post';
@@ -121,7 +121,10 @@ export async function findArchiveSubject(
       const term = all.find((t) => t.slug.toLowerCase() === last);
       if (!term) return undefined;
       // `parent/child` must be the term's own ancestry; a bare child slug is redirected to it by the caller.
-      if (archive.slugs.length > 1 && categoryAncestry(term, categories).join('/') !== archive.slugs.map(storedSlug).join('/'))
+      if (
+        archive.slugs.length > 1 &&
+        categoryAncestry(term, categories).join('/') !== archive.slugs.map(storedSlug).join('/')
+      )
         return undefined;
       return { kind: 'category', term, categories };
     }

@@ -94,7 +94,9 @@ export async function loadFooterWidgets(ctx: Pick<RequestContext, 'wp'>, homeUrl
     return undefined;
   };
   const html = footerColumnsHtml(
-    areas.map((widgets) => widgets.map((w) => widgetHtml(w.id, 'widget_block', renderBlocks(w.parts, render))).join('')),
+    areas.map((widgets) =>
+      widgets.map((w) => widgetHtml(w.id, 'widget_block', renderBlocks(w.parts, render))).join(''),
+    ),
   );
   return { html, pretty };
 }

@@ -77,7 +77,9 @@ function itemXml(item: FeedItem): string {
     `\t\t<guid isPermaLink="false">${xmlText(item.guid)}</guid>`,
     '',
     `\t\t\t\t\t<description>${cdata(item.description)}</description>`,
-    ...(item.content !== undefined ? [`\t\t\t\t\t\t\t\t\t<content:encoded>${cdata(item.content)}</content:encoded>`] : []),
+    ...(item.content !== undefined
+      ? [`\t\t\t\t\t\t\t\t\t<content:encoded>${cdata(item.content)}</content:encoded>`]
+      : []),
     ...(item.comments
       ? [
           '\t\t\t\t\t',
