@@ -71,22 +71,30 @@ export async function getAuthorByNicename(
     : undefined;
 }
 
+/** A month holding published posts, and how many. */
+export interface ArchiveMonthRow {
+  year: number;
+  month: number;
+  count: number;
+}
+
 /** `wp_get_archives( type=monthly )`: the months holding published posts, newest first, with their counts. */
-export async function monthlyArchives(
-  wp: WpDb,
-  limit = 240,
-): Promise<{ year: number; month: number; count: number }[]> {
+export async function monthlyArchives(wp: WpDb): Promise<ArchiveMonthRow[]> {
   // `substr` reads a DATETIME as its text in MariaDB and SQLite alike.
   const rows = (await wp
     .knex(wp.t.posts)
     .select(wp.knex.raw('substr(post_date, 1, 7) as ym'))
     .count({ n: '*' })
     .where({ post_type: 'post', post_status: 'publish' })
-    .groupByRaw('substr(post_date, 1, 7)')
-    .orderBy('ym', 'desc')
-    .limit(limit)) as { ym: unknown; n: unknown }[];
+    .groupByRaw('substr(post_date, 1, 7)')) as { ym: unknown; n: unknown }[];
+  return archiveMonths(rows);
+}
+
+/** Rows of `substr(post_date, 1, 7)` and a count as months, newest first (a zero date left out). */
+export function archiveMonths(rows: readonly { ym: unknown; n: unknown }[]): ArchiveMonthRow[] {
   return rows
     .map((r) => ({ ym: /^(\d{4})-(\d{2})$/.exec(String(r.ym)), count: Number(r.n) }))
-    .filter((r) => r.ym !== null && r.ym[1] !== '0000')
-    .map((r) => ({ year: Number(r.ym![1]), month: Number(r.ym![2]), count: r.count }));
+    .filter((r): r is { ym: RegExpExecArray; count: number } => r.ym !== null && r.ym[1] !== '0000')
+    .map((r) => ({ year: Number(r.ym[1]), month: Number(r.ym[2]), count: r.count }))
+    .sort((a, b) => b.year - a.year || b.month - a.month);
 }

@@ -4,8 +4,10 @@ import type { MetaClause, TaxClause } from '../tourmaster/listing/search-query';
 import { parseSearch } from '../tourmaster/listing/search-terms';
 import { foldKey } from '../wp/fold-key';
 import type { PageRow } from '../wp/menus';
+import type { WpTerm } from '../wp/post';
 import { knownTaxonomies, sortTermsByName, type TourTerm, withTaxonomies } from '../wp/term-list';
 import { foldLikePattern, SQLITE_FOLD_FUNCTION } from './dialect';
+import { type ArchiveMonthRow, archiveMonths } from './post-archives';
 import { SITE_OPTIONS } from './site';
 import { placeholders, preparedRows, quoteTable, type WpDb } from './tables';
 import { toTermWithoutCount } from './terms';
@@ -444,6 +446,9 @@ export interface ListingPageRows {
   pages: PageRow[];
   /** The terms of the taxonomies asked for, by name. */
   terms: TourTerm[];
+  /** The footer's archives and categories blocks' rows (services/site/footer-widgets.ts). */
+  months: ArchiveMonthRow[];
+  categories: WpTerm[];
 }
 
 /** The options a listing page and its shell read. */
@@ -456,6 +461,10 @@ export const LISTING_PAGE_OPTIONS = [
   'tourmaster_custom_tour_taxs',
   'wp_page_for_privacy_policy',
   'stylesheet',
+  // The footer's widget areas (services/site/footer-widgets.ts).
+  'sidebars_widgets',
+  'widget_block',
+  'category_base',
 ] as const;
 
 const listingSql = new Map<string, string>();
@@ -477,6 +486,12 @@ function listingPageSql(wp: WpDb, taxonomies: number): string {
     `WHERE option_name IN (${placeholders(LISTING_PAGE_OPTIONS.length)}) OR option_name LIKE ${like} ` +
     `UNION ALL SELECT 'g', post_name, post_title, ID, post_parent, menu_order, NULL, NULL, NULL FROM ${q(wp.t.posts)} ` +
     `WHERE post_type = 'page' AND post_status = 'publish'`;
+  // The footer's archives block (published posts by month) and categories block.
+  sql +=
+    ` UNION ALL SELECT 'y', substr(post_date, 1, 7), COUNT(*), NULL, NULL, NULL, NULL, NULL, NULL FROM ${q(wp.t.posts)} ` +
+    `WHERE post_type = 'post' AND post_status = 'publish' GROUP BY substr(post_date, 1, 7)` +
+    ` UNION ALL SELECT 'c', t.slug, t.name, t.term_id, tt.term_taxonomy_id, tt.parent, tt.count, NULL, NULL ` +
+    `FROM ${q(wp.t.terms)} t JOIN ${q(wp.t.termTaxonomy)} tt ON tt.term_id = t.term_id WHERE tt.taxonomy = 'category'`;
   if (taxonomies > 0)
     sql +=
       ` UNION ALL SELECT 't', t.slug, t.name, t.term_id, tt.term_taxonomy_id, tt.parent, tt.taxonomy, tt.description, NULL ` +
@@ -516,6 +531,8 @@ export async function loadListingPageRows(
   const pages: PageRow[] = [];
   const terms: TourTerm[] = [];
   const listed: UnionRow[] = [];
+  const monthRows: { ym: unknown; n: unknown }[] = [];
+  const categories: WpTerm[] = [];
   for (const row of rows) {
     if (row.src === 'o') {
       if (row.c3 === null || row.c3 === undefined) options.set(text(row.c1), text(row.c2));
@@ -538,11 +555,31 @@ export async function loadListingPageRows(
         description: text(row.c7),
         parentId: Number(row.c5) || 0,
       });
+    else if (row.src === 'y') monthRows.push({ ym: row.c1, n: row.c2 });
+    else if (row.src === 'c')
+      categories.push({
+        termId: Number(row.c3),
+        termTaxonomyId: Number(row.c4),
+        name: text(row.c2),
+        slug: text(row.c1),
+        taxonomy: 'category',
+        description: '',
+        parentId: Number(row.c5) || 0,
+        count: Number(row.c6) || 0,
+      });
     // The list's members (`p`, `m`), read by listPageFrom.
     else listed.push(row);
   }
   if (digests.size) await resolveLargeOptions(wp, digests, options);
   pages.sort((x, y) => x.menuOrder - y.menuOrder || x.title.localeCompare(y.title) || x.id - y.id);
   withTaxonomies(sortTermsByName(terms), asked);
-  return { options, pages, terms, ...(list ? { list: listPageFrom(listed) } : {}) };
+  categories.sort((a, b) => a.name.localeCompare(b.name) || a.termId - b.termId);
+  return {
+    options,
+    pages,
+    terms,
+    months: archiveMonths(monthRows),
+    categories,
+    ...(list ? { list: listPageFrom(listed) } : {}),
+  };
 }

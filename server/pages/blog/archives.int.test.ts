@@ -292,6 +292,10 @@ describe('the footer widget areas', () => {
     // The sidebar preset's widgets (search, latest posts and comments) are not in a footer area.
     expect(footer).not.toContain('Recent Posts');
     expect(htmlErrors(reply.text)).toEqual([]);
+    // The same on a tour page and on the search page (whose rows come in the listing's one statement).
+    for (const path of ['/tour/santorini-caldera-sunset-cruise/', '/search-tours/']) {
+      expect([path, footerWidgets((await get(server, path)).text)]).toEqual([path, footer]);
+    }
   });
 
   it('show an admin’s edit on the next page: other blocks printed as stored, unknown dynamic ones left out', async () => {

@@ -152,7 +152,9 @@ function listingShell(lr: ListingRequest): Promise<ShellData> {
   const homeUrl = lr.site.homeUrl;
   let shell = byHome.get(homeUrl);
   if (!shell) {
-    const built = buildShell(lr.deps, { options: lr.rows.options, pages: lr.rows.pages, homeUrl });
+    const { options, pages, months, categories } = lr.rows;
+    // The footer's rows came with the listing's statement: building the shell reads nothing more.
+    const built = buildShell(lr.deps, { options, pages, homeUrl, footer: { options, months, categories } });
     // A failed read is not kept: the next request tries again.
     built.catch(() => byHome.delete(homeUrl));
     shell = built;

@@ -51,7 +51,13 @@ export function listingSiteOf(rows: ListingPageRows): ListingSite {
   const custom = customTaxonomiesOf(rows.options.get('tourmaster_custom_tour_taxs'));
   const customSlugs = custom.map((c) => c.slug);
   return {
-    rows: { options: rows.options, pages: rows.pages, terms: rows.terms },
+    rows: {
+      options: rows.options,
+      pages: rows.pages,
+      terms: rows.terms,
+      months: rows.months,
+      categories: rows.categories,
+    },
     general,
     custom,
     listOptions: { general, customTaxonomies: customSlugs },

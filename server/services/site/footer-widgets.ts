@@ -1,10 +1,11 @@
 import { getRawOptions } from '../../data/options';
-import { monthlyArchives } from '../../data/post-archives';
+import { type ArchiveMonthRow, monthlyArchives } from '../../data/post-archives';
 import { listTerms } from '../../data/terms';
 import { archivesBlockHtml, categoriesBlockHtml, footerColumnsHtml, widgetHtml } from '../../views/footer-widgets';
 import { type Block, parseBlocks, renderBlocks } from '../../wp/blocks';
 import { optionRecord } from '../../wp/parse-cache';
 import { categoryPath, datePath, type PermalinkSettings } from '../../wp/permalinks';
+import type { WpTerm } from '../../wp/post';
 import { decodeName } from '../../wp/stored-name';
 import { categoryAncestry } from '../blog/archives';
 import type { RequestContext } from '../context';
@@ -18,7 +19,7 @@ import type { RequestContext } from '../context';
  * empty: the footer then shows only its bottom bar.
  */
 const AREAS = ['footer-1', 'footer-2', 'footer-3', 'footer-4'];
-const OPTIONS = ['sidebars_widgets', 'widget_block', 'permalink_structure', 'category_base', 'tag_base'];
+const OPTIONS = ['sidebars_widgets', 'widget_block', 'permalink_structure', 'category_base'];
 /** At most this many widgets an area (a site has a handful). */
 const MAX_WIDGETS = 30;
 
@@ -29,8 +30,25 @@ export interface FooterWidgets {
   pretty: boolean;
 }
 
-export async function loadFooterWidgets(ctx: Pick<RequestContext, 'wp'>, homeUrl: string): Promise<FooterWidgets> {
-  const options = await getRawOptions(ctx.wp, OPTIONS);
+/** What the footer's areas are printed from: the options, and the archives and categories blocks' rows. */
+export interface FooterRows {
+  /** `sidebars_widgets`, `widget_block`, `permalink_structure`, `category_base` (raw text). */
+  options: ReadonlyMap<string, string>;
+  /** Undefined: not read yet (read here when a block needs them). */
+  months?: readonly ArchiveMonthRow[];
+  categories?: readonly WpTerm[];
+}
+
+/**
+ * The footer's areas from rows a page has already read (the listing pages' single statement), or
+ * read here: the options, then the months and categories when an archives or categories block asks.
+ */
+export async function loadFooterWidgets(
+  ctx: Pick<RequestContext, 'wp'>,
+  homeUrl: string,
+  read?: FooterRows,
+): Promise<FooterWidgets> {
+  const options = read?.options ?? (await getRawOptions(ctx.wp, OPTIONS));
   const pretty = (options.get('permalink_structure') ?? '').trim() !== '';
   const sidebars = optionRecord(options.get('sidebars_widgets'));
   const blocks = optionRecord(options.get('widget_block'));
@@ -53,11 +71,11 @@ export async function loadFooterWidgets(ctx: Pick<RequestContext, 'wp'>, homeUrl
   const permalinks: PermalinkSettings = {
     structure: options.get('permalink_structure') ?? '',
     categoryBase: (options.get('category_base') ?? '').replace(/^\/+|\/+$/g, ''),
-    tagBase: (options.get('tag_base') ?? '').replace(/^\/+|\/+$/g, ''),
+    tagBase: '',
   };
   const [months, categories] = await Promise.all([
-    names.has('core/archives') ? monthlyArchives(ctx.wp) : Promise.resolve([]),
-    names.has('core/categories') ? listTerms(ctx.wp, 'category') : Promise.resolve([]),
+    read?.months ?? (names.has('core/archives') ? monthlyArchives(ctx.wp) : Promise.resolve([])),
+    read?.categories ?? (names.has('core/categories') ? listTerms(ctx.wp, 'category') : Promise.resolve([])),
   ]);
   const byId = new Map(categories.map((c) => [c.termId, c]));
   const categoryItems = categories.map((c) => {

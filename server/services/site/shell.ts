@@ -4,7 +4,7 @@ import type { PageRow, ShellData } from '../../wp/menus';
 import { mainMenuId, pagePath, pagesMenu } from '../../wp/menus';
 import { optionRecord } from '../../wp/parse-cache';
 import type { RequestContext } from '../context';
-import { loadFooterWidgets } from './footer-widgets';
+import { type FooterRows, loadFooterWidgets } from './footer-widgets';
 
 /**
  * The header's main menu and the footer's links (`ShellData` of layout.tsx), from rows a page has
@@ -16,6 +16,8 @@ export interface ShellSource {
   options: ReadonlyMap<string, string>;
   pages: readonly PageRow[];
   homeUrl: string;
+  /** The footer's rows when the page read them with its own (else read here). */
+  footer?: FooterRows;
 }
 
 /** The plugin's own pages, which the pages menu leaves out (they are reached from the top bar and the booking). */
@@ -28,7 +30,7 @@ export async function buildShell(ctx: Pick<RequestContext, 'wp'>, source: ShellS
   const privacyPath = privacyId > 0 ? pagePath(source.pages, privacyId) : undefined;
   const [menu, footer] = await Promise.all([
     menuId ? loadMenu(ctx.wp, menuId, source.homeUrl) : Promise.resolve([]),
-    loadFooterWidgets(ctx, source.homeUrl),
+    loadFooterWidgets(ctx, source.homeUrl, source.footer),
   ]);
   let nav = menu;
   if (nav.length === 0) {
