@@ -13,7 +13,8 @@ import type { RequestContext } from '../context';
 /**
  * The theme's footer widget areas (`footer-1` … `footer-4` in option `sidebars_widgets`), read on
  * each request so an edit in the admin shows on the next page (the parse of identical option text
- * is shared: wp/parse-cache.ts). Block widgets (`block-N`, their content in option `widget_block`)
+ * is shared: wp/parse-cache.ts; the tour listings bring the rows in their one statement and keep
+ * them with their shell for `SITE_CACHE_MS`). Block widgets (`block-N`, their content in option `widget_block`)
  * are rendered with the archives and categories blocks filled in from the posts; the other widget
  * types (the classic and the page builder's widgets) are not printed. Undefined when every area is
  * empty: the footer then shows only its bottom bar.
