@@ -20,7 +20,7 @@ import { createTestDatabase, type TestDatabase } from '../../testing/db';
  */
 const REGION = { className: 'tourmaster-template-wrapper' };
 
-/** A captured page, its inline handlers written as ours (DEVIATIONS.md 93), its empty blocks as ours (98). */
+/** A captured page, its inline handlers written as ours (DEVIATIONS.md 93), its empty blocks as ours (99). */
 function captured(name: string): string {
   return withOurEmptyStates(
     legacyMarkupAsOurs(readFileSync(path.join(PROJECT_ROOT, 'legacy-fixtures', 'pages', name), 'utf8')),
