@@ -104,6 +104,10 @@ describe('tour category and tag archives', () => {
       expect(pagination).toContain(`<a class="next page-numbers" href="${HOME}/tour-category/islands/page/2/"></a>`);
       const second = await get(server, '/tour-category/islands/page/2/');
       expect(second.status).toBe(200);
+      // wp_get_document_title: "Page N" from page 2 on.
+      const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+      expect(titleOf(first.text)).toBe('Islands \u2013 Aegean Trails (Tour Master oracle)');
+      expect(titleOf(second.text)).toBe('Islands \u2013 Page 2 \u2013 Aegean Trails (Tour Master oracle)');
       expect(listed(second.text)).toEqual(ISLANDS.slice(2, 4));
       expect(second.text).toContain(`<a class="prev page-numbers" href="${HOME}/tour-category/islands/"></a>`);
       expect(listed((await get(server, '/tour-category/islands/page/3/')).text)).toEqual(ISLANDS.slice(4));

@@ -179,6 +179,7 @@ export async function sendTaxonomyArchive(lr: ListingRequest, path: ArchivePath)
     bodyClass: archiveBodyClass(path.taxonomy, term, page),
     content,
     canonical: `${lr.site.homeUrl}${page > 1 ? `${base}page/${page}/` : base}`,
+    paged: page,
   });
 }
 

@@ -16,21 +16,13 @@ import { rss2Xml } from '../../views/blog/feed';
 import { authorPath, categoryPath, datePath, feedPath, pagedPath, tagPath } from '../../wp/permalinks';
 import { decodeName } from '../../wp/stored-name';
 import { cannotBeSpecialPage, siteNameText } from '../account/site';
+import { documentTitle, withDocumentTitle } from '../document-title';
 import { sendPage } from '../layout';
 import { sendNotFound } from '../not-found';
 import { textOf } from '../tour/request';
 import { postExcerpt } from './content';
 import { feedItem } from './feed-items';
-import {
-  articleView,
-  type BlogRequest,
-  blogDocument,
-  documentTitle,
-  queryWithout,
-  redirect,
-  shellParts,
-  withDocumentTitle,
-} from './index';
+import { articleView, type BlogRequest, blogDocument, queryWithout, redirect, shellParts } from './index';
 import { postsPagination } from './pagination';
 
 /**

@@ -20,13 +20,14 @@ import {
   singlePostBody,
   type TermLink,
 } from '../../views/blog/article';
-import { escapeHtml, raw, type SafeHtml } from '../../views/html';
+import { raw, type SafeHtml } from '../../views/html';
 import type { PageProps } from '../../views/page-shell';
 import { authorPath, categoryPath, isPretty, pagedPath, pagePath, postPath, tagPath } from '../../wp/permalinks';
 import type { PostDecoration, WpPost, WpTerm } from '../../wp/post';
 import type { Site } from '../../wp/site';
 import { decodeName } from '../../wp/stored-name';
 import { cannotBeSpecialPage, siteNameText } from '../account/site';
+import { documentTitle, withDocumentTitle } from '../document-title';
 import { renderPage, sendPage } from '../layout';
 import { sendNotFound } from '../not-found';
 import { renderPluginShortcodes } from '../search/shortcodes';
@@ -203,30 +204,6 @@ export function articleView(
     sticky,
     body,
   };
-}
-
-/**
- * `wp_get_document_title`: `{title} – {blogname}`; on the front page `{blogname} – {tagline}`; the
- * posts page `{its title} – {tagline}`; from page 2 on `… – Page N – {blogname}` instead of the
- * tagline, but on the front page `{blogname} – Page N – {tagline}` (WordPress keeps the tagline
- * there; an empty one is left out).
- */
-export function documentTitle(
-  site: Site,
-  title: string,
-  options: { home?: boolean; front?: boolean; paged?: number } = {},
-): string {
-  const name = siteNameText(site);
-  const tagline = textOf(site.description).text;
-  const parts = [title];
-  if (options.paged && options.paged > 1) parts.push(`Page ${options.paged}`, options.front ? tagline : name);
-  else parts.push(options.home ? tagline : name);
-  return parts.filter((p) => p !== '').join(' \u2013 ');
-}
-
-/** Our layout titles a page `{title} – {site}`: the blog's titles follow WordPress's rules instead. */
-export function withDocumentTitle(document: string, title: string): string {
-  return document.replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(title)}</title>`);
 }
 
 export async function shellParts(blog: BlogRequest, redirectTo: string) {
@@ -472,6 +449,11 @@ async function sendWpPage(blog: BlogRequest, page: WpPost, front: boolean): Prom
     ...descriptionOf(page),
     canonical: permalink,
   });
-  const documentText = front ? documentTitle(site, siteNameText(site), { home: true }) : documentTitle(site, title);
+  // A page holding a list (the tour-list shortcodes) is paged by `?paged=N` (or `page`): WordPress
+  // titles it "Page N".
+  const paged = searchPaged(blog.req.query, undefined);
+  const documentText = front
+    ? documentTitle(site, siteNameText(site), { home: true, front: true, paged })
+    : documentTitle(site, title, { paged });
   sendPage(blog.res, withDocumentTitle(document, documentText), { cache: parts.loggedIn ? 'private' : 'public' });
 }

@@ -4,6 +4,7 @@ import { parsePhpQuery } from '../../php/form-body';
 import { readSearchRows } from '../../services/listing/search-rows';
 import { loadTourListPage } from '../../services/listing/tour-list-page';
 import type { TourListPageWithMeta } from '../../tourmaster/listing/page';
+import { searchPaged } from '../../tourmaster/listing/search-page';
 import { type SearchPlan, searchPlan } from '../../tourmaster/listing/search-plan';
 import { html, raw, type SafeHtml } from '../../views/html';
 import { tourListElementHtml } from '../../views/tour-list/element';
@@ -168,6 +169,7 @@ export async function sendSearchPage(
     bodyClass,
     content,
     ...(onPage && !Object.hasOwn(params, 'tour-search') ? { canonical: `${lr.site.homeUrl}${onPage.path}` } : {}),
+    paged: searchPaged(params, pathPaged),
   });
 }
 

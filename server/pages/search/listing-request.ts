@@ -17,6 +17,7 @@ import { originFromHost, type Site, siteFromOptions } from '../../wp/site';
 import type { TourTerm } from '../../wp/term-list';
 import type { CurrentUser } from '../../wp/user';
 import { siteNameText } from '../account/site';
+import { documentTitle, withDocumentTitle } from '../document-title';
 import { renderPage, sendPage } from '../layout';
 import { tourTopBar } from '../tour/top-bar';
 
@@ -114,6 +115,8 @@ export async function sendListingPage(
     content: SafeHtml;
     canonical?: string;
     status?: number;
+    /** The list's page: from 2 on, the document title says "Page N" as wp_get_document_title does. */
+    paged?: number;
   },
 ): Promise<void> {
   const current = `${originOf(lr.site.homeUrl)}${lr.req.originalUrl}`;
@@ -134,7 +137,11 @@ export async function sendListingPage(
     ...(page.canonical ? { canonical: page.canonical } : {}),
     shell,
   });
-  sendPage(lr.res, document, { status: page.status ?? 200, cache: lr.user ? 'private' : 'public' });
+  const titled =
+    page.paged && page.paged > 1
+      ? withDocumentTitle(document, documentTitle(lr.site, page.title, { paged: page.paged }))
+      : document;
+  sendPage(lr.res, titled, { status: page.status ?? 200, cache: lr.user ? 'private' : 'public' });
 }
 
 /**

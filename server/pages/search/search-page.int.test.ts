@@ -312,6 +312,17 @@ describe('the search page`s pages', () => {
     await setGeneral({ 'tour-search-item-num-fetch': '9' });
   });
 
+  it('titles page N as wp_get_document_title does', async () => {
+    const titleOf = async (url: string) => /<title>([^<]*)<\/title>/.exec((await get(server, url)).text)?.[1];
+    expect(await titleOf('/?tour-search=')).toBe('Search Tours \u2013 Aegean Trails (Tour Master oracle)');
+    expect(await titleOf('/?tour-search=&paged=2')).toBe(
+      'Search Tours \u2013 Page 2 \u2013 Aegean Trails (Tour Master oracle)',
+    );
+    expect(await titleOf('/search-tours/page/2/')).toBe(
+      'Search Tours \u2013 Page 2 \u2013 Aegean Trails (Tour Master oracle)',
+    );
+  });
+
   it('pages by ajax: the printed settings page through the list action', async () => {
     const first = await get(server, '/?tour-search=');
     expect(listed(first.text)).toEqual(ALL.slice(0, 3));

@@ -72,6 +72,17 @@ describe('[tourmaster_tour]', () => {
     expect(listed(area(second.text))).toHaveLength(3);
     expect(listed(area(second.text))).not.toEqual(listed(content));
     expect(area(second.text)).toContain('<span aria-current="page" class="page-numbers current">2</span>');
+    // wp_get_document_title: the page's title, then "Page N" from page 2 on (`page` or `paged`).
+    const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
+    const pageTitle = titleOf(first.text).replace(' \u2013 Aegean Trails (Tour Master oracle)', '');
+    expect(pageTitle).not.toBe('');
+    expect(titleOf(second.text)).toBe(`${pageTitle} \u2013 Page 2 \u2013 Aegean Trails (Tour Master oracle)`);
+    expect(titleOf((await get(server, '/tour-list/?paged=3')).text)).toBe(
+      'Tour List \u2013 Page 3 \u2013 Aegean Trails (Tour Master oracle)',
+    );
+    expect(titleOf((await get(server, '/tour-list/?paged=abc')).text)).toBe(
+      'Tour List \u2013 Aegean Trails (Tour Master oracle)',
+    );
   });
 
   it('holds the attributes to the list settings` rules', async () => {
