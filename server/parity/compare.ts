@@ -93,8 +93,11 @@ export interface CompareOptions {
    * layout). An element the legacy page lacks must be absent from ours too.
    */
   regions?: readonly RegionRule[];
-  /** Markup removed from our body before comparing: additions made on purpose, each in DEVIATIONS.md. */
-  oursWithout?: readonly RegExp[];
+  /**
+   * Markup removed from our body before comparing: additions made on purpose, each in DEVIATIONS.md
+   * (a pattern removed wherever it matches, or a function for what a pattern cannot say).
+   */
+  oursWithout?: readonly (RegExp | ((text: string) => string))[];
 }
 
 type RegionNode = {
@@ -239,7 +242,10 @@ function withoutTypedProps(ours: unknown, legacy: unknown): unknown {
 
 /** Our body without the markup `oursWithout` names. */
 function oursWithout(text: string, options: CompareOptions): string {
-  return (options.oursWithout ?? []).reduce((out, pattern) => out.replace(pattern, ''), text);
+  return (options.oursWithout ?? []).reduce(
+    (out, pattern) => (typeof pattern === 'function' ? pattern(out) : out.replace(pattern, '')),
+    text,
+  );
 }
 
 /** One region of the page: present in both and the same, or absent from both. */

@@ -8,7 +8,30 @@ import type { CompareOptions } from '../compare';
  */
 export const LISTING_PAGE_COMPARISON: CompareOptions = {
   regions: [{ className: 'tourmaster-template-wrapper' }],
+  // DEVIATIONS.md 100: the phones' "Filters" button and the box it folds around the filter form.
+  oursWithout: [
+    /<button type="button" class="dropin-search-filters-toggle"[^>]*>Filters<\/button>/g,
+    withoutFiltersBox,
+  ],
 };
+
+const FILTERS_BOX = '<div class="dropin-search-filters" id="dropin-search-filters" >';
+
+/** Our page with the filter form where the plugin printed it: the box around it taken away, its content kept. */
+export function withoutFiltersBox(html: string): string {
+  const start = html.indexOf(FILTERS_BOX);
+  if (start === -1) return html;
+  const tags = /<div\b|<\/div>/g;
+  tags.lastIndex = start + FILTERS_BOX.length;
+  let depth = 1;
+  for (let tag = tags.exec(html); tag; tag = tags.exec(html)) {
+    depth += tag[0] === '</div>' ? -1 : 1;
+    if (depth === 0) {
+      return html.slice(0, start) + html.slice(start + FILTERS_BOX.length, tag.index) + html.slice(tag.index + 6);
+    }
+  }
+  return html;
+}
 
 export const SHORTCODE_PAGE_COMPARISON: CompareOptions = {
   regions: [{ className: 'traveltour-content-area' }],
