@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { AppDeps } from '../http/deps';
 import { accountPage } from './account';
-import { avatarFiles } from './account/avatar';
+import { avatarFiles, receiptFiles } from './account/avatar';
 import { tourArchives } from './archive';
 import { blogPages } from './blog';
 import { blogArchives } from './blog/archives';
@@ -38,6 +38,7 @@ export function pageRoutes(deps: AppDeps): RequestHandler[] {
     registerPage(deps),
     accountPage(deps),
     avatarFiles(deps),
+    receiptFiles(deps),
     tourArchives(deps),
     // The blog's category, tag, author and date archives and the feeds (WordPress's rewrite rules put them before posts and pages).
     blogArchives(deps),

@@ -37,7 +37,17 @@ import { addQueryArg, removeQueryArg } from '../../views/account/urls';
 import { html, raw, type SafeHtml } from '../../views/html';
 import { priceBreakdown } from '../../views/payment/breakdown';
 import { TRAVELLER_TITLES } from '../../views/payment/traveller-form';
-import { type AccountRequest, accountPageUrl, money, siteDate, siteDateTime, toursUrl, tourUrl } from './context';
+import {
+  type AccountRequest,
+  accountPageUrl,
+  money,
+  nonceInput,
+  siteDate,
+  siteDateTime,
+  toursUrl,
+  tourUrl,
+} from './context';
+import { RECEIPT_NONCE_ACTION, RECEIPT_NONCE_FIELD } from './payment-receipt';
 
 /** The nonce action of one order's cancel link (ours, DEFECTS.md 17). */
 export function cancelNonceAction(orderId: number): string {
@@ -256,7 +266,14 @@ export async function bookingSinglePage(
     total: order.totalPrice === null ? '' : money(a, order.totalPrice),
     payments: paymentEntries(a, order, normalizePaymentInfos(order.paymentInfo, order.status ?? '')),
     ...(payUrl ? { payUrl } : {}),
-    ...(takesReceipt(order.status) ? { receiptForm: { actionUrl: removeQueryArg(a.requestUri, ['error_code']) } } : {}),
+    ...(takesReceipt(order.status)
+      ? {
+          receiptForm: {
+            actionUrl: removeQueryArg(a.requestUri, ['error_code', 'receipt-submitted']),
+            nonce: await nonceInput(a.ctx, RECEIPT_NONCE_FIELD, RECEIPT_NONCE_ACTION),
+          },
+        }
+      : {}),
   });
   return contentInner('my-booking-single', [
     breadcrumbs([

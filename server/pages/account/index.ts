@@ -29,6 +29,7 @@ import { submitReviewForm } from '../review-submission';
 import { bookingList, bookingSinglePage, cancelNonceAction, invoicePage, orderRefusal, ownOrder } from './bookings';
 import { type AccountRequest, accountPageUrl, moneyFormat } from './context';
 import { dashboardPage, postWishListRemoval, reviewsPage, roomPage, wishListPage } from './pages';
+import { postPaymentReceipt, successNotice } from './payment-receipt';
 import { changePasswordPage, editProfilePage, type Notice, postChangePassword, postEditProfile } from './profile-pages';
 import { accountSiteFor, cannotBeSpecialPage, isSpecialPageRequest, siteNameText, specialPageTopBar } from './site';
 
@@ -37,8 +38,9 @@ import { accountSiteFor, cannotBeSpecialPage, isSpecialPageRequest, siteNameText
  * the login page, as the legacy site does. The page type comes from a fixed list (the legacy site
  * built an include path from it, DEFECTS.md 20); anything else is the dashboard. Form posts: the
  * profile edit (multipart), the password change, the wish-list removal, a review (handled by
- * `review-submission.ts`, here for the forms outside the reviews page); the booking cancel is a
- * GET link, now with a nonce and only for the statuses that show the link (DEFECTS.md 17).
+ * `review-submission.ts`, here for the forms outside the reviews page), a bank-transfer receipt
+ * (`payment-receipt.ts`); the booking cancel is a GET link, now with a nonce and only for the
+ * statuses that show the link (DEFECTS.md 17).
  */
 export const ACCOUNT_PAGE_TYPES = [
   'dashboard',
@@ -87,10 +89,6 @@ export function accountPage(deps: AppDeps) {
     }
   };
 }
-
-/** What a posted bank-transfer receipt gets: it is not stored here (DEVIATIONS.md 99). */
-export const RECEIPT_NOT_TAKEN =
-  'Payment receipts cannot be submitted on this site yet, so yours has not been received. Please send it to us by e-mail, or make an online payment.';
 
 interface Rendered {
   body: SafeHtml;
@@ -141,11 +139,10 @@ async function serve(a: AccountRequest, res: Response): Promise<void> {
       appendCookies(res, result.cookies, a.ctx.now);
       rendered = { body: await changePasswordPage(a, result.notice), status: result.status };
     } else if (pageType === 'my-booking' && body.fields.action === 'payment-receipt') {
-      // The receipt upload (the plugin's user-update.php, another writer: ajax-index.md) is not
-      // taken here; the booking's page says so rather than dropping the receipt without a word.
-      a.ctx.log.info({ userId: a.user.user.id }, 'payment receipt refused: not served');
-      const page = await bodyFor(a, pageType, subPage, RECEIPT_NOT_TAKEN);
-      rendered = { body: page.body, status: page.status === 200 ? 501 : page.status };
+      const result = await postPaymentReceipt(a, body);
+      if ('redirect' in result) return sendRedirect(res, result.redirect, { cache: 'private' });
+      const page = await bodyFor(a, pageType, subPage, result.failure);
+      rendered = { body: page.body, status: page.status === 200 ? result.status : page.status };
     } else if (pageType === 'wish-list' && body.fields['remove-from-wish-list'] !== undefined) {
       const result = await postWishListRemoval(a, body);
       rendered = { body: await wishListPage(a, result.notice), status: result.status };
@@ -179,7 +176,7 @@ async function bodyFor(
   failure?: string,
 ): Promise<Rendered> {
   const notice: Notice = failure ? { kind: 'failure', messages: [failure] } : undefined;
-  const noticeHtml = failure ? updateNotice('failure', [failure]) : '';
+  const noticeHtml = failure ? updateNotice('failure', [failure]) : successNotice(a, pageType, subPage);
   const ok = (body: SafeHtml): Rendered => ({ body, status: 200 });
   switch (pageType) {
     case 'edit-profile':

@@ -46,9 +46,9 @@ export interface BookingSingleInput {
   /**
    * "Submit Payment Receipt" and its lightbox form (`action=payment-receipt`, the plugin's
    * `tourmaster_lb_payment_receipt`), for the statuses the plugin offers it to. `actionUrl` is the
-   * page the form posts to.
+   * page the form posts to, `nonce` its hidden `security` input (ours: the legacy form had none).
    */
-  receiptForm?: { actionUrl: string };
+  receiptForm?: { actionUrl: string; nonce: SafeHtml };
 }
 
 const field = (className: string, f: Field) =>
@@ -70,8 +70,8 @@ function receiptFile(url: string): SafeHtml {
  * The lightbox form of "Submit Payment Receipt", with the plugin's fields and names: the receipt
  * image, the transaction id (required), the hidden `action=payment-receipt` and order `id`.
  */
-function receiptLightbox(orderId: number, actionUrl: string): SafeHtml {
-  const form = html`<form class="tourmaster-payment-receipt-form tourmaster-form-field tourmaster-with-border" method="post" enctype="multipart/form-data" action="${actionUrl}" ><div class="tourmaster-payment-receipt-field tourmaster-payment-receipt-field-receipt clearfix" ><div class="tourmaster-head" >Select Image</div><div class="tourmaster-tail clearfix" ><label class="tourmaster-file-label" ><span class="tourmaster-file-label-text" >Click to select a file</span><input type="file" name="receipt" accept="image/*,application/pdf" aria-label="Select Image" /></label></div></div><div class="tourmaster-payment-receipt-field tourmaster-payment-receipt-field-transaction-id clearfix" ><div class="tourmaster-head" >Transaction ID ( from the receipt )<span class="tourmaster-req" >*</span></div><div class="tourmaster-tail clearfix" ><input type="text" name="transaction-id" value="" maxlength="100" data-required aria-label="Transaction ID ( from the receipt )" /></div></div><div class="tourmaster-lb-submit-error tourmaster-notification-box tourmaster-failure" style="display: none;" >Please fill all required fields</div><div class="tourmaster-payment-receipt-field-submit" ><input class="tourmaster-payment-receipt-field-submit-button tourmaster-button" type="submit" value="Submit" /></div><div class="tourmaster-payment-receipt-description" >* Please wait for the verification process after submitting the receipt. This could take up to couple days. You can check the status of submission from your "Dashboard" or "My Booking" page.</div><input type="hidden" name="action" value="payment-receipt" /><input type="hidden" name="id" value="${orderId}" /></form>`;
+function receiptLightbox(orderId: number, actionUrl: string, nonce: SafeHtml): SafeHtml {
+  const form = html`<form class="tourmaster-payment-receipt-form tourmaster-form-field tourmaster-with-border" method="post" enctype="multipart/form-data" action="${actionUrl}" ><div class="tourmaster-payment-receipt-field tourmaster-payment-receipt-field-receipt clearfix" ><div class="tourmaster-head" >Select Image</div><div class="tourmaster-tail clearfix" ><label class="tourmaster-file-label" ><span class="tourmaster-file-label-text" >Click to select a file</span><input type="file" name="receipt" accept="image/*,application/pdf" aria-label="Select Image" /></label></div></div><div class="tourmaster-payment-receipt-field tourmaster-payment-receipt-field-transaction-id clearfix" ><div class="tourmaster-head" >Transaction ID ( from the receipt )<span class="tourmaster-req" >*</span></div><div class="tourmaster-tail clearfix" ><input type="text" name="transaction-id" value="" maxlength="100" data-required aria-label="Transaction ID ( from the receipt )" /></div></div><div class="tourmaster-lb-submit-error tourmaster-notification-box tourmaster-failure" style="display: none;" >Please fill all required fields</div><div class="tourmaster-payment-receipt-field-submit" ><input class="tourmaster-payment-receipt-field-submit-button tourmaster-button" type="submit" value="Submit" /></div><div class="tourmaster-payment-receipt-description" >* Please wait for the verification process after submitting the receipt. This could take up to couple days. You can check the status of submission from your "Dashboard" or "My Booking" page.</div><input type="hidden" name="action" value="payment-receipt" /><input type="hidden" name="id" value="${orderId}" />${nonce}</form>`;
   return html`<div class="tourmaster-lightbox-content-wrap tourmaster-style-1" data-tmlb-id="payment-receipt" ><div class="tourmaster-lightbox-head" ><h3 class="tourmaster-lightbox-title" >Submit Bank Payment Receipt</h3>${CLOSE}</div><div class="tourmaster-lightbox-content" >${form}</div></div>`;
 }
 
@@ -94,7 +94,7 @@ export function bookingSingle(input: BookingSingleInput): SafeHtml {
   });
   const actions = [
     input.receiptForm &&
-      html`<a data-tmlb="payment-receipt" class="tourmaster-my-booking-single-receipt-button tourmaster-button" >Submit Payment Receipt</a>${receiptLightbox(input.orderId, input.receiptForm.actionUrl)}`,
+      html`<a data-tmlb="payment-receipt" class="tourmaster-my-booking-single-receipt-button tourmaster-button" >Submit Payment Receipt</a>${receiptLightbox(input.orderId, input.receiptForm.actionUrl, input.receiptForm.nonce)}`,
     input.payUrl &&
       html`<a href="${input.payUrl}" class="tourmaster-my-booking-single-payment-button tourmaster-button" >Make an Online Payment</a>`,
   ].filter((part): part is SafeHtml => Boolean(part));
