@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { screenshotPath } from '../../server/testing/browser';
 import { browserSiteForFile } from '../../server/testing/browser-site';
 import { islandReady, newContext } from './payment-flow';
@@ -10,7 +13,10 @@ import { islandReady, newContext } from './payment-flow';
  * status column beside the details (above them on a phone), the receipt button opening its form,
  * and the separators of the breadcrumbs and the status filter spaced from their entries.
  */
-const site = browserSiteForFile();
+// Receipts posted here are stored in a folder of this file's own, not the project's `.data`.
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'account-e2e-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const site = browserSiteForFile({ config: { dataDir } });
 
 const SIZES = [
   { label: 'desktop', width: 1280, height: 900 },
@@ -120,6 +126,52 @@ describe.each(SIZES)('account pages at $width px', ({ label, width, height }) =>
       }
     }
     await page.screenshot({ path: screenshotPath(`account-my-booking-${label}`), fullPage: true });
+    await context.close();
+  });
+});
+
+describe('submitting a payment receipt', () => {
+  /** A 1×1 PNG, as a phone's picture of a bank slip would be (only its bytes matter). */
+  const PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+    'base64',
+  );
+
+  it('the lightbox form posts the picture; the booking then reads "Receipt Submitted" and shows it', async () => {
+    const context = await newContext(site.browser, site.server, { width: 1280, height: 900 });
+    await logIn(context, 'customer3', 'Cust3#Pass2026');
+    const page = await open(context, '/my-account/?page_type=my-booking&sub_page=single&id=10&tour_id=9');
+    expect((await page.locator('.tourmaster-booking-status').textContent())?.trim()).toBe('Rejected');
+    await islandReady(page, '[data-tmlb="payment-receipt"]');
+    await page.locator('[data-tmlb="payment-receipt"]').click();
+    const lightbox = page.locator('.tourmaster-lightbox-wrapper');
+    await lightbox.waitFor({ state: 'visible' });
+    await lightbox.locator('input[type="file"][name="receipt"]').setInputFiles({
+      name: 'slip.png',
+      mimeType: 'image/png',
+      buffer: PNG,
+    });
+    await lightbox.locator('input[name="transaction-id"]').fill('BANK-2026-0042');
+    await Promise.all([page.waitForURL(/receipt-submitted=1/), lightbox.locator('input[type="submit"]').click()]);
+    expect((await page.locator('.tourmaster-booking-status').textContent())?.trim()).toBe('Receipt Submitted');
+    const notice = page.locator('.tourmaster-user-update-notification.tourmaster-success');
+    expect(await notice.isVisible()).toBe(true);
+    expect(await notice.textContent()).toContain('Your payment receipt has been submitted.');
+    const picture = page.locator('.tourmaster-my-booking-single-payment-receipt img');
+    await picture.waitFor({ state: 'attached' });
+    // The picture is the stored file, served back by the site.
+    const src = (await picture.getAttribute('src')) ?? '';
+    const served = await page.request.get(src);
+    expect([served.status(), served.headers()['content-type']]).toEqual([200, 'image/png']);
+    await page.waitForFunction(
+      (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth === 1,
+      await picture.elementHandle(),
+    );
+    expect(await page.locator('[data-tmlb="payment-receipt"]').count()).toBe(0);
+    await page.screenshot({ path: screenshotPath('account-receipt-submitted-desktop'), fullPage: true });
+    // A reload shows the page again without posting anything.
+    await page.reload();
+    expect((await page.locator('.tourmaster-booking-status').textContent())?.trim()).toBe('Receipt Submitted');
     await context.close();
   });
 });

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import type { Config } from '../core/config';
 import type { TestServer } from './app';
 import { appSiteForFile, setUp } from './app-site';
 import { launchBrowser } from './browser';
@@ -15,10 +16,11 @@ export interface BrowserSite {
 /**
  * The set-up most browser test files share, registered as the file's beforeAll/afterAll: a copy of
  * the fixture site, the app over it (its links following the address it is served on), and
- * Chromium. Call at the top of the file; the fields are there once the tests run.
+ * Chromium (`config` adds to the app's, e.g. a data folder of its own for uploads). Call at the
+ * top of the file; the fields are there once the tests run.
  */
-export function browserSiteForFile(): BrowserSite {
-  const app = appSiteForFile({ config: { siteUrlFollowsRequest: true } });
+export function browserSiteForFile(options: { config?: Partial<Config> } = {}): BrowserSite {
+  const app = appSiteForFile({ config: { siteUrlFollowsRequest: true, ...options.config } });
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await launchBrowser();

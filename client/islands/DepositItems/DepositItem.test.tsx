@@ -82,4 +82,50 @@ describe('a booking’s payment', () => {
     await user.keyboard(' ');
     expect(head.getAttribute('aria-expanded')).toBe('false');
   });
+
+  it.each([
+    ['a picture', 'https://example.test/dropin-uploads/tourmaster-receipt/3/a.png', false],
+    ['a PDF', 'https://example.test/dropin-uploads/tourmaster-receipt/3/b.pdf', true],
+  ])('keeps the receipt (%s) above the rows, from our props and from the markup alone', (_, url, pdf) => {
+    const payment = {
+      amount: '$97.01',
+      submissionDate: 'November 21, 2026 11:30 pm',
+      method: 'receipt',
+      methodLabel: 'Bank Transfer',
+      transactionId: 'BANK-1',
+      status: 'Pending',
+      date: '2026-11-21',
+      fileUrl: url,
+    };
+    const page = String(
+      bookingSingle({
+        ...({} as Parameters<typeof bookingSingle>[0]),
+        status: 'receipt-submitted',
+        contact: [],
+        billing: [],
+        travellers: [],
+        breakdown: '',
+        total: '',
+        payments: [payment],
+      }),
+    );
+    const bare = page.replace(/<script[^>]*data-island-props[^>]*>[\s\S]*?<\/script>/g, '');
+    expect(page).toContain('data-island-props');
+    expect(bare).not.toContain('data-island-props');
+    for (const markup of [page, bare]) {
+      document.body.innerHTML = markup;
+      const item = document.querySelector('.tourmaster-deposit-item') as HTMLElement;
+      expect(depositItemFromMarkup(item).receipt).toEqual({ url, pdf });
+      act(() => {
+        unmount = mount(item);
+      });
+      const link = item.querySelector('.tourmaster-my-booking-single-payment-receipt > a') as HTMLAnchorElement;
+      expect(link.getAttribute('href')).toBe(url);
+      expect(link.querySelector('img')?.getAttribute('src') ?? null).toBe(pdf ? null : url);
+      expect(link.textContent).toBe(pdf ? 'Download' : '');
+      expect(item.querySelector('.tourmaster-deposit-item-content')?.firstElementChild).toBe(link.parentElement);
+      unmount?.();
+      unmount = undefined;
+    }
+  });
 });

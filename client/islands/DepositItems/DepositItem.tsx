@@ -6,9 +6,15 @@ import { slide } from './slide';
  * A payment of the booking page's sidebar (engagement.md §5 item 5): the head opens and closes the
  * details below it (sliding, 200 ms); `tourmaster-active` on the item (the island's marker, which
  * the theme styles) marks the open one, as printed. The head is a keyboard button with
- * `aria-expanded` and `aria-controls`.
+ * `aria-expanded` and `aria-controls`. A receipt's picture (or PDF link) stays above the rows.
  */
-export function DepositItem({ item, heading, open: printedOpen, rows }: DepositItemProps & { item: HTMLElement }) {
+export function DepositItem({
+  item,
+  heading,
+  open: printedOpen,
+  rows,
+  receipt,
+}: DepositItemProps & { item: HTMLElement }) {
   const [open, setOpen] = useState(printedOpen);
   const content = useRef<HTMLDivElement>(null);
   const contentId = useId();
@@ -49,6 +55,20 @@ export function DepositItem({ item, heading, open: printedOpen, rows }: DepositI
         className="tourmaster-deposit-item-content"
         style={{ display: printedOpen ? 'block' : 'none' }}
       >
+        {receipt && /^https?:\/\//i.test(receipt.url) && (
+          <div className="tourmaster-my-booking-single-payment-receipt">
+            <a href={receipt.url} target="_blank" rel="noopener">
+              {receipt.pdf ? (
+                <>
+                  <i className="fa fa-file" />
+                  Download
+                </>
+              ) : (
+                <img src={receipt.url} alt="receipt" />
+              )}
+            </a>
+          </div>
+        )}
         {rows.map((row) => (
           <div key={row.head} className="tourmaster-my-booking-single-field clearfix">
             <span className="tourmaster-head">{row.head}</span> <span className="tourmaster-tail">{row.tail}</span>

@@ -25,9 +25,11 @@ function storedFiles(deps: AppDeps, prefix: string, dir: (deps: AppDeps) => stri
     const match = name ? fileName.exec(name) : null;
     if (rest.length > 0 || !folder || !/^\d{1,20}$/.test(folder) || !match) return next();
     const ext = match[2]!;
+    // `root`: the data folder may itself be a dot folder (`.data`), which `send` refuses in a full path.
     res.sendFile(
-      path.join(dir(deps), folder, name!),
+      name!,
       {
+        root: path.join(dir(deps), folder),
         headers: {
           'Content-Type': MIME[ext]!,
           'X-Content-Type-Options': 'nosniff',

@@ -29,7 +29,8 @@ let customer3: Login;
 beforeAll(async () => {
   tdb = await createTestDatabase();
   mailer = createMemoryMailer();
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'payment-receipt-'));
+  // A dot folder, as the default `.data` is: the files must still be served from it.
+  dataDir = mkdtempSync(path.join(os.tmpdir(), '.payment-receipt-'));
   server = await startTestServer(tdb, { secrets: fixtureSecrets(), mailer, config: { dataDir } });
   customer1 = await loginAs(tdb, server, 'customer1');
   customer2 = await loginAs(tdb, server, 'customer2');

@@ -59,8 +59,10 @@ const single = (f: Field) => field('tourmaster-my-booking-single-field', f);
 const CLOSE = raw('<i class="tourmaster-lightbox-close icon_close" ></i>');
 
 /** The receipt's picture (or a download link for a PDF), as the plugin's deposit item shows it. */
+const isPdf = (url: string) => /\.pdf(?:$|[?#])/i.test(url);
+
 function receiptFile(url: string): SafeHtml {
-  const inner = /\.pdf(?:$|[?#])/i.test(url)
+  const inner = isPdf(url)
     ? html`<a href="${url}" target="_blank" ><i class="fa fa-file" ></i>Download</a>`
     : html`<a href="${url}" target="_blank" ><img src="${url}" alt="receipt" /></a>`;
   return html`<div class="tourmaster-my-booking-single-payment-receipt" >${inner}</div>`;
@@ -88,6 +90,7 @@ export function bookingSingle(input: BookingSingleInput): SafeHtml {
         { head: 'Paid Amount :', tail: p.amount },
         ...(p.status !== '' ? [{ head: 'Payment Status :', tail: p.status }] : []),
       ],
+      ...(p.fileUrl ? { receipt: { url: p.fileUrl, pdf: isPdf(p.fileUrl) } } : {}),
     };
     // The item's typed props first (client/common/islands/DepositItems.ts), for the island.
     return html`<div class="tourmaster-deposit-item ${item.open ? 'tourmaster-active' : ''}" >${islandProps('DepositItems', item)}<div class="tourmaster-deposit-item-head" ><i class="icon_plus" ></i>${item.heading}</div><div class="tourmaster-deposit-item-content" >${p.fileUrl && receiptFile(p.fileUrl)}${item.rows.map(single)}</div></div>`;
