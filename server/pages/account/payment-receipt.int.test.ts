@@ -220,7 +220,7 @@ describe('a taken receipt', () => {
     expect(reply.status).toBe(302);
     const order = await getOrder(tdb.wp, 10);
     expect(order?.status).toBe('receipt-submitted');
-    const entry = (order?.paymentInfo as Record<string, unknown>[]).at(-1)!;
+    const entry = (order!.paymentInfo as Record<string, unknown>[]).at(-1)!;
     expect(entry.file_url).toMatch(/\/tourmaster-receipt\/10\/[0-9a-f]{32}\.pdf$/);
     const served = await fetch(`${server.baseUrl}${new URL(str(entry.file_url)).pathname}`);
     expect(served.headers.get('content-type')).toBe('application/pdf');
