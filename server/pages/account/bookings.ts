@@ -7,6 +7,7 @@ import {
   customerOrders,
   tourTitles,
 } from '../../services/accounts/customer-orders';
+import { receiptChoicesFor } from '../../services/accounts/payment-receipt';
 import { parseCustomFields } from '../../tourmaster/custom-fields';
 import { normalizePaymentInfos, type PaymentInfo } from '../../tourmaster/deposit';
 import { Money } from '../../tourmaster/money';
@@ -16,7 +17,13 @@ import { contactFieldsFor, travellerFieldsFor } from '../../tourmaster/payment-p
 import { breakdownFromJson } from '../../tourmaster/price-breakdown';
 import { phpMoney } from '../../tourmaster/pricing-settings';
 import type { ServiceLine } from '../../tourmaster/services';
-import { bookingSingle, type Field, invoice, type PaymentEntry } from '../../views/account/booking-single';
+import {
+  bookingSingle,
+  type Field,
+  invoice,
+  type PaymentEntry,
+  type ReceiptPaymentTypes,
+} from '../../views/account/booking-single';
 import {
   BOOKING_FILTER_STATUSES,
   type BookingRow,
@@ -271,6 +278,7 @@ export async function bookingSinglePage(
           receiptForm: {
             actionUrl: removeQueryArg(a.requestUri, ['error_code', 'receipt-submitted']),
             nonce: await nonceInput(a.ctx, RECEIPT_NONCE_FIELD, RECEIPT_NONCE_ACTION),
+            paymentTypes: await receiptPaymentTypes(a, order),
           },
         }
       : {}),
@@ -284,6 +292,17 @@ export async function bookingSinglePage(
     notice,
     contentBlock({ content: body }),
   ]);
+}
+
+/** The lightbox's payment types for the order, as the receipt will be recorded (services/accounts/payment-receipt.ts). */
+async function receiptPaymentTypes(a: AccountRequest, order: TourOrder): Promise<ReceiptPaymentTypes> {
+  const choices = await receiptChoicesFor(a.ctx, order);
+  return {
+    ...(choices.full ? { full: money(a, choices.full) } : {}),
+    ...(choices.deposit
+      ? { deposit: { percent: choices.deposit.percent, amount: money(a, choices.deposit.amount) } }
+      : {}),
+  };
 }
 
 async function serviceTitles(a: AccountRequest, breakdown: unknown): Promise<Map<string, string>> {

@@ -341,3 +341,45 @@ describe('refused receipts write nothing', () => {
     );
   });
 });
+
+describe('the payment type', () => {
+  it('the form offers what the order may still pay, and a deposit is recorded as the plugin records it', async () => {
+    const page = await get(server, pageUrl(6), customer3.cookie);
+    expect(textOf(page.text, 'tourmaster-payment-receipt-deposit-option')).toBe(
+      'Pay Full Amount : $627.84 Pay 30% Deposit : $188.35',
+    );
+    expect(page.text).toContain('<input type="radio" name="payment-type" value="full" checked />');
+    expect(page.text).toContain('<input type="radio" name="payment-type" value="partial" />');
+    const before = (await getOrder(tdb.wp, 6))!;
+    const reply = await postMultipart(
+      server,
+      pageUrl(6),
+      receiptForm(
+        6,
+        { security: inputValue(page.text, 'security')!, 'transaction-id': 'DEP-2', 'payment-type': 'partial' },
+        { data: PNG, name: 'slip.png', type: 'image/png' },
+      ),
+      customer3.cookie,
+    );
+    expect(reply.status).toBe(302);
+    const order = (await getOrder(tdb.wp, 6))!;
+    expect(order.status).toBe('receipt-submitted');
+    const entries = order.paymentInfo as Record<string, unknown>[];
+    // The legacy single object became a list of two, as the plugin's payment_info_format reads it.
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toEqual({ ...(before.paymentInfo as object), payment_status: 'paid' });
+    const entry = entries[1]!;
+    expect(Object.keys(entry)).toEqual([
+      'payment_method',
+      'transaction_id',
+      'deposit_rate',
+      'deposit_price',
+      'local_url',
+      'file_url',
+      'submission_date',
+      'payment_status',
+    ]);
+    expect([entry.deposit_rate, Number(entry.deposit_price).toFixed(2)]).toEqual([30, '188.35']);
+    expect(mailer.sent[0]!.html).toContain('$188.35');
+  });
+});

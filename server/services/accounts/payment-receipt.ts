@@ -9,8 +9,11 @@ import { paymentInfoList } from '../../payments/payment-info';
 import type { UploadedFile } from '../../php/form-body';
 import type { PhpValue } from '../../php/values';
 import { normalizePaymentInfos, paymentPlan } from '../../tourmaster/deposit';
+import type { Money } from '../../tourmaster/money';
 import type { TourOrder } from '../../tourmaster/order';
 import { phpMoney, readPricingSettings } from '../../tourmaster/pricing-settings';
+import type { TourmasterSettings } from '../../tourmaster/settings';
+import type { Tour } from '../../tourmaster/tour-option';
 import { siteLocalTime, utcDate } from '../../wp/site-time';
 import { notifyOrder } from '../booking/notify';
 import type { RequestContext } from '../context';
@@ -105,6 +108,48 @@ async function storeReceipt(
   return { local_url: file, file_url: `${homeUrl}${RECEIPT_URL_PREFIX}${orderId}/${name}` };
 }
 
+/**
+ * What a receipt may pay (`tourmaster_get_price_settings` for the order, as the plugin's lightbox
+ * offers it): the remaining amount in full when full payment is enabled, the next deposit
+ * (its percent and amount) when one is offered.
+ */
+export interface ReceiptChoices {
+  full?: Money;
+  deposit?: { percent: number; amount: Money };
+}
+
+export function receiptChoices(
+  order: Pick<TourOrder, 'paymentInfo' | 'status' | 'totalPrice' | 'travelDate'>,
+  tour: Pick<Tour, 'option'>,
+  settings: Pick<TourmasterSettings, 'general' | 'payment'>,
+  now: Date,
+): ReceiptChoices {
+  const plan = paymentPlan({
+    option: tour.option,
+    settings: readPricingSettings(settings.general, settings.payment),
+    paymentInfos: normalizePaymentInfos(order.paymentInfo, order.status ?? ''),
+    total: phpMoney(order.totalPrice ?? 0),
+    today: utcDate(now),
+    travelDate: order.travelDate,
+  });
+  const choices: ReceiptChoices = {};
+  if (plan.fullPayment && plan.fullPaymentAmount && !plan.fullPaymentAmount.isZero())
+    choices.full = plan.fullPaymentAmount;
+  if (plan.depositPayment && plan.nextDepositPercent && plan.nextDepositAmount && !plan.nextDepositAmount.isZero()) {
+    choices.deposit = { percent: plan.nextDepositPercent, amount: plan.nextDepositAmount };
+  }
+  return choices;
+}
+
+/** The order's receipt choices, its tour and settings read (the booking page's lightbox). */
+export async function receiptChoicesFor(
+  ctx: Pick<RequestContext, 'wp' | 'now'>,
+  order: TourOrder,
+): Promise<ReceiptChoices> {
+  const { tour, settings } = await loadBookingContext(ctx.wp, order.tourId);
+  return tour ? receiptChoices(order, tour, settings, ctx.now) : {};
+}
+
 export interface ReceiptPost {
   orderId: number;
   /** `payment-type`: `partial` asks for the next deposit, anything else the full remaining amount. */
@@ -144,21 +189,13 @@ export async function submitPaymentReceipt(
     at,
     entries: (order) => {
       const infos = paymentInfoList(order.paymentInfo, order.status);
-      const plan = paymentPlan({
-        option: tour.option,
-        settings: readPricingSettings(settings.general, settings.payment),
-        paymentInfos: normalizePaymentInfos(order.paymentInfo, order.status ?? ''),
-        total: phpMoney(order.totalPrice ?? 0),
-        today: utcDate(ctx.now),
-        travelDate: order.travelDate,
-      });
+      const choice = receiptChoices(order, tour, settings, ctx.now);
       const entry: Record<string, unknown> = { payment_method: 'receipt', transaction_id: transactionId };
-      const deposit = post.paymentType === 'partial' || !plan.fullPaymentAmount;
-      if (deposit && plan.nextDepositAmount && !plan.nextDepositAmount.isZero()) {
-        entry.deposit_rate = plan.nextDepositPercent ?? 0;
-        entry.deposit_price = plan.nextDepositAmount.toNumber();
-      } else if (plan.fullPaymentAmount && !plan.fullPaymentAmount.isZero()) {
-        entry.amount = plan.fullPaymentAmount.toNumber();
+      if (choice.deposit && (post.paymentType === 'partial' || !choice.full)) {
+        entry.deposit_rate = choice.deposit.percent;
+        entry.deposit_price = choice.deposit.amount.toNumber();
+      } else if (choice.full) {
+        entry.amount = choice.full.toNumber();
       } else {
         return undefined;
       }

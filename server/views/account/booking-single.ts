@@ -48,7 +48,29 @@ export interface BookingSingleInput {
    * `tourmaster_lb_payment_receipt`), for the statuses the plugin offers it to. `actionUrl` is the
    * page the form posts to, `nonce` its hidden `security` input (ours: the legacy form had none).
    */
-  receiptForm?: { actionUrl: string; nonce: SafeHtml };
+  receiptForm?: { actionUrl: string; nonce: SafeHtml; paymentTypes: ReceiptPaymentTypes };
+}
+
+/** The lightbox's payment types (the plugin's radios): the full amount and/or the next deposit, formatted. */
+export interface ReceiptPaymentTypes {
+  full?: string;
+  deposit?: { percent: number; amount: string };
+}
+
+/**
+ * "Select Payment Type" as the plugin's `tourmaster_lb_payment_receipt` prints it: a radio per
+ * payment offered, the first checked. Ours leaves the block out when neither is offered.
+ */
+function paymentTypeField(types: ReceiptPaymentTypes): SafeHtml | '' {
+  if (!types.full && !types.deposit) return '';
+  const option = (slug: string, value: string, checked: boolean, text: string) =>
+    html`<label class="tourmaster-deposit-payment-${slug}" ><input type="radio" name="payment-type" value="${value}" ${checked ? raw('checked ') : ''}/><span class="tourmaster-content" ><i class="icon_check_alt2" ></i>${text}</span></label>`;
+  return html`<div class="tourmaster-payment-receipt-field tourmaster-payment-receipt-field-payment-type clearfix" ><div class="tourmaster-head" >Select Payment Type</div><div class="tourmaster-tail clearfix" ><div class="tourmaster-payment-receipt-deposit-option" >${
+    types.full && option('full', 'full', true, `Pay Full Amount : ${types.full}`)
+  }${
+    types.deposit &&
+    option('partial', 'partial', !types.full, `Pay ${types.deposit.percent}% Deposit : ${types.deposit.amount}`)
+  }</div></div></div>`;
 }
 
 const field = (className: string, f: Field) =>
@@ -72,8 +94,9 @@ function receiptFile(url: string): SafeHtml {
  * The lightbox form of "Submit Payment Receipt", with the plugin's fields and names: the receipt
  * image, the transaction id (required), the hidden `action=payment-receipt` and order `id`.
  */
-function receiptLightbox(orderId: number, actionUrl: string, nonce: SafeHtml): SafeHtml {
-  const form = html`<form class="tourmaster-payment-receipt-form tourmaster-form-field tourmaster-with-border" method="post" enctype="multipart/form-data" action="${actionUrl}" ><div class="tourmaster-payment-receipt-field tourmaster-payment-receipt-field-receipt clearfix" ><div class="tourmaster-head" >Select Image</div><div class="tourmaster-tail clearfix" ><label class="tourmaster-file-label" ><span class="tourmaster-file-label-text" >Click to select a file</span><input type="file" name="receipt" accept="image/*,application/pdf" aria-label="Select Image" /></label></div></div><div class="tourmaster-payment-receipt-field tourmaster-payment-receipt-field-transaction-id clearfix" ><div class="tourmaster-head" >Transaction ID ( from the receipt )<span class="tourmaster-req" >*</span></div><div class="tourmaster-tail clearfix" ><input type="text" name="transaction-id" value="" maxlength="100" data-required aria-label="Transaction ID ( from the receipt )" /></div></div><div class="tourmaster-lb-submit-error tourmaster-notification-box tourmaster-failure" style="display: none;" >Please fill all required fields</div><div class="tourmaster-payment-receipt-field-submit" ><input class="tourmaster-payment-receipt-field-submit-button tourmaster-button" type="submit" value="Submit" /></div><div class="tourmaster-payment-receipt-description" >* Please wait for the verification process after submitting the receipt. This could take up to couple days. You can check the status of submission from your "Dashboard" or "My Booking" page.</div><input type="hidden" name="action" value="payment-receipt" /><input type="hidden" name="id" value="${orderId}" />${nonce}</form>`;
+function receiptLightbox(orderId: number, form_: NonNullable<BookingSingleInput['receiptForm']>): SafeHtml {
+  const { actionUrl, nonce } = form_;
+  const form = html`<form class="tourmaster-payment-receipt-form tourmaster-form-field tourmaster-with-border" method="post" enctype="multipart/form-data" action="${actionUrl}" >${paymentTypeField(form_.paymentTypes)}<div class="tourmaster-payment-receipt-field tourmaster-payment-receipt-field-receipt clearfix" ><div class="tourmaster-head" >Select Image</div><div class="tourmaster-tail clearfix" ><label class="tourmaster-file-label" ><span class="tourmaster-file-label-text" >Click to select a file</span><input type="file" name="receipt" accept="image/*,application/pdf" aria-label="Select Image" /></label></div></div><div class="tourmaster-payment-receipt-field tourmaster-payment-receipt-field-transaction-id clearfix" ><div class="tourmaster-head" >Transaction ID ( from the receipt )<span class="tourmaster-req" >*</span></div><div class="tourmaster-tail clearfix" ><input type="text" name="transaction-id" value="" maxlength="100" data-required aria-label="Transaction ID ( from the receipt )" /></div></div><div class="tourmaster-lb-submit-error tourmaster-notification-box tourmaster-failure" style="display: none;" >Please fill all required fields</div><div class="tourmaster-payment-receipt-field-submit" ><input class="tourmaster-payment-receipt-field-submit-button tourmaster-button" type="submit" value="Submit" /></div><div class="tourmaster-payment-receipt-description" >* Please wait for the verification process after submitting the receipt. This could take up to couple days. You can check the status of submission from your "Dashboard" or "My Booking" page.</div><input type="hidden" name="action" value="payment-receipt" /><input type="hidden" name="id" value="${orderId}" />${nonce}</form>`;
   return html`<div class="tourmaster-lightbox-content-wrap tourmaster-style-1" data-tmlb-id="payment-receipt" ><div class="tourmaster-lightbox-head" ><h3 class="tourmaster-lightbox-title" >Submit Bank Payment Receipt</h3>${CLOSE}</div><div class="tourmaster-lightbox-content" >${form}</div></div>`;
 }
 
@@ -97,7 +120,7 @@ export function bookingSingle(input: BookingSingleInput): SafeHtml {
   });
   const actions = [
     input.receiptForm &&
-      html`<a data-tmlb="payment-receipt" class="tourmaster-my-booking-single-receipt-button tourmaster-button" >Submit Payment Receipt</a>${receiptLightbox(input.orderId, input.receiptForm.actionUrl, input.receiptForm.nonce)}`,
+      html`<a data-tmlb="payment-receipt" class="tourmaster-my-booking-single-receipt-button tourmaster-button" >Submit Payment Receipt</a>${receiptLightbox(input.orderId, input.receiptForm)}`,
     input.payUrl &&
       html`<a href="${input.payUrl}" class="tourmaster-my-booking-single-payment-button tourmaster-button" >Make an Online Payment</a>`,
   ].filter((part): part is SafeHtml => Boolean(part));
