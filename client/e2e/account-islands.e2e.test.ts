@@ -109,6 +109,9 @@ describe.each(SIZES)('account islands at $width px', ({ label, width, height }) 
     await form.locator('select[data-type="year"]').selectOption('1991');
     await form.locator('input[name="email"]').fill(`lena.${suffix}@example.test`);
     await form.locator('input[name="phone"]').fill('+46 8 123 456');
+    // No country is chosen for the visitor (DEVIATIONS.md 98): the prompt is first, and required.
+    expect(await form.locator('select[name="country"]').inputValue()).toBe('');
+    await form.locator('select[name="country"]').selectOption('Sweden');
     expect(await form.locator('input[name="birth_date"]').inputValue()).toBe('1991-3-7');
 
     const box = form.locator('input[name="tourmaster-require-acceptance"]');

@@ -7,6 +7,7 @@ import { CAPTURE_NOW, startTestServer, type TestServer } from '../../server/test
 import { launchBrowser, screenshotPath } from '../../server/testing/browser';
 import { createTestDatabase, type TestDatabase } from '../../server/testing/db';
 import { type AjaxValue, encodeParams } from '../lib/ajax';
+import { withStoredConsent } from './consent-cookie';
 import { openLegacyPage } from './payment-flow';
 
 /**
@@ -113,6 +114,9 @@ async function newContext(viewport: Viewport = VIEWPORTS[0], reducedMotion = fal
     (url) => url.origin !== server.baseUrl,
     (route) => route.abort(),
   );
+  // Not about consent: no banner (vanilla-cookieconsent focuses it when it shows, which would take
+  // the focus these tests follow).
+  await withStoredConsent(context, server.baseUrl);
   return context;
 }
 
