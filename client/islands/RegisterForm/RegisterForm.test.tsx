@@ -16,6 +16,23 @@ function registerForm(): string {
   return page.slice(start, page.indexOf('</form>', start) + 7);
 }
 
+/** Our server's register form (server/views/top-bar.ts) for the captured site. */
+function ourForm(extra: { termsAccepted?: boolean } = {}): string {
+  return String(
+    ourRegisterForm({
+      action: 'http://127.0.0.1:8080/register/',
+      redirect: '',
+      termsUrl: 'http://127.0.0.1:8080/terms-of-service/',
+      privacyUrl: 'http://127.0.0.1:8080/privacy-policy/',
+      loginUrl: 'http://127.0.0.1:8080/login/',
+      nonce: 'n',
+      years: [2026],
+      defaultCountry: '',
+      ...extra,
+    }),
+  );
+}
+
 let unmount: (() => void) | undefined;
 afterEach(() => {
   unmount?.();
@@ -53,37 +70,14 @@ describe('the register form’s terms rule', () => {
   it('reads the same props from the plugin’s markup as our server writes beside its own form', () => {
     document.body.innerHTML = registerForm();
     const legacy = registerTermFromMarkup(document.querySelector('.tourmaster-register-term') as Element);
-    document.body.innerHTML = String(
-      ourRegisterForm({
-        action: 'http://127.0.0.1:8080/register/',
-        redirect: '',
-        termsUrl: 'http://127.0.0.1:8080/terms-of-service/',
-        privacyUrl: 'http://127.0.0.1:8080/privacy-policy/',
-        loginUrl: 'http://127.0.0.1:8080/login/',
-        nonce: 'n',
-        years: [2026],
-        defaultCountry: '',
-      }),
-    );
+    document.body.innerHTML = ourForm();
     expect(readIslandProps('RegisterForm', document.querySelector('form') as Element, registerTermSchema)).toEqual(
       legacy,
     );
   });
 
   it('mounts with the box as the server sent it back after a refusal, and sends the form at once', async () => {
-    const formHtml = String(
-      ourRegisterForm({
-        action: 'http://127.0.0.1:8080/register/',
-        redirect: '',
-        termsUrl: 'http://127.0.0.1:8080/terms-of-service/',
-        privacyUrl: 'http://127.0.0.1:8080/privacy-policy/',
-        loginUrl: 'http://127.0.0.1:8080/login/',
-        nonce: 'n',
-        years: [2026],
-        defaultCountry: '',
-        termsAccepted: true,
-      }),
-    );
+    const formHtml = ourForm({ termsAccepted: true });
     for (const withProps of [true, false]) {
       // With our props, and from the markup alone (the adapter reads the box's `checked`).
       document.body.innerHTML = withProps
