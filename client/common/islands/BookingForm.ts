@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { FieldOption, formFieldSchema } from './form-field';
 import { exactly, oneOf } from './lean-schemas';
+import { BreakdownProps } from './payment-sidebar';
 
 /**
  * The booking form's props (`form#tourmaster-single-tour-booking-fields`, booking.md §2–§4): the
@@ -85,6 +86,20 @@ export const bookingFormSchema = z.object({
 /** What `tourmaster_tour_booking` adds as its reply's `props`. */
 export const bookingStepSchema = z.object({ blocks: z.array(bookingBlockSchema) });
 
+/**
+ * What `tourmaster_update_head_price` adds as its reply's `props` beside the legacy `price` (issue
+ * 18): the price box's breakdown as the payment page's sidebar shows it (the same lines, from the
+ * same pricing), and the first deposit where the tour takes deposits. Every amount is formatted by
+ * the server; the tax the total includes is the breakdown's `taxRate` ("9%"), absent without tax.
+ */
+export const headPriceSchema = z.object({
+  /** The total, as the header shows it. */
+  total: z.string(),
+  breakdown: BreakdownProps,
+  /** "30%" of the total due now where a deposit may be paid, and its amount. */
+  deposit: z.optional(z.object({ percent: z.number(), price: z.string() })),
+});
+
 export type BookingFormProps = z.infer<typeof bookingFormSchema>;
 export type BookingBlock = z.infer<typeof bookingBlockSchema>;
 export type DateControlProps = z.infer<typeof dateControlSchema>;
@@ -92,3 +107,4 @@ export type ComboProps = z.infer<typeof comboSchema>;
 export type RoomProps = z.infer<typeof roomSchema>;
 export type ExtraFieldProps = z.infer<typeof extraFieldSchema>;
 export type BookingStepProps = z.infer<typeof bookingStepSchema>;
+export type HeadPriceProps = z.infer<typeof headPriceSchema>;

@@ -1,3 +1,5 @@
+import type { HeadPriceProps } from '../../../client/common/islands/BookingForm';
+import { postTitles } from '../../data/posts';
 import { loadServiceOptions } from '../../data/services';
 import { loadBookingContext } from '../../data/tours';
 import { isEmpty } from '../../php/coerce';
@@ -8,15 +10,18 @@ import { isOfferedDate } from '../../tourmaster/dates';
 
 import { getTourPrice, headPrice } from '../../tourmaster/pricing';
 import { readMoneyFormat, readPricingSettings } from '../../tourmaster/pricing-settings';
+import { headPriceProps } from '../../views/tour/head-price-props';
 import { siteLocalTime, utcDate } from '../../wp/site-time';
 import type { RequestContext } from '../context';
 import { DATE_CLOSED_MESSAGE, DATE_NOT_OFFERED_MESSAGE, UNKNOWN_TOUR_MESSAGE } from './messages';
 
-export type HeadPrice = { price: string } | { failed: string } | null;
+/** `price` for the legacy header; `props` the price box's breakdown (issue 18). */
+export type HeadPrice = { price: string; props: HeadPriceProps } | { failed: string } | null;
 
 /**
  * The price in the booking bar's header while the visitor chooses (booking.md §4.2), computed from
- * the tour's settings; null while there is nothing to price.
+ * the tour's settings by the payment page's pricing, with the breakdown the payment page would
+ * show for it; null while there is nothing to price.
  */
 export async function quoteHeadPrice(
   ctx: RequestContext,
@@ -45,13 +50,16 @@ export async function quoteHeadPrice(
   if (!isOfferedDate(tour.option, tour.meta, booking.travelDate, nowLocal) || !cutOff.open) {
     return { failed: DATE_CLOSED_MESSAGE };
   }
-  const price = getTourPrice({
-    booking,
-    services: await loadServiceOptions(ctx.wp, [...booking.services.keys()]),
-    coupon: null,
-    settings: readPricingSettings(settings.general, settings.payment),
-    today: utcDate(ctx.now),
-  });
-  const shown = headPrice(price, readMoneyFormat(settings.general));
-  return shown === null ? null : { price: shown };
+  const serviceIds = [...booking.services.keys()];
+  const [services, serviceTitles] = await Promise.all([
+    loadServiceOptions(ctx.wp, serviceIds),
+    postTitles(ctx.wp, serviceIds),
+  ]);
+  const pricing = readPricingSettings(settings.general, settings.payment);
+  const price = getTourPrice({ booking, services, coupon: null, settings: pricing, today: utcDate(ctx.now) });
+  const format = readMoneyFormat(settings.general);
+  const shown = headPrice(price, format);
+  if (shown === null) return null;
+  const props = headPriceProps({ price, format, couponAfterTax: pricing.applyCouponAfterTax, serviceTitles });
+  return { price: shown, props };
 }

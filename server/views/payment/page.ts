@@ -48,11 +48,14 @@ export function stepTwo(
   const { detail } = data.booking;
   const rows = travellerRows(tour.option, data.booking.travellers);
   const { contact, billing, notes } = data.booking.contact;
+  // The account's e-mail (users.user_email) for its e-mail fields: the plugin filled name and phone
+  // from the profile's meta but no e-mail, which is no meta (DEVIATIONS.md: e-mail prefilled).
+  const accountEmail = data.user?.user.email ?? '';
   // `name` is the field's slug, or `billing_` and the slug.
   const value = (name: string, field: CustomField) => {
     const sent = name === field.slug ? contact.get(field.slug) : billing.get(field.slug);
     if (!isEmpty(sent)) return str(sent);
-    return meta.get(name) || field.default;
+    return meta.get(name) || (field.type === 'email' ? accountEmail : '') || field.default;
   };
   const travellers = rows && {
     rows,
