@@ -12,6 +12,7 @@ import { readProps } from '../../lib/props';
 import { bookingFormFromMarkup } from './adapter';
 import { BlockView } from './BlockView';
 import { amountCheckInput, type Shown, show } from './booking-block';
+import { choosesTravellers } from './booking-rules';
 import { type BookingEvents, BookingEventsContext, NO_VIEW, type SubmitView, SubmitViewContext } from './context';
 import { DateBlock } from './DateControl';
 import { HeadPrice, type HeadPriceParts, headPriceParts } from './HeadPrice';
@@ -84,6 +85,12 @@ export function BookingForm({
     () => ({ edited: (name) => setEdit((last) => ({ name, seq: (last?.seq ?? 0) + 1 })) }),
     [],
   );
+  // A form that opens with travellers chosen (the payment page's "edit", a carried-over count) is
+  // priced at once, or its header and price box would describe nothing until the next change.
+  useEffect(() => {
+    const detail = bookingDetail(submission(form));
+    if (choosesTravellers(detail)) updateHeadPrice(detail);
+  }, [form, updateHeadPrice]);
   // After the change is in the page: the request reads the form as the visitor now sees it.
   useEffect(() => {
     if (!edit) return;
@@ -108,7 +115,7 @@ export function BookingForm({
             {props.hidden.map((h) => (
               <input key={`${h.name}=${h.value}`} type="hidden" name={h.name} value={h.value} />
             ))}
-            <HeadPrice parts={heads} price={headPrice.price} />
+            <HeadPrice parts={heads} price={headPrice.price} box={headPrice.box} />
             {/* The order's source, with marketing consent only (client/lib/attribution.ts). */}
             <AttributionInputs />
           </SubmitViewContext.Provider>

@@ -23,6 +23,19 @@ export function travellerTotal(values: readonly unknown[]): number {
   return values.reduce<number>((sum, v) => sum + (Number.parseInt(String(v ?? ''), 10) || 0), 0);
 }
 
+const COUNTS = /^tour-(people|adult|male|female|children|student|infant)$/;
+
+/**
+ * Whether a booking detail already names travellers (a private group, or a count above 0): what
+ * the head price can price, so a form that opens with them chosen asks for its price at once.
+ */
+export function choosesTravellers(detail: Readonly<Record<string, unknown>>): boolean {
+  if (detail.group !== undefined && detail.group !== '' && detail.group !== 0) return true;
+  return Object.entries(detail).some(
+    ([name, value]) => COUNTS.test(name) && travellerTotal(Array.isArray(value) ? value : [value]) > 0,
+  );
+}
+
 /** A select's accessible name: its placeholder option ("Number Of People", "Adult"), else what it holds. */
 export function selectLabel(name: string, options: readonly { value: string; label: string }[]): string {
   const placeholder = options.find((o) => o.value === '')?.label.trim();
