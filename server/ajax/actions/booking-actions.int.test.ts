@@ -169,9 +169,11 @@ describe('tourmaster_update_head_price', () => {
     edited['date-price'][0]!.package[0]!['person-price'] = '130';
     await updateMeta(tdb.wp, 'post', 4, 'tourmaster-tour-option', edited as never);
     try {
-      expect((await headPrice({ 'tour-id': '4', 'tour-date': '2027-05-15', 'tour-people': '2' })).json()).toMatchObject({
-        price: '$283.40',
-      });
+      expect((await headPrice({ 'tour-id': '4', 'tour-date': '2027-05-15', 'tour-people': '2' })).json()).toMatchObject(
+        {
+          price: '$283.40',
+        },
+      );
     } finally {
       await updateMeta(tdb.wp, 'post', 4, 'tourmaster-tour-option', option as never);
     }
