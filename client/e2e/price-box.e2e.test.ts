@@ -52,6 +52,8 @@ describe('the price box on a tour page', () => {
       expect(await summary.textContent()).toBe('Price breakdown');
       const details = box(page).locator('details');
       expect(await details.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+      // A disclosure named by its summary alone (the chevron is drawn, not read out), shut at first.
+      expect(await details.ariaSnapshot()).toBe('- group: Price breakdown');
       await summary.focus();
       await page.keyboard.press('Enter');
       expect(await details.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
