@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { headerPrice } from '../../../server/views/tour/booking-bar';
 import type { HeadPriceProps } from '../../common/islands/BookingForm';
 import { AJAX_URL, answerAjax, type PostedAjax } from '../../testing/admin-ajax';
 import { mount } from './BookingForm';
+import { PriceBox } from './PriceBox';
 
 /**
  * The price box under the bar's price (issue 18) on the Corfu page WordPress printed, with our
@@ -156,5 +157,48 @@ describe('the price box under the head price', () => {
     );
     await waitFor(() => expect(within(header()).getByText('incl. 9% tax')).toBeTruthy());
     expect(seen.map((s) => s.form.get('data[tour-people]'))).toEqual(['2']);
+  });
+});
+
+describe('the price box of a room booking', () => {
+  it('heads each room with its travellers, then its lines', () => {
+    const { container } = render(
+      <PriceBox
+        box={{
+          total: '$872.00',
+          breakdown: {
+            base: [{ head: 'Adult Base Price', detail: '3 x $100', tail: '$300.00' }],
+            rooms: [
+              {
+                head: 'Room 1 :',
+                travellers: '2 Adult ',
+                lines: [{ head: 'Room Base Price :', tail: '$250.00' }],
+              },
+              {
+                head: 'Room 2 :',
+                travellers: '1 Adult ',
+                lines: [{ head: 'Room Base Price :', tail: '$250.00' }],
+              },
+            ],
+            services: [],
+            subTotal: '$800.00',
+            couponAfterTax: false,
+            taxRate: '9%',
+            taxDue: '$72.00',
+          },
+        }}
+      />,
+    );
+    const rows = within(container)
+      .getAllByRole('row', { hidden: true })
+      .map((row) => row.textContent);
+    expect(rows.slice(0, 5)).toEqual([
+      'Adult Base Price 3 x $100$300.00',
+      'Room 1 : 2 Adult',
+      'Room Base Price$250.00',
+      'Room 2 : 1 Adult',
+      'Room Base Price$250.00',
+    ]);
+    expect(within(container).getByText('incl. 9% tax')).toBeTruthy();
   });
 });

@@ -29,10 +29,10 @@ export function PriceBox({ box }: { box: HeadPriceProps }) {
                   {room.head} {room.travellers.trim()}
                 </th>
               </tr>,
-              ...room.lines.map((line) => <Row key={`${room.head}${line.head}`} {...line} />),
+              ...room.lines.map((line) => <Row key={`${room.head} ${line.head}`} {...line} />),
             ])}
             {b.services.map((line) => (
-              <Row key={line.head} {...line} />
+              <Row key={`${line.head} ${line.tail}`} {...line} />
             ))}
             <Row head="Sub Total" tail={b.subTotal} className="dropin-price-subtotal" />
             {b.groupDiscount ? (

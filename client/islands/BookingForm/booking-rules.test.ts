@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keepSteps, resizeRooms, selectLabel, travellerTotal } from './booking-rules';
+import { choosesTravellers, keepSteps, resizeRooms, selectLabel, travellerTotal } from './booking-rules';
 
 describe('keepSteps', () => {
   const blocks = [{ step: undefined }, { step: 1 }, { step: 2 }, { step: 3 }, { step: 4 }, { step: 999 }];
@@ -40,5 +40,19 @@ describe('selectLabel', () => {
     ).toBe('Number Of People');
     expect(selectLabel('tour-date', [{ value: '2027-04-10', label: '10 Apr 2027' }])).toBe('Travel date');
     expect(selectLabel('tour-room[]', [{ value: '1', label: '1' }])).toBe('room');
+  });
+});
+
+describe('choosesTravellers', () => {
+  it('is true once a count is above 0 or a private group is booked, in any room', () => {
+    expect(choosesTravellers({ 'tour-id': '4', 'tour-date': '2027-05-15', 'tour-people': '2' })).toBe(true);
+    expect(choosesTravellers({ 'tour-room': '2', 'tour-adult': ['', '1', ''] })).toBe(true);
+    expect(choosesTravellers({ group: '1' })).toBe(true);
+  });
+
+  it('is false while nobody is counted (placeholders, zeros, other fields)', () => {
+    expect(choosesTravellers({ 'tour-id': '4', 'tour-date': '2027-05-15' })).toBe(false);
+    expect(choosesTravellers({ 'tour-people': '', 'tour-adult': ['', ''], 'tour-room': '2' })).toBe(false);
+    expect(choosesTravellers({ 'tour-children': '0', package: '3' })).toBe(false);
   });
 });

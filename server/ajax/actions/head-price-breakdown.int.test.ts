@@ -139,6 +139,14 @@ describe('tourmaster_update_head_price: the price box breakdown', () => {
     }
   });
 
+  it('breaks a room booking down by room, as the payment page does (Meteora)', async () => {
+    const detail = { 'tour-id': '7', 'tour-date': '2027-06-11', 'tour-room': '2', 'tour-people': ['2', '1'] };
+    const { props } = await headPrice(detail);
+    expect(props.breakdown.rooms.map((room) => room.head)).toEqual(['Room 1 :', 'Room 2 :']);
+    expect(props.breakdown.rooms[0]?.lines.length).toBeGreaterThan(0);
+    expect(props.breakdown).toEqual((await paymentSidebar(detail)).breakdown);
+  });
+
   it('carries no props where the legacy reply is empty or a failure', async () => {
     const empty = await postAjax(
       server.baseUrl,
