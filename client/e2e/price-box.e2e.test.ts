@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { getOption, updateOption } from '../../server/data/options';
@@ -26,6 +28,20 @@ async function open(width: number): Promise<Page> {
 }
 
 const box = (page: Page) => page.locator('#tourmaster-tour-booking-bar-wrap .dropin-price-box');
+
+/** axe-core's serious and critical findings in the open box (as accessibility.e2e.test.ts runs it). */
+async function axeOnBox(page: Page): Promise<string[]> {
+  await page.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
+  return page.evaluate(async () => {
+    type Found = { violations: { id: string; impact: string | null }[] };
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<Found> } }).axe;
+    const found = await axe.run(
+      { include: [['#tourmaster-tour-booking-bar-wrap .dropin-price-box']] },
+      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } },
+    );
+    return found.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  });
+}
 
 async function choosePeople(page: Page, count: string): Promise<void> {
   const priced = page.waitForResponse(
@@ -74,6 +90,7 @@ describe('the price box on a tour page', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
         0,
       );
+      expect(await axeOnBox(page)).toEqual([]);
       await table.scrollIntoViewIfNeeded();
       await page.screenshot({ path: screenshotPath(`price-box-${width}`) });
 
