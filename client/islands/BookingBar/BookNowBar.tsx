@@ -9,14 +9,19 @@ interface ShownPrice {
   amount: string;
 }
 
-/** "From $120" from the bar's header price (the discounted amount where there is one). */
+/**
+ * "From $120" from the bar's header price (the discounted amount where there is one). Once the
+ * server has priced the visitor's choice the header is marked updated and the theme hides its
+ * "From": the price is then the choice's, and the bar says it without the word.
+ */
 export function shownPrice(headerPrice: HTMLElement | null): ShownPrice | undefined {
   const price = headerPrice?.querySelector('.tourmaster-tour-price');
   const text = (el: Element | null | undefined) => el?.textContent?.trim() ?? '';
   const amount =
     text(headerPrice?.querySelector('.tourmaster-tour-discount-price')) ||
     text(price?.querySelector('.tourmaster-tail'));
-  return amount ? { head: text(price?.querySelector('.tourmaster-head')), amount } : undefined;
+  const priced = headerPrice?.classList.contains('tourmaster-price-updated') ?? false;
+  return amount ? { head: priced ? '' : text(price?.querySelector('.tourmaster-head')), amount } : undefined;
 }
 
 /**

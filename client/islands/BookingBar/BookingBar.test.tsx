@@ -142,6 +142,18 @@ describe('the Book now bar below the sticky width (issue 17)', () => {
     expect(bookNow()).toBeNull();
   });
 
+  it('says the priced choice without the word "From" once the header price is updated', async () => {
+    const marker = legacyBar('tour-santorini-fixed');
+    unmount = await act(() => mount(marker));
+    const header = marker.querySelector<HTMLElement>('.tourmaster-header-price');
+    const tail = header?.querySelector('.tourmaster-tour-price .tourmaster-tail');
+    // What the booking form does when the server has priced the visitor's choice (HeadPrice.tsx).
+    header?.classList.add('tourmaster-price-updated');
+    if (tail) tail.textContent = '$261.60';
+    act(() => reportOnScreen?.(false));
+    expect(bookNow()?.querySelector('.dropin-book-now-price')?.textContent).toBe('$261.60');
+  });
+
   it('stays hidden where the bar follows the page (1000 px and wider)', async () => {
     windowWidth = 1280;
     unmount = await act(() => mount(legacyBar('tour-santorini-fixed')));
