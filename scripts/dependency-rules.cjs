@@ -10,6 +10,7 @@ const MAY_IMPORT = {
   http: ['services', 'views', 'wp', 'php', 'tourmaster', 'data', 'upstream'],
   ajax: ['http', 'services', 'views', 'tourmaster', 'php', 'wp'],
   pages: ['http', 'services', 'views', 'tourmaster', 'php', 'wp'],
+  rest: ['http', 'services', 'tourmaster', 'php', 'wp'],
   services: ['data', 'tourmaster', 'views', 'wp', 'php', 'mail', 'payments', 'upstream'],
   tourmaster: ['php'],
   views: ['tourmaster', 'wp', 'php'],

@@ -12,6 +12,7 @@ import { readiness } from './http/readiness';
 import { ourAdminAjax, ourPages } from './http/security-headers';
 import { sendUnavailablePage } from './http/unavailable';
 import { pageRoutes } from './pages/index';
+import { REST_NAMESPACE, restRouter } from './rest/router';
 import { notFound } from './pages/not-found';
 
 /** URL prefix of the built client (vite.config.ts `base`). */
@@ -30,6 +31,8 @@ export function createApp(deps: AppDeps, registry: ActionRegistry = createRegist
   app.use(readCookies);
 
   app.all(ADMIN_AJAX_PATH, ourAdminAjax(adminAjax(deps, registry)));
+  // Our JSON API, before the switch-over: its namespace is never WordPress's (rest/router.ts).
+  app.use(REST_NAMESPACE, restRouter(deps));
   // Switch-over: WordPress's admin, REST API, files and feeds go to it before any page route.
   if (deps.upstream) app.use(deps.upstream.wordpressPaths());
   for (const route of pageRoutes(deps)) app.use(ourPages(route));

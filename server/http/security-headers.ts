@@ -124,6 +124,11 @@ export function ourAdminAjax(route: RequestHandler): RequestHandler {
   return wrap('ajax', route);
 }
 
+/** Wraps a JSON API route (rest/): the same hardening as admin-ajax replies, without a CSP. */
+export function ourApi(route: RequestHandler): RequestHandler {
+  return wrap('ajax', route);
+}
+
 function wrap(kind: Kind, route: RequestHandler): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const locals = res.locals as ResponseLocals;

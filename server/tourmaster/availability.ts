@@ -343,12 +343,7 @@ export function amountCheck(input: AmountCheckInput): AmountCheckResult {
   if (count > MAX_TRAVELLERS_PER_REQUEST) return fail('traveller-limit', { max: MAX_TRAVELLERS_PER_REQUEST });
 
   // 6.3 Per-booking limits.
-  const minPeople = isEmpty(entry['minimum-people-per-booking'])
-    ? meta.minPeoplePerBooking
-    : str(entry['minimum-people-per-booking']);
-  const maxPerBooking = isEmpty(entry['maximum-people-per-booking'])
-    ? meta.maxPeoplePerBooking
-    : str(entry['maximum-people-per-booking']);
+  const { min: minPeople, max: maxPerBooking } = perBookingLimits(entry, meta);
   // FIX: the legacy reply also carried the whole merged date entry under `date`.
   if (!isEmpty(minPeople) && phpFloat(minPeople) > count) return fail('min-people', { min: phpInt(minPeople) });
   if (!isEmpty(maxPerBooking) && phpFloat(maxPerBooking) < count) {
@@ -365,6 +360,24 @@ export function amountCheck(input: AmountCheckInput): AmountCheckResult {
     }
   }
   return OK;
+}
+
+/**
+ * The people one booking must and may hold on a (merged) date entry, as typed ('' for no limit):
+ * the package's `minimum-/maximum-people-per-booking`, else the tour's metas.
+ */
+export function perBookingLimits(
+  entry: TourPackage,
+  meta: Pick<TourMeta, 'minPeoplePerBooking' | 'maxPeoplePerBooking'>,
+): { min: string; max: string } {
+  return {
+    min: isEmpty(entry['minimum-people-per-booking'])
+      ? meta.minPeoplePerBooking
+      : str(entry['minimum-people-per-booking']),
+    max: isEmpty(entry['maximum-people-per-booking'])
+      ? meta.maxPeoplePerBooking
+      : str(entry['maximum-people-per-booking']),
+  };
 }
 
 /** The JSON body the legacy front end reads: `{"status":"success"}` or `{"status":"failed","message":…}`. */

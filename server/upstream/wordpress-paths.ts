@@ -9,7 +9,8 @@ import type { Request } from 'express';
  */
 const WORDPRESS_PATHS = [
   /^\/wp-admin(?:\/|$)/,
-  /^\/wp-json(?:\/|$)/,
+  // The REST API, but our own namespace (rest/router.ts, mounted before the switch-over).
+  /^\/wp-json(?:\/(?!tourmaster\/v1(?:\/|$))|$)/,
   /^\/wp-(?:content|includes)\//,
   /^\/(?:xmlrpc|wp-cron|wp-comments-post|wp-trackback|wp-signup|wp-activate|wp-links-opml|wp-mail)\.php$/,
   // The Atom, RDF and RSS 0.92 feeds. RSS 2.0 feeds (`/feed/`, `/category/x/feed/`…) go through our

@@ -1,0 +1,73 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { z } from 'zod';
+import type { Logger } from '../core/logger';
+import { appErrorOf, RETRY_AFTER_SECONDS } from '../http/unavailable';
+
+/**
+ * Errors in the WordPress REST API's shape (`WP_Error` as `rest_ensure_response` prints it), so a
+ * client written for WordPress's own routes reads ours the same way:
+ * `{"code":"rest_invalid_param","message":"Invalid parameter(s): from","data":{"status":400,"params":{"from":"…"}}}`.
+ */
+export interface RestErrorBody {
+  code: string;
+  message: string;
+  data: { status: number; params?: Record<string, string> };
+}
+
+/** An answer that is not the resource: thrown by a route, written by {@link restErrorHandler}. */
+export class RestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly params?: Record<string, string>,
+  ) {
+    super(message);
+  }
+
+  get body(): RestErrorBody {
+    return { code: this.code, message: this.message, data: { status: this.status, ...(this.params ? { params: this.params } : {}) } };
+  }
+}
+
+/** `rest_invalid_param` (400): each parameter named with what is wrong with it, as WordPress lists them. */
+export function invalidParams(params: Record<string, string>): RestError {
+  return new RestError(400, 'rest_invalid_param', `Invalid parameter(s): ${Object.keys(params).join(', ')}`, params);
+}
+
+/** A zod failure of the request's parameters as `rest_invalid_param`, the first message per parameter. */
+export function invalidParamsOf(error: z.ZodError): RestError {
+  const params: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const name = String(issue.path[0] ?? 'request');
+    params[name] ??= issue.message;
+  }
+  return invalidParams(params);
+}
+
+/** WordPress's answer for a path or method no route serves. */
+export function noRoute(_req: Request, res: Response): void {
+  sendRestError(res, new RestError(404, 'rest_no_route', 'No route was found matching the URL and request method.'));
+}
+
+export function sendRestError(res: Response, error: RestError): void {
+  res.status(error.status).set('Cache-Control', 'no-store').json(error.body);
+}
+
+/**
+ * The routes' error handler: a RestError as it is; a database that is down as 503 (retry after a
+ * few seconds); anything else a 500 whose message says nothing of the cause (logged with its stack).
+ */
+export function restErrorHandler(log: Logger) {
+  return (err: unknown, req: Request, res: Response, next: NextFunction): void => {
+    if (res.headersSent) return next(err);
+    if (err instanceof RestError) return sendRestError(res, err);
+    const error = appErrorOf(err);
+    // A body Express could not read (JSON, too large) is the client's: said as WordPress says it.
+    const status = (err as { status?: number }).status ?? error.status;
+    if (status >= 500) (status === 503 ? log.warn : log.error).call(log, { err, url: req.originalUrl }, 'REST request failed');
+    if (status === 503) res.set('Retry-After', String(RETRY_AFTER_SECONDS));
+    const code = status === 503 ? 'rest_unavailable' : status >= 500 ? 'rest_internal_error' : 'rest_bad_request';
+    sendRestError(res, new RestError(status, code, status >= 500 ? error.message : 'The request could not be read.'));
+  };
+}

@@ -1,0 +1,26 @@
+import express, { type Router } from 'express';
+import type { AppDeps } from '../http/deps';
+import { ourApi } from '../http/security-headers';
+import { noRoute, restErrorHandler } from './errors';
+import type { AnyRestRoute } from './route';
+import { routeHandler } from './route';
+import { tourAvailabilityRoute } from './tours/availability';
+
+/** The namespace this server answers itself, whether or not a WordPress upstream is configured. */
+export const REST_NAMESPACE = '/wp-json/tourmaster/v1';
+
+/** Every route of the namespace (issue 20 adds the rest of the public API here). */
+export const restRoutes: readonly AnyRestRoute[] = [tourAvailabilityRoute];
+
+/**
+ * The JSON API under {@link REST_NAMESPACE}: public, read-only routes declared in rest/<resource>/,
+ * errors in WordPress's REST shape (errors.ts); any other path or method under the namespace is
+ * WordPress's `rest_no_route` 404, never the upstream's.
+ */
+export function restRouter(deps: AppDeps, routes: readonly AnyRestRoute[] = restRoutes): Router {
+  const router = express.Router({ caseSensitive: false, strict: false });
+  for (const route of routes) router[route.method](route.path, ourApi(routeHandler(route, deps)));
+  router.use(ourApi(noRoute));
+  router.use(restErrorHandler(deps.log));
+  return router;
+}
