@@ -12,8 +12,8 @@ import { readiness } from './http/readiness';
 import { ourAdminAjax, ourPages } from './http/security-headers';
 import { sendUnavailablePage } from './http/unavailable';
 import { pageRoutes } from './pages/index';
-import { REST_NAMESPACE, restRouter } from './rest/router';
 import { notFound } from './pages/not-found';
+import { REST_NAMESPACE, restRouter } from './rest/router';
 
 /** URL prefix of the built client (vite.config.ts `base`). */
 export const ASSET_BASE = '/dropin-assets/';

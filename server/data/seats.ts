@@ -1,5 +1,5 @@
-import type { HeldStatuses, SeatCounts, SeatGroup, SeatPool } from '../tourmaster/availability';
 import type { Knex } from 'knex';
+import type { HeldStatuses, SeatCounts, SeatGroup, SeatPool } from '../tourmaster/availability';
 import type { WpDb } from './tables';
 
 export interface SeatQuery extends SeatPool {
@@ -44,7 +44,9 @@ export function whereHoldingSeats<Q extends Knex.QueryBuilder>(query: Q, held: H
   // `order_status != 'cancel'` in SQL also drops NULL statuses, as the plugin's query does.
   if ('except' in held) {
     return (
-      held.except.length === 1 ? query.whereNot('order_status', held.except[0]!) : query.whereNotIn('order_status', [...held.except])
+      held.except.length === 1
+        ? query.whereNot('order_status', held.except[0]!)
+        : query.whereNotIn('order_status', [...held.except])
     ) as Q;
   }
   return query.whereIn('order_status', [...held.only]) as Q;

@@ -26,7 +26,11 @@ export class RestError extends Error {
   }
 
   get body(): RestErrorBody {
-    return { code: this.code, message: this.message, data: { status: this.status, ...(this.params ? { params: this.params } : {}) } };
+    return {
+      code: this.code,
+      message: this.message,
+      data: { status: this.status, ...(this.params ? { params: this.params } : {}) },
+    };
   }
 }
 
@@ -65,7 +69,8 @@ export function restErrorHandler(log: Logger) {
     const error = appErrorOf(err);
     // A body Express could not read (JSON, too large) is the client's: said as WordPress says it.
     const status = (err as { status?: number }).status ?? error.status;
-    if (status >= 500) (status === 503 ? log.warn : log.error).call(log, { err, url: req.originalUrl }, 'REST request failed');
+    if (status >= 500)
+      (status === 503 ? log.warn : log.error).call(log, { err, url: req.originalUrl }, 'REST request failed');
     if (status === 503) res.set('Retry-After', String(RETRY_AFTER_SECONDS));
     const code = status === 503 ? 'rest_unavailable' : status >= 500 ? 'rest_internal_error' : 'rest_bad_request';
     sendRestError(res, new RestError(status, code, status >= 500 ? error.message : 'The request could not be read.'));

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { tourAvailability } from '../../services/booking/date-availability';
 import type { SeatsLeft } from '../../tourmaster/availability';
 import type { DateAvailability, PackageAvailability } from '../../tourmaster/date-availability';
-import { numberFormat, type Money } from '../../tourmaster/money';
+import { type Money, numberFormat } from '../../tourmaster/money';
 import { invalidParams } from '../errors';
 import { defineRoute } from '../route';
 
@@ -15,7 +15,10 @@ const DAY_MS = 86_400_000;
 const calendarDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date written YYYY-MM-DD.')
-  .refine((s) => new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'Not a calendar date.');
+  .refine((s) => {
+    const at = Date.parse(`${s}T00:00:00Z`);
+    return Number.isFinite(at) && new Date(at).toISOString().startsWith(s);
+  }, 'Not a calendar date.');
 
 const input = z
   .object({
