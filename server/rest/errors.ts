@@ -64,8 +64,14 @@ export function sendRestError(res: Response, error: RestError): void {
  */
 export function restErrorHandler(log: Logger) {
   return (err: unknown, req: Request, res: Response, next: NextFunction): void => {
-    if (res.headersSent) return next(err);
-    if (err instanceof RestError) return sendRestError(res, err);
+    if (res.headersSent) {
+      next(err);
+      return;
+    }
+    if (err instanceof RestError) {
+      sendRestError(res, err);
+      return;
+    }
     const error = appErrorOf(err);
     // A body Express could not read (JSON, too large) is the client's: said as WordPress says it.
     const status = (err as { status?: number }).status ?? error.status;

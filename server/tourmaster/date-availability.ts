@@ -178,8 +178,8 @@ class PriceMemo {
   ): Money | undefined {
     // Keyed by the option's own entry (findDateEntry returns it), not the merged copy.
     const source = findDateEntry(tour.option, date)!;
-    let byTitle = this.byEntry.get(source);
-    if (!byTitle) this.byEntry.set(source, (byTitle = new Map()));
+    const byTitle = this.byEntry.get(source) ?? new Map<string, Money | undefined>();
+    this.byEntry.set(source, byTitle);
     if (!byTitle.has(title)) byTitle.set(title, oneTravellerPrice(tour, date, merged, title, pricing, today));
     return byTitle.get(title);
   }
