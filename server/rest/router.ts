@@ -6,8 +6,7 @@ import type { AnyRestRoute } from './route';
 import { routeHandler } from './route';
 import { tourAvailabilityRoute } from './tours/availability';
 
-/** The namespace this server answers itself, whether or not a WordPress upstream is configured. */
-export const REST_NAMESPACE = '/wp-json/tourmaster/v1';
+export { REST_NAMESPACE } from '../http/rest-namespace';
 
 /** Every route of the namespace (issue 20 adds the rest of the public API here). */
 export const restRoutes: readonly AnyRestRoute[] = [tourAvailabilityRoute];

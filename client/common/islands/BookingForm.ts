@@ -67,6 +67,17 @@ export const dateControlSchema = oneOf(
     selected: z.string(),
     format: z.string(),
     range: z.number(),
+    /**
+     * Our availability API for this tour (server/rest/): sold-out and closed days are marked and
+     * disabled, and the first bookable day is chosen. Without it the calendar is the legacy one.
+     */
+    availability: z.optional(
+      z.object({
+        url: z.string(),
+        /** `show-remaining-available-number`: "N left" under every day with a limit (else under fewer than 5). */
+        showRemaining: z.boolean(),
+      }),
+    ),
   }),
   /** A select of the dates. */
   z.object({ kind: exactly('list'), dates: z.array(FieldOption), selected: z.string() }),

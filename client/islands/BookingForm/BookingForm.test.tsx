@@ -3,7 +3,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bookingForm } from '../../../server/views/tour/booking-bar';
-import { AJAX_URL, answerAjax, capturedReply, failAjax, type PostedAjax } from '../../testing/admin-ajax';
+import { HttpResponse, http } from 'msw';
+import { AJAX_URL, ajaxServer, answerAjax, capturedReply, failAjax, type PostedAjax } from '../../testing/admin-ajax';
 import { bookingBlocksFromHtml } from './adapter';
 import { mount } from './BookingForm';
 
@@ -257,5 +258,114 @@ describe('the steps the form loads', () => {
     await waitFor(() => expect(form.getAttribute('aria-busy')).toBeNull());
     expect(screen.queryByText('Typed notice')).toBeNull();
     expect(form.querySelectorAll('[data-step]:not([data-step="1"])')).toHaveLength(0);
+  });
+});
+
+describe('the calendar with our availability API', () => {
+  const API = 'http://localhost:3000/wp-json/tourmaster/v1/tours/4/availability';
+  const calendarDate = {
+    kind: 'calendar' as const,
+    dates: ['2027-05-15', '2027-05-22', '2027-06-12'],
+    selected: '2027-05-15',
+    format: 'd M yy',
+    range: '1',
+    availability: { url: API, showRemaining: false },
+  };
+  const day = (date: string, left: number | null, soldOut: boolean, bookable = true) => ({
+    date,
+    seats_left: left,
+    unit: left === null ? null : 'seats',
+    sold_out: soldOut,
+    bookable,
+    price_from: '130.80',
+    packages: [],
+  });
+
+  /** Answers the API with these days; returns the query strings asked for. */
+  function answerApi(status: number, dates: unknown[]): URLSearchParams[] {
+    const asked: URLSearchParams[] = [];
+    ajaxServer.use(
+      http.get(API, ({ request }) => {
+        asked.push(new URL(request.url).searchParams);
+        return status === 200
+          ? HttpResponse.json({ tour_id: 4, currency: 'USD', dates })
+          : HttpResponse.json({ code: 'rest_invalid_param', message: 'x', data: { status } }, { status });
+      }),
+    );
+    return asked;
+  }
+
+  async function openCalendar(): Promise<HTMLElement> {
+    await userEvent.click(screen.getByRole('textbox', { name: 'Travel date' }));
+    return waitFor(() => {
+      const open = document.querySelector<HTMLElement>('.flatpickr-calendar.open');
+      if (!open) throw new Error('calendar not open');
+      return open;
+    });
+  }
+
+  const cell = (calendar: HTMLElement, label: string) =>
+    calendar.querySelector<HTMLElement>(`.flatpickr-day:not(.prevMonthDay):not(.nextMonthDay)[aria-label^="${label}"]`);
+
+  it('disables and marks a sold-out day, shows few seats left, and starts on the first bookable day', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2027-05-01T10:00:00') });
+    const asked = answerApi(200, [day('2027-05-15', 0, true), day('2027-05-22', 3, false), day('2027-06-12', 20, false)]);
+    const seen = answer({ tourmaster_tour_booking: 'tour_booking-s1-corfu-first-date' });
+    mountForm(ourForm('tour_booking-s1-corfu-first-date', calendarDate));
+    // The preselected 15 May is sold out: 22 May is chosen instead, and its step loaded.
+    await waitFor(() => expect(seen.find((s) => s.action === 'tourmaster_tour_booking')).toBeTruthy());
+    expect(seen.find((s) => s.action === 'tourmaster_tour_booking')?.form.get('data[tour-date]')).toBe('2027-05-22');
+    expect((document.querySelector('input[name="tour-date"]') as HTMLInputElement).value).toBe('2027-05-22');
+    expect(asked.map((q) => [q.get('from'), q.get('to')])).toEqual([['2027-05-15', '2027-06-12']]);
+
+    const calendar = await openCalendar();
+    const full = cell(calendar, 'May 15, 2027')!;
+    expect(full.className).toContain('flatpickr-disabled');
+    expect(full.className).toContain('tourmaster-sold-out');
+    expect(full.getAttribute('aria-label')).toBe('May 15, 2027, sold out');
+    expect(full.title).toBe('Sold out');
+    expect(full.textContent).toBe('15Full');
+    const few = cell(calendar, 'May 22, 2027')!;
+    expect(few.className).not.toContain('flatpickr-disabled');
+    expect(few.getAttribute('aria-label')).toBe('May 22, 2027, 3 left');
+    expect(few.querySelector('.tourmaster-day-left')?.textContent).toBe('3 left');
+    vi.useRealTimers();
+  });
+
+  it('marks a closed day, and "N left" on every day when the site asks for the remaining seats', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2027-05-01T10:00:00') });
+    answerApi(200, [day('2027-05-15', 20, false), day('2027-05-22', 12, false, false), day('2027-06-12', null, false)]);
+    answer({});
+    mountForm(
+      ourForm('tour_booking-s1-corfu-first-date', {
+        ...calendarDate,
+        availability: { url: API, showRemaining: true },
+      }),
+    );
+    const calendar = await openCalendar();
+    await waitFor(() => expect(cell(calendar, 'May 22, 2027')?.className).toContain('tourmaster-closed'));
+    const closed = cell(calendar, 'May 22, 2027')!;
+    expect(closed.className).toContain('flatpickr-disabled');
+    expect(closed.getAttribute('aria-label')).toBe('May 22, 2027, closed');
+    expect(closed.title).toBe('Closed for booking');
+    expect(cell(calendar, 'May 15, 2027')?.getAttribute('aria-label')).toBe('May 15, 2027, 20 left');
+    expect((document.querySelector('input[name="tour-date"]') as HTMLInputElement).value).toBe('2027-05-15');
+    vi.useRealTimers();
+  });
+
+  it('stays the legacy calendar when the API fails', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2027-05-01T10:00:00') });
+    const asked = answerApi(503, []);
+    const seen = answer({});
+    mountForm(ourForm('tour_booking-s1-corfu-first-date', calendarDate));
+    await waitFor(() => expect(asked).toHaveLength(1));
+    const calendar = await openCalendar();
+    const first = cell(calendar, 'May 15, 2027')!;
+    expect(first.className).not.toContain('flatpickr-disabled');
+    expect(first.getAttribute('aria-label')).toBe('May 15, 2027');
+    expect(calendar.querySelector('.tourmaster-day-mark, .tourmaster-day-left')).toBeNull();
+    expect((document.querySelector('input[name="tour-date"]') as HTMLInputElement).value).toBe('2027-05-15');
+    expect(seen).toEqual([]);
+    vi.useRealTimers();
   });
 });

@@ -1,4 +1,5 @@
 import type { BookingBlock } from '../../../client/common/islands/BookingForm';
+import { tourAvailabilityUrl } from '../../http/rest-namespace';
 import { isEmpty, str } from '../../php/coerce';
 import { formatWpDate } from '../../php/date';
 import { withArgs } from '../../services/accounts/special-pages';
@@ -81,6 +82,10 @@ function dateControlFor(tr: TourRequest, dates: readonly string[], selected: str
     selected,
     format: setting(tr.general, 'datepicker-date-format', 'd M yy'),
     range: isEmpty(duration) ? '1' : str(duration),
+    availability: {
+      url: tourAvailabilityUrl(tr.site.homeUrl, tr.tour.id),
+      showRemaining: bookingFormSettings(tr.general).showRemaining,
+    },
   };
 }
 
@@ -100,6 +105,7 @@ async function bookingFormFor(tr: TourRequest, temp: TourTemp | undefined): Prom
     tr.dateFormat,
     tr.ajaxUrl,
     tr.site.siteUrl,
+    tr.site.homeUrl,
     specialPageUrlFrom(tr, 'payment'),
     specialPageUrlFrom(tr, 'register'),
     specialPageUrlFrom(tr, 'login'),

@@ -31,7 +31,15 @@ export type DateControl =
   /** One bookable date: shown as text, posted as a hidden field. */
   | { kind: 'single'; date: string; label: string }
   /** The calendar (`date-selection-type` calendar): the bookable dates as JSON for the datepicker. */
-  | { kind: 'calendar'; dates: readonly string[]; selected: string; format: string; range: string }
+  | {
+      kind: 'calendar';
+      dates: readonly string[];
+      selected: string;
+      format: string;
+      range: string;
+      /** Our availability API for the calendar's marks (the island's props only; the markup stays the plugin's). */
+      availability?: { url: string; showRemaining: boolean };
+    }
   /** A select of the dates (`date-selection-type` date-list). */
   | { kind: 'list'; dates: readonly { value: string; label: string }[]; selected: string };
 
@@ -88,7 +96,12 @@ function dateControlProps(control: DateControl): DateControlProps {
     case 'single':
       return { ...control };
     case 'calendar':
-      return { ...control, dates: [...control.dates], range: tourRange(control.range) };
+      return {
+        ...control,
+        dates: [...control.dates],
+        range: tourRange(control.range),
+        ...(control.availability ? { availability: { ...control.availability } } : {}),
+      };
     case 'list':
       return { ...control, dates: control.dates.map((d) => ({ ...d })) };
   }
