@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bookingForm } from '../../../server/views/tour/booking-bar';
-import { HttpResponse, http } from 'msw';
 import { AJAX_URL, ajaxServer, answerAjax, capturedReply, failAjax, type PostedAjax } from '../../testing/admin-ajax';
 import { bookingBlocksFromHtml } from './adapter';
 import { mount } from './BookingForm';
@@ -309,7 +309,11 @@ describe('the calendar with our availability API', () => {
 
   it('disables and marks a sold-out day, shows few seats left, and starts on the first bookable day', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2027-05-01T10:00:00') });
-    const asked = answerApi(200, [day('2027-05-15', 0, true), day('2027-05-22', 3, false), day('2027-06-12', 20, false)]);
+    const asked = answerApi(200, [
+      day('2027-05-15', 0, true),
+      day('2027-05-22', 3, false),
+      day('2027-06-12', 20, false),
+    ]);
     const seen = answer({ tourmaster_tour_booking: 'tour_booking-s1-corfu-first-date' });
     mountForm(ourForm('tour_booking-s1-corfu-first-date', calendarDate));
     // The preselected 15 May is sold out: 22 May is chosen instead, and its step loaded.
