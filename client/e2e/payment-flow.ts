@@ -174,7 +174,9 @@ export async function pickDate(page: Page, label: string): Promise<void> {
   if ((await months.count()) > 0 && (await months.inputValue()) !== String(month)) {
     await months.selectOption(String(month));
   }
-  await calendar.locator(`.flatpickr-day:not(.prevMonthDay):not(.nextMonthDay)[aria-label="${label}"]`).click();
+  // A day may say more after its date ("May 22, 2027, 3 left": the availability marks).
+  const day = '.flatpickr-day:not(.prevMonthDay):not(.nextMonthDay)';
+  await calendar.locator(`${day}[aria-label="${label}"], ${day}[aria-label^="${label}, "]`).click();
 }
 
 export const headPrice = (page: Page) =>
