@@ -24,13 +24,13 @@ import {
 
 /**
  * A guest books the Santorini sunset cruise from the tour page to "Booking Completed!": date and
- * travellers (the price follows), a full date refused, the payment page's four steps with the contact
+ * travellers (the price follows), a sold-out date shown so and not offered, the payment page's four steps with the contact
  * checks (a bad e-mail first), the terms box, "book and pay later", and the order row written. Once
  * on a desktop window, once at a phone's 390 px.
  */
 const site = browserSiteForFile();
 
-const FULL = 'Sorry, this tour is now full. Please try to select another date';
+const SOLD_OUT = 'Sold out';
 
 async function orderOf(email: string) {
   const rows: Record<string, unknown>[] = await site.tdb.wp
@@ -49,25 +49,26 @@ async function orderOf(email: string) {
   return rows;
 }
 
-/** The tour page part: a full date refused, then the date and travellers chosen, on to the payment page. */
+/** The tour page part: a sold-out date not offered, then the date and travellers chosen, on to the payment page. */
 async function chooseOnTourPage(page: Page, people: string, shot: string): Promise<void> {
   await islandReady(page, 'form#tourmaster-single-tour-booking-fields');
   await page.waitForLoadState('networkidle');
   const form = page.locator('form#tourmaster-single-tour-booking-fields');
 
-  // 5 June 2027 is sold out.
-  let step = waitForAjax(page, 'tourmaster_tour_booking');
-  await pickDate(page, 'June 5, 2027');
-  await step;
-  await form.locator('select[name="tour-people"]').selectOption('3');
-  await form.locator('input[type="submit"]').click();
-  const full = form.locator('.tourmaster-tour-booking-submit-error.tourmaster-temp');
-  await full.waitFor({ state: 'visible' });
-  expect(await full.textContent()).toBe(FULL);
+  // 5 June 2027 is sold out: the calendar says so (the availability API) and it cannot be picked.
+  await form.locator('input.tourmaster-datepicker').click();
+  const calendar = page.locator('.flatpickr-calendar.open');
+  await calendar.locator('select.flatpickr-monthDropdown-months').selectOption('5');
+  const full = calendar.locator(
+    '.flatpickr-day:not(.prevMonthDay):not(.nextMonthDay)[aria-label="June 5, 2027, sold out"]',
+  );
+  expect(await full.getAttribute('class')).toContain('flatpickr-disabled');
+  expect(await full.getAttribute('title')).toBe(SOLD_OUT);
   await page.screenshot({ path: screenshotPath(`${shot}-1-tour-full-date`) });
+  await page.keyboard.press('Escape');
 
   // 22 May 2027: the head price follows the travellers.
-  step = waitForAjax(page, 'tourmaster_tour_booking');
+  const step = waitForAjax(page, 'tourmaster_tour_booking');
   await pickDate(page, 'May 22, 2027');
   await step;
   await form.locator('select[name="tour-people"]').waitFor();
