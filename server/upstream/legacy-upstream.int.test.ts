@@ -282,6 +282,16 @@ describe('pages we do not render go to WordPress', () => {
     expect(upstream.received.map((r) => [r.url, r.headers.cookie])).toEqual([[target, 'a=1']]);
   });
 
+  it.each([
+    ['our availability API', '/wp-json/tourmaster/v1/tours/4/availability?from=2027-05-01&to=2027-05-31', 200],
+    ['any other path of our namespace', '/wp-json/tourmaster/v1/nothing', 404],
+  ])('%s stays ours: GET %s', async (_what, target, status) => {
+    const reply = await rawRequest(server.baseUrl, { path: target });
+    expect(reply.status).toBe(status);
+    expect(reply.headers['content-type']).toMatch(/^application\/json/);
+    expect(upstream.received).toEqual([]);
+  });
+
   it('a wp-login.php action we leave to WordPress goes there with the body our route already read', async () => {
     const body = 'post_password=secret&Submit=Enter';
     const reply = await rawRequest(server.baseUrl, {
