@@ -50,7 +50,8 @@ describe('the booking form’s legacy adapter', () => {
     const written = bookingFormSchema.parse(JSON.parse(script?.textContent ?? ''));
     expect(written.blocks.length).toBeGreaterThan(0);
     // Our calendar's availability API is in the props only: the markup (ours and WordPress's) is the plugin's.
-    const { availability, ...calendar } = written.date?.kind === 'calendar' ? written.date : { availability: undefined };
+    const { availability, ...calendar } =
+      written.date?.kind === 'calendar' ? written.date : { availability: undefined };
     if (written.date?.kind === 'calendar') {
       expect(availability?.url).toMatch(/\/wp-json\/tourmaster\/v1\/tours\/\d+\/availability$/);
     }
