@@ -14,7 +14,7 @@ import {
 } from './availability';
 import { readBooking } from './booking';
 import type { BookingDetail } from './booking-detail';
-import { allTourDates, findDateEntry, type LocalDateTime } from './dates';
+import { allTourDates, dateEntryFinder, type LocalDateTime } from './dates';
 import type { Money } from './money';
 import { isRoomMode, type MergedDatePrice, mergePackage, packageGroupSlug } from './packages';
 import { getTourPrice } from './pricing';
@@ -86,10 +86,11 @@ const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** The tour's dates from `from` to `to` (both `Y-m-d`, inclusive), each with what it offers. */
 export function datesAvailability(input: DateRangeInput): DateAvailability[] {
   const prices = new PriceMemo();
+  const entryOf = dateEntryFinder(input.tour.option);
   return allTourDates(input.tour.option)
     .filter((date) => CALENDAR_DATE.test(date) && date >= input.from && date <= input.to)
     .flatMap((date) => {
-      const entry = findDateEntry(input.tour.option, date);
+      const entry = entryOf(date);
       return entry ? [dateAvailability(input, date, entry, prices)] : [];
     });
 }
@@ -97,7 +98,7 @@ export function datesAvailability(input: DateRangeInput): DateAvailability[] {
 function dateAvailability(input: DateRangeInput, date: string, entry: DatePriceEntry, prices: PriceMemo) {
   const titles = (entry.package ?? []).map((p) => p.title ?? '');
   const packages = (titles.length ? titles : ['']).map((title) =>
-    packageAvailability(input, date, mergePackage(entry, title), title, prices),
+    packageAvailability(input, date, entry, title, prices),
   );
   const bookable = packages.some((p) => p.bookable);
   const soldOut = bookable ? !packages.some((p) => p.bookable && !p.soldOut) : packages.every((p) => p.soldOut);
@@ -113,11 +114,12 @@ function dateAvailability(input: DateRangeInput, date: string, entry: DatePriceE
 function packageAvailability(
   input: DateRangeInput,
   date: string,
-  merged: MergedDatePrice,
+  entry: DatePriceEntry,
   title: string,
   prices: PriceMemo,
 ): PackageAvailability {
   const { tour, nowLocal } = input;
+  const merged = mergePackage(entry, title);
   const counts = seatCountsFrom(input.seatGroups.get(date) ?? [], seatPool(tour.id, date, merged.entry), input.held);
   const post = smallestBooking(tour, date, merged, title);
   const check = (seats: SeatCounts) =>
@@ -143,7 +145,7 @@ function packageAvailability(
     left: left && { unit: left.unit, left: Math.max(0, left.left) },
     soldOut: fits === undefined ? left !== undefined && left.left < need : !fits,
     bookable,
-    priceFrom: prices.of(tour, date, merged, title, input.pricing, nowLocal.slice(0, 10)),
+    priceFrom: prices.of(entry, title, () => oneTravellerPrice(tour, date, merged, title, input.pricing, nowLocal)),
   };
 }
 
@@ -164,23 +166,15 @@ export function smallestBooking(
   return { ...base, traveller: count, adult_amount: count };
 }
 
-/** One traveller's price per package entry: the same for every date the entry covers, so priced once. */
+/** One traveller's price per date entry and package: the same for every date the entry covers, so priced once. */
 class PriceMemo {
   private readonly byEntry = new Map<DatePriceEntry, Map<string, Money | undefined>>();
 
-  of(
-    tour: Pick<Tour, 'id' | 'option'>,
-    date: string,
-    merged: MergedDatePrice,
-    title: string,
-    pricing: PricingSettings,
-    today: string,
-  ): Money | undefined {
-    // Keyed by the option's own entry (findDateEntry returns it), not the merged copy.
-    const source = findDateEntry(tour.option, date)!;
-    const byTitle = this.byEntry.get(source) ?? new Map<string, Money | undefined>();
-    this.byEntry.set(source, byTitle);
-    if (!byTitle.has(title)) byTitle.set(title, oneTravellerPrice(tour, date, merged, title, pricing, today));
+  /** `entry` is the option's own entry (the finder's), not a merged copy. */
+  of(entry: DatePriceEntry, title: string, price: () => Money | undefined): Money | undefined {
+    const byTitle = this.byEntry.get(entry) ?? new Map<string, Money | undefined>();
+    this.byEntry.set(entry, byTitle);
+    if (!byTitle.has(title)) byTitle.set(title, price());
     return byTitle.get(title);
   }
 }
@@ -196,7 +190,7 @@ function oneTravellerPrice(
   merged: MergedDatePrice,
   title: string,
   pricing: PricingSettings,
-  today: string,
+  nowLocal: LocalDateTime,
 ): Money | undefined {
   const detail: Record<string, string | string[]> = { 'tour-id': String(tour.id), 'tour-date': date, package: title };
   const field = countFieldsOf(merged.entry)[0];
@@ -211,6 +205,8 @@ function oneTravellerPrice(
     date: merged,
     detail: detail as BookingDetail,
   });
+  // `today` only decides deposits, which the total does not include.
+  const today = nowLocal.slice(0, 10);
   const total = getTourPrice({ booking, services: {}, coupon: null, settings: pricing, today }).total;
   return total.isZero() ? undefined : total;
 }

@@ -128,9 +128,25 @@ export function expandDates(entry: DatePriceEntry, timingMethod: string | undefi
  * undefined. A date that is not `Y-m-d` shaped never matches.
  */
 export function findDateEntry(option: TourOption, date: unknown): DatePriceEntry | undefined {
-  if (!isWellFormedDate(date)) return undefined;
+  return dateEntryFinder(option)(date);
+}
+
+/**
+ * {@link findDateEntry} for many dates of one tour (a calendar's range): each entry's dates are
+ * expanded once, when a lookup first reaches that entry.
+ */
+export function dateEntryFinder(option: TourOption): (date: unknown) => DatePriceEntry | undefined {
   const timing = option['tour-timing-method'];
-  return option['date-price'].find((entry) => expandDates(entry, timing).includes(date));
+  const entries = option['date-price'];
+  const expanded: Set<string>[] = [];
+  return (date) => {
+    if (!isWellFormedDate(date)) return undefined;
+    for (let i = 0; i < entries.length; i++) {
+      expanded[i] ??= new Set(expandDates(entries[i]!, timing));
+      if (expanded[i]!.has(date)) return entries[i];
+    }
+    return undefined;
+  };
 }
 
 /** Meta `tourmaster-tour-date`: every generated date of every entry, sorted and unique (past ones included). */
