@@ -70,6 +70,14 @@ export function formatLocal(seconds: number): LocalDateTime {
   return `${year}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())} ${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}`;
 }
 
+/** A `Y-m-d` date moved by whole days (the end date of a multi-day tour); the text itself when it is not a date. */
+export function addDays(date: string, days: number): string {
+  const m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(date.trim());
+  if (!m) return date;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return new Date(d.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** A well-formed requested date (the same pattern the plugin accepts for extra dates). */
 export function isWellFormedDate(date: unknown): date is string {
   return typeof date === 'string' && EXTRA_DATE_PATTERN.test(date);

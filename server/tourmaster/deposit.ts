@@ -63,15 +63,21 @@ export interface PaymentPlanInput {
   travelDate: string;
 }
 
-/** `tourmaster_get_price_settings`: paid amount, deposit instalments, and which payments are still offered. */
-export function paymentPlan(input: PaymentPlanInput): PaymentPlan {
-  const { option, settings, paymentInfos, total } = input;
-
+/** Σ of the first non-empty of `deposit_amount`, `pay_amount`, `amount`, `deposit_price` per payment entry. */
+export function paidAmount(paymentInfos: readonly PaymentInfo[]): Money {
   let paid = Money.ZERO;
   for (const info of paymentInfos) {
     const source = ['deposit_amount', 'pay_amount', 'amount', 'deposit_price'].find((k) => !isEmpty(info[k]));
     if (source !== undefined) paid = paid.plus(phpMoney(info[source]));
   }
+  return paid;
+}
+
+/** `tourmaster_get_price_settings`: paid amount, deposit instalments, and which payments are still offered. */
+export function paymentPlan(input: PaymentPlanInput): PaymentPlan {
+  const { option, settings, paymentInfos, total } = input;
+
+  const paid = paidAmount(paymentInfos);
 
   const k = paymentInfos.length;
   const depositBooking = option['deposit-booking'];

@@ -16,6 +16,22 @@ export function siteLocalTime(now: Date, zone: { timezone: string; gmtOffsetHour
   return new Date(now.getTime() + offsetHours * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 }
 
+/**
+ * The UTC instant of a site-local wall-clock time `Y-m-d H:i[:s]` (the inverse of siteLocalTime):
+ * the zone's offset is read at a first guess and read again there, so a time on a DST change day
+ * lands on the offset in force then. A time skipped by a DST jump resolves to the hour after.
+ */
+export function siteTimeToUtc(local: string, zone: { timezone: string; gmtOffsetHours: number }): Date | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(local);
+  if (!m) return undefined;
+  const wall = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +(m[6] ?? 0));
+  if (Number.isNaN(wall)) return undefined;
+  const offsetAt = (instant: number) =>
+    Date.parse(`${siteLocalTime(new Date(instant), zone).replace(' ', 'T')}Z`) - instant;
+  const first = wall - offsetAt(wall);
+  return new Date(wall - offsetAt(first));
+}
+
 /** Building an Intl formatter costs far more than using one: one per zone, kept. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

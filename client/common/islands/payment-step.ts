@@ -115,5 +115,7 @@ export const CompleteProps = z.object({
   lines: z.array(z.string()),
   button: z.object({ url: z.string(), label: z.string() }),
   bottomText: z.string(),
+  /** "Your booking" (ours): the order's details and links, server-rendered HTML (views/payment/confirmation.ts). */
+  confirmation: z.optional(z.string()),
 });
 export type CompleteProps = z.infer<typeof CompleteProps>;

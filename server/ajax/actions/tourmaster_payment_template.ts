@@ -160,7 +160,7 @@ async function bookAndPayLater(
   };
   return {
     ...withSidebar(
-      completion(await completeInput(ctx, data.settings.general)),
+      completion(await completeInput(ctx, data.settings.general, false, placed.orderId)),
       summary(written, { editable: false }),
       4,
     ),
@@ -184,7 +184,7 @@ async function payLaterForExistingOrder(ctx: ActionContext, tid: number): Promis
   if (!load.ok) return { content: load.content, sidebar: html`` };
   return {
     ...withSidebar(
-      completion(await completeInput(ctx, load.data.settings.general)),
+      completion(await completeInput(ctx, load.data.settings.general, false, tid)),
       summary(load.data, { editable: false }),
       4,
     ),

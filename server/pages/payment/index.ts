@@ -123,7 +123,7 @@ async function bookingPage(ctx: PageContext, input: PageInput): Promise<SafeHtml
     if (load.ok && load.data.tid !== undefined) {
       data = load.data;
       fragments = withSidebar(
-        completion(await completeInput(ctx, data.settings.general, true)),
+        completion(await completeInput(ctx, data.settings.general, true, data.tid)),
         summary(data, { editable: false }),
         4,
       );
@@ -198,7 +198,7 @@ async function paypalReturnPage(ctx: PageContext, input: PageInput & { tid: numb
   if (load.ok) {
     data = load.data;
     fragments = withSidebar(
-      completion(await completeInput(ctx, data.settings.general, true)),
+      completion(await completeInput(ctx, data.settings.general, true, input.tid)),
       summary(data, { editable: false }),
       4,
     );

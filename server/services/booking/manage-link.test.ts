@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  MANAGE_LINK_DAYS,
-  manageExpiry,
-  parseManageToken,
-  signManageToken,
-  verifyManageToken,
-} from './manage-link';
+import { MANAGE_LINK_DAYS, manageExpiry, parseManageToken, signManageToken, verifyManageToken } from './manage-link';
 
 const KEY = { secret: 'salt-auth-secret', orderId: 12, nonce: '0123456789abcdef0123456789abcdef' };
 const NOW = new Date('2026-11-21T12:00:00Z');
@@ -44,7 +38,15 @@ describe('manage link tokens', () => {
   });
 
   it('reads only the token format, bounded in length', () => {
-    for (const bad of [undefined, 12, '', '12', '12.34', `0.${LATER}.${'a'.repeat(43)}`, `12.${LATER}.${'a'.repeat(44)}`])
+    for (const bad of [
+      undefined,
+      12,
+      '',
+      '12',
+      '12.34',
+      `0.${LATER}.${'a'.repeat(43)}`,
+      `12.${LATER}.${'a'.repeat(44)}`,
+    ])
       expect(parseManageToken(bad)).toBeUndefined();
     expect(parseManageToken(`${'9'.repeat(400)}.${LATER}.${'a'.repeat(43)}`)).toBeUndefined();
     expect(parseManageToken(['12', '34'])).toBeUndefined();

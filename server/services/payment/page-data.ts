@@ -1,7 +1,8 @@
 import { countCouponUses, findCouponByCode } from '../../data/coupons';
 import { getAllMeta } from '../../data/meta';
 import { getOptions } from '../../data/options';
-import { postTitles, publishedPagePath } from '../../data/posts';
+import { getOrder } from '../../data/orders';
+import { postTitles } from '../../data/posts';
 import { loadServiceOptions } from '../../data/services';
 import { loadBookingContext } from '../../data/tours';
 import { isEmpty, list, str } from '../../php/coerce';
@@ -25,6 +26,7 @@ import { setting, type TourmasterSettings } from '../../tourmaster/settings';
 import type { Tour } from '../../tourmaster/tour-option';
 import type { SafeHtml } from '../../views/html';
 import type { CompleteInput } from '../../views/payment/complete';
+import type { ConfirmationProps } from '../../views/payment/confirmation';
 import { PAGE_ERROR_MESSAGE, paymentPageError } from '../../views/payment/error';
 import type { PaymentPageData } from '../../views/payment/page-data';
 import type { PaypalSdk } from '../../views/payment/sidebar-vars';
@@ -32,8 +34,10 @@ import { DEFAULT_DATE_FORMAT } from '../../views/payment/travel-date';
 import type { Site } from '../../wp/site';
 import { utcDate } from '../../wp/site-time';
 import type { CurrentUser } from '../../wp/user';
+import { orderConfirmation } from '../booking/confirmation';
 import { orderOfVisitor } from '../booking/ownership';
 import type { RequestContext } from '../context';
+import { pageUrl } from './page-url';
 
 export type PaymentPageLoad = { ok: true; data: PaymentPageData } | { ok: false; content: SafeHtml };
 
@@ -200,22 +204,20 @@ function paypalSdk(payment: Readonly<Record<string, unknown>>): PaypalSdk | unde
   };
 }
 
-/** A page option (`term-of-service-page`, `user-page` …): a page id's permalink, or the URL written there. */
-export async function pageUrl(ctx: RequestContext, site: Site, value: unknown, fallback: string): Promise<string> {
-  const text = str(value);
-  if (text === '') return fallback;
-  if (!/^\d+$/.test(text)) return text;
-  const path = await publishedPagePath(ctx.wp, Number(text));
-  return path === undefined ? '' : `${site.homeUrl}${path}`;
-}
+export { pageUrl };
 
 /** What COMPLETE shows for this visitor and site. */
 export async function completeInput(
   ctx: RequestContext,
   general: Readonly<Record<string, unknown>>,
   delayed = false,
+  orderId?: number,
 ): Promise<CompleteInput> {
-  const [site, user] = await Promise.all([ctx.site(), ctx.user()]);
+  const [site, user, confirmation] = await Promise.all([
+    ctx.site(),
+    ctx.user(),
+    orderId === undefined ? undefined : confirmationOf(ctx, orderId),
+  ]);
   const membership = setting(general, 'enable-membership', 'enable') === 'enable';
   const payment = setting(general, 'enable-payment', 'enable') === 'enable';
   return {
@@ -225,7 +227,16 @@ export async function completeInput(
     homeUrl: `${site.homeUrl}/`,
     bottomText: setting(general, 'payment-complete-bottom-text'),
     delayed,
+    ...(confirmation ? { confirmation } : {}),
   };
+}
+
+/** "Your booking" for the order just booked or paid, read again (a payment may have just changed it). */
+async function confirmationOf(ctx: RequestContext, orderId: number): Promise<ConfirmationProps | undefined> {
+  const order = await getOrder(ctx.wp, orderId);
+  if (!order) return undefined;
+  const { tour, settings } = await loadBookingContext(ctx.wp, order.tourId);
+  return tour ? orderConfirmation(ctx, order, tour, settings) : undefined;
 }
 
 /** The site's `tourmaster_general` option (for replies that need no tour). */

@@ -74,7 +74,7 @@ export async function payOnline(ctx: RequestContext, input: SelectedInput): Prom
   const settings = (await loadBookingContext(ctx.wp, placed.tour.id)).settings;
   if (placed.order.status === 'approved') {
     return {
-      ...completion(await completeInput(ctx, settings.general)),
+      ...completion(await completeInput(ctx, settings.general, false, placed.orderId)),
       cookie: '',
       setCookies: placed.cookies,
     };
@@ -89,7 +89,7 @@ export async function payOnline(ctx: RequestContext, input: SelectedInput): Prom
     return paid.ok
       ? {
           cookie: '',
-          ...withSummary(completion(await completeInput(ctx, settings.general)), sidebar),
+          ...withSummary(completion(await completeInput(ctx, settings.general, false, placed.orderId)), sidebar),
           setCookies: placed.cookies,
         }
       : { ...withSummary({ content: bookingRefused(paid.message) }, sidebar), setCookies: placed.cookies };
@@ -150,7 +150,10 @@ async function payExistingOrder(
       paypalOrderId,
     });
     return paid.ok
-      ? { cookie: '', ...withSummary(completion(await completeInput(ctx, load.data.settings.general)), sidebar) }
+      ? {
+          cookie: '',
+          ...withSummary(completion(await completeInput(ctx, load.data.settings.general, false, tid)), sidebar),
+        }
       : withSummary({ content: bookingRefused(paid.message) }, sidebar);
   }
   return withSummary({ content: await gatewayForm(ctx, type, repriced, load.data.tour, load.data.settings) }, sidebar);

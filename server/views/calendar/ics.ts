@@ -1,4 +1,4 @@
-import { addDays } from '../payment/travel-date';
+import { addDays } from '../../tourmaster/dates';
 
 /**
  * An iCalendar file (RFC 5545) holding one booking as one event, for "Add to calendar". Pure: the
@@ -50,7 +50,7 @@ export function calendarFile(event: CalendarEvent, productId = '-//Tour Master d
     'END:VEVENT',
     'END:VCALENDAR',
   ];
-  return lines.map(foldLine).join('\r\n') + '\r\n';
+  return `${lines.map(foldLine).join('\r\n')}\r\n`;
 }
 
 function startLine(name: string, start: CalendarStart): string {
@@ -70,12 +70,12 @@ export function escapeText(value: string): string {
   return value
     .replace(/\r\n?/g, '\n')
     .replace(/[\\;,\n]/g, (c) => (c === '\n' ? '\\n' : `\\${c}`))
-    .replace(/[\u0000-\u001f\u007f]/g, '');
+    .replace(/\p{Cc}/gu, '');
 }
 
 /** A URI value is not escaped as TEXT; characters a URI cannot hold are percent-encoded. */
 function uriValue(url: string): string {
-  return url.replace(/[\u0000-\u0020\u007f"<>\\^`{|}]/g, (c) => encodeURIComponent(c));
+  return url.replace(/[\p{Cc} "<>\\^`{|}]/gu, (c) => encodeURIComponent(c));
 }
 
 /** `YYYYMMDDTHHMMSSZ`. */

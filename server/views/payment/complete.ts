@@ -1,5 +1,6 @@
 import type { CompleteProps } from '../../../client/common/islands/PaymentPage';
 import { html, raw, type SafeHtml } from '../html';
+import { type ConfirmationProps, confirmationHtml } from './confirmation';
 
 export interface CompleteInput {
   loggedIn: boolean;
@@ -13,6 +14,8 @@ export interface CompleteInput {
   bottomText: string;
   /** The payment is still being confirmed (PayPal return). */
   delayed?: boolean;
+  /** The order just booked or paid, for "Your booking" (ours). */
+  confirmation?: ConfirmationProps;
 }
 
 /** The completion's typed props (client/common/islands/PaymentPage.ts): what the view prints. */
@@ -33,7 +36,12 @@ export function completeProps(input: CompleteInput): CompleteProps {
   const button = input.loggedIn
     ? { url: input.dashboardUrl, label: 'Go to my dashboard' }
     : { url: input.homeUrl, label: 'Go to homepage' };
-  return { lines, button, bottomText: input.bottomText };
+  return {
+    lines,
+    button,
+    bottomText: input.bottomText,
+    ...(input.confirmation ? { confirmation: confirmationHtml(input.confirmation).value } : {}),
+  };
 }
 
 /** The completion as a reply or page carries it: its markup, and the island's props beside it. */
@@ -52,7 +60,9 @@ export function paymentComplete(input: CompleteInput): SafeHtml {
 function completeHtml(props: CompleteProps): SafeHtml {
   // The lines are the view's own sentences (completeProps), joined by the plugin's `<br>`.
   const message = raw(props.lines.map((line) => html`${line}`.value).join('<br>'));
-  return html`<div class="tourmaster-payment-complete-wrap" ><div class="tourmaster-payment-complete-head" >Booking Completed!</div><div class="tourmaster-payment-complete-content-wrap" ><i class=" icon_check_alt2 tourmaster-payment-complete-icon" ></i><div class="tourmaster-payment-complete-thank-you" >Thank you!</div><div class="tourmaster-payment-complete-content" >${message}</div><a class="tourmaster-payment-complete-button tourmaster-button" href="${props.button.url}" >${props.button.label}</a>${
+  return html`<div class="tourmaster-payment-complete-wrap" ><div class="tourmaster-payment-complete-head" >Booking Completed!</div><div class="tourmaster-payment-complete-content-wrap" ><i class=" icon_check_alt2 tourmaster-payment-complete-icon" ></i><div class="tourmaster-payment-complete-thank-you" >Thank you!</div><div class="tourmaster-payment-complete-content" >${message}</div>${
+    props.confirmation && html`<div class="dropin-order-confirmation-wrap">${raw(props.confirmation)}</div>`
+  }<a class="tourmaster-payment-complete-button tourmaster-button" href="${props.button.url}" >${props.button.label}</a>${
     props.bottomText !== '' &&
     html`<div class="tourmaster-payment-complete-bottom-text" >${raw(props.bottomText)}</div>`
   }</div></div>`;

@@ -26,6 +26,9 @@ export function Completion({ complete }: { complete: CompleteProps }) {
             </Fragment>
           ))}
         </div>
+        {complete.confirmation ? (
+          <ServerFragment className="dropin-order-confirmation-wrap" html={complete.confirmation} />
+        ) : null}
         <a className="tourmaster-payment-complete-button tourmaster-button" href={complete.button.url}>
           {complete.button.label}
         </a>

@@ -1,0 +1,71 @@
+import { getOptions } from '../../data/options';
+import { orderKeyNonce } from '../../data/order-writes';
+import { record, str } from '../../php/coerce';
+import { formatWpDate } from '../../php/date';
+import { normalizePaymentInfos, paidAmount } from '../../tourmaster/deposit';
+import { formatMoney, Money } from '../../tourmaster/money';
+import type { TourOrder } from '../../tourmaster/order';
+import { awaitsPayment } from '../../tourmaster/order-status';
+import { phpMoney, readMoneyFormat } from '../../tourmaster/pricing-settings';
+import type { TourmasterSettings } from '../../tourmaster/settings';
+import type { ConfirmationProps } from '../../views/payment/confirmation';
+import { addQueryArg } from '../../wp/text';
+import type { RequestContext } from '../context';
+import { pageUrl } from '../payment/page-url';
+import { MANAGE_ARG, manageExpiry, signManageToken } from './manage-link';
+
+/** The query argument of the `.ics` download (`?tourmaster-calendar=<order id>[&token=<manage token>]`). */
+export const CALENDAR_ARG = 'tourmaster-calendar';
+
+/** A guest order's signed manage token (undefined for a member's order, or an order we did not key). */
+export async function manageToken(ctx: Pick<RequestContext, 'wp' | 'deps' | 'now'>, order: TourOrder) {
+  if (order.userId > 0) return undefined;
+  const nonce = await orderKeyNonce(ctx.wp, order.id);
+  if (!nonce) return undefined;
+  const salts = await ctx.deps.salts();
+  return signManageToken({ secret: salts.auth, orderId: order.id, nonce }, manageExpiry(ctx.now, order.travelDate));
+}
+
+/**
+ * What the customer is shown and mailed of an order (views/payment/confirmation.ts): the amounts
+ * from the order's stored total and payments, the links for its owner.
+ */
+export async function orderConfirmation(
+  ctx: RequestContext,
+  order: TourOrder,
+  tour: { title: string },
+  settings: TourmasterSettings,
+): Promise<ConfirmationProps> {
+  const [site, options, token] = await Promise.all([
+    ctx.site(),
+    getOptions(ctx.wp, ['date_format']),
+    manageToken(ctx, order),
+  ]);
+  const money = readMoneyFormat(settings.general);
+  const total = order.totalPrice === null || order.totalPrice === '' ? Money.ZERO : phpMoney(order.totalPrice);
+  const paid = paidAmount(normalizePaymentInfos(order.paymentInfo, order.status ?? ''));
+  const left = total.minus(paid);
+  const due = left.compare(Money.ZERO) > 0 && !left.closeTo(Money.ZERO) ? left : Money.ZERO;
+  const home = `${site.homeUrl}/`;
+  const dateFormat = str(options.get('date_format')) || 'F j, Y';
+  const count = record(order.bookingDetail).group ? 0 : (order.travellerAmount ?? 0);
+  const payUrl =
+    awaitsPayment(order.status) && !due.isZero()
+      ? addQueryArg(await pageUrl(ctx, site, settings.general['payment-page'], `${home}?tourmaster-payment`), {
+          tid: order.id,
+          step: 3,
+        })
+      : undefined;
+  return {
+    orderId: order.id,
+    tourTitle: tour.title,
+    travelDate: formatWpDate(dateFormat, order.travelDate) ?? order.travelDate,
+    travellers: count > 0 ? `${count} ${count === 1 ? 'traveller' : 'travellers'}` : '',
+    total: formatMoney(total, money),
+    paid: formatMoney(paid, money),
+    due: formatMoney(due, money),
+    calendarUrl: addQueryArg(home, { [CALENDAR_ARG]: order.id, ...(token ? { token } : {}) }),
+    ...(token ? { manageUrl: addQueryArg(home, { [MANAGE_ARG]: token }) } : {}),
+    ...(payUrl ? { payUrl } : {}),
+  };
+}
