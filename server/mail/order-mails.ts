@@ -243,7 +243,21 @@ export interface OrderMailContext {
   };
   settings: TourmasterSettings;
   now: Date;
+  /**
+   * "Your booking" (ours, views/payment/confirmation.ts `confirmationMailHtml`): added after the
+   * admin's text in the customer's booking and payment mails, when given.
+   */
+  confirmation?: string;
 }
+
+/** The customer mails that carry "Your booking": a booking made or paid. */
+const CONFIRMED_TYPES: ReadonlySet<string> = new Set([
+  'booking-made-mail',
+  'booking-made-approval-mail',
+  'guest-booking-made-mail',
+  'payment-made-mail',
+  'deposit-payment-made-mail',
+]);
 
 export type MailSkipReason = 'no-sender' | 'disabled' | 'no-recipient';
 
@@ -373,7 +387,8 @@ export function renderOrderMail(
     title.replace(/\{(id|tour-name)\}/g, (_, name: string) => (name === 'id' ? String(ctx.order.id) : ctx.tour.title)),
   );
   const tokens = orderTokens(ctx, payment);
-  const content = body.replace(/\{(\/?[A-Za-z0-9_-]+)\}/g, (token, name: string) => tokens.get(name) ?? token);
+  const filled = body.replace(/\{(\/?[A-Za-z0-9_-]+)\}/g, (token, name: string) => tokens.get(name) ?? token);
+  const content = ctx.confirmation && CONFIRMED_TYPES.has(type) ? `${filled}\n${ctx.confirmation}` : filled;
   return { subject, html: mailLayout(content, { general, logoUrl: ctx.site.mailLogoUrl }) };
 }
 

@@ -8,6 +8,7 @@ import { blogArchives } from './blog/archives';
 import { dropinManifest } from './dropin-manifest';
 import { favicon } from './favicon';
 import { loginPage } from './login-page';
+import { manageBooking } from './manage-booking';
 import { paymentPage } from './payment';
 import { paymentHandoff } from './payment-handoff';
 import { paymentOrderGuard } from './payment-order-guard';
@@ -28,6 +29,8 @@ export function pageRoutes(deps: AppDeps): RequestHandler[] {
     tourSearchQuery(deps),
     tourPage(deps),
     wpLogin(deps),
+    // The guest's manage link and the calendar file: query arguments of ours, on any address.
+    manageBooking(deps),
     paymentHandoff(deps),
     paymentOrderGuard(deps),
     paymentPage(deps),

@@ -186,7 +186,7 @@ function travellerFields(order: TourOrder, extra: readonly { slug: string; title
   return rows;
 }
 
-function paymentEntries(a: AccountRequest, order: TourOrder, infos: readonly PaymentInfo[]): PaymentEntry[] {
+function paymentEntries(a: BookingPageRequest, order: TourOrder, infos: readonly PaymentInfo[]): PaymentEntry[] {
   const first = (entry: PaymentInfo) =>
     ['amount', 'deposit_amount', 'pay_amount', 'deposit_price'].map((k) => entry[k]).find((v) => !isEmpty(v));
   return infos
@@ -220,7 +220,7 @@ const METHOD_LABELS: Readonly<Record<string, string>> = {
   hipayprofessional: 'Hipay Professional',
 };
 
-async function orderDetails(a: AccountRequest, order: TourOrder) {
+async function orderDetails(a: BookingPageRequest, order: TourOrder) {
   const [titles, booked] = await Promise.all([tourTitles(a.ctx, [order.tourId]), bookedTour(a.ctx, order.tourId)]);
   const tour = titles.get(order.tourId) ?? { title: '', slug: '' };
   const general = a.account.general;
@@ -235,11 +235,19 @@ async function orderDetails(a: AccountRequest, order: TourOrder) {
   return { tour, fields, extraTraveller };
 }
 
-/** `?page_type=my-booking&sub_page=single&id=N` for the order's owner. */
+/** What a single booking's page reads of its request: the account page's, or a guest's manage page. */
+export type BookingPageRequest = Pick<AccountRequest, 'ctx' | 'account' | 'money' | 'requestUri'>;
+
+/**
+ * `?page_type=my-booking&sub_page=single&id=N` for the order's owner; with `guest`, the same booking
+ * on a guest's manage page (pages/manage-booking.ts): no account breadcrumbs, and "Your booking"
+ * above it; the receipt form stays with the account page.
+ */
 export async function bookingSinglePage(
-  a: AccountRequest,
+  a: BookingPageRequest,
   order: TourOrder,
   notice: SafeHtml | '' = '',
+  guest?: { homeUrl: string; before: SafeHtml },
 ): Promise<SafeHtml> {
   const { tour, fields, extraTraveller } = await orderDetails(a, order);
   const contact = record(order.contactInfo);
@@ -273,7 +281,7 @@ export async function bookingSinglePage(
     total: order.totalPrice === null ? '' : money(a, order.totalPrice),
     payments: paymentEntries(a, order, normalizePaymentInfos(order.paymentInfo, order.status ?? '')),
     ...(payUrl ? { payUrl } : {}),
-    ...(takesReceipt(order.status)
+    ...(takesReceipt(order.status) && !guest
       ? {
           receiptForm: {
             actionUrl: removeQueryArg(a.requestUri, ['error_code', 'receipt-submitted']),
@@ -284,18 +292,21 @@ export async function bookingSinglePage(
       : {}),
   });
   return contentInner('my-booking-single', [
-    breadcrumbs([
-      { title: 'Dashboard', url: accountPageUrl(a, 'dashboard') },
-      { title: 'My Bookings', url: accountPageUrl(a, 'my-booking') },
-      { title: tour.title },
-    ]),
+    guest
+      ? breadcrumbs([{ title: 'Home', url: `${guest.homeUrl}/` }, { title: tour.title }])
+      : breadcrumbs([
+          { title: 'Dashboard', url: accountPageUrl(a, 'dashboard') },
+          { title: 'My Bookings', url: accountPageUrl(a, 'my-booking') },
+          { title: tour.title },
+        ]),
     notice,
+    guest?.before ?? '',
     contentBlock({ content: body }),
   ]);
 }
 
 /** The lightbox's payment types for the order, as the receipt will be recorded (services/accounts/payment-receipt.ts). */
-async function receiptPaymentTypes(a: AccountRequest, order: TourOrder): Promise<ReceiptPaymentTypes> {
+async function receiptPaymentTypes(a: BookingPageRequest, order: TourOrder): Promise<ReceiptPaymentTypes> {
   const choices = await receiptChoicesFor(a.ctx, order);
   return {
     ...(choices.full ? { full: money(a, choices.full) } : {}),
@@ -305,7 +316,7 @@ async function receiptPaymentTypes(a: AccountRequest, order: TourOrder): Promise
   };
 }
 
-async function serviceTitles(a: AccountRequest, breakdown: unknown): Promise<Map<string, string>> {
+async function serviceTitles(a: BookingPageRequest, breakdown: unknown): Promise<Map<string, string>> {
   const ids = Object.keys(record(record(breakdown)['additional-service']))
     .map(Number)
     .filter((n) => n > 0);

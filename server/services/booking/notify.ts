@@ -8,7 +8,19 @@ import { parseCustomFields } from '../../tourmaster/custom-fields';
 import type { TourOrder } from '../../tourmaster/order';
 import { setting } from '../../tourmaster/settings';
 import type { Tour } from '../../tourmaster/tour-option';
+import { confirmationMailHtml } from '../../views/payment/confirmation';
 import type { RequestContext } from '../context';
+import { orderConfirmation } from './confirmation';
+
+/** The events whose customer mail carries "Your booking" (a booking made, a payment taken). */
+const CONFIRMING_EVENTS: ReadonlySet<OrderMailEvent['type']> = new Set([
+  'booking-made',
+  'booking-made-approval',
+  'guest-booking-made',
+  'free-order',
+  'online-payment',
+  'deposit-payment',
+]);
 
 /**
  * The mails of an order transition (payment.md §7), sent after the transaction committed. A mail
@@ -28,6 +40,9 @@ export async function notifyOrder(
   ]);
   const userPage = await publishedPagePath(ctx.wp, phpInt(settings.general['user-page']));
   const extra = tour.meta.extraBookingInfo || setting(settings.general, 'single-tour-extra-booking-info');
+  const confirmation = CONFIRMING_EVENTS.has(event.type)
+    ? confirmationMailHtml(await orderConfirmation(ctx, order, tour, settings))
+    : undefined;
   const report = await sendOrderMails(ctx.deps.mailer, event, {
     order,
     tour: {
@@ -47,6 +62,7 @@ export async function notifyOrder(
     },
     settings,
     now: ctx.now,
+    ...(confirmation ? { confirmation } : {}),
   });
   for (const failure of report.failed)
     ctx.log.error({ err: failure.error, mail: failure.type, orderId: order.id }, 'order mail not sent');

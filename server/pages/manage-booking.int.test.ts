@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getOrder } from '../data/orders';
+import { createMemoryMailer, type MemoryMailer } from '../mail/mailer';
+import { loadExchange } from '../parity/exchanges';
+import { MANAGE_LINK_DAYS } from '../services/booking/manage-link';
+import { CAPTURE_NOW, postAjax, startTestServer, type TestServer } from '../testing/app';
+import { createTestDatabase, type TestDatabase } from '../testing/db';
+
+/**
+ * "A confirmation worth keeping" (issue 18): a guest's pay-later booking shows and mails "Your
+ * booking" with a signed manage link; the link opens the booking without a login and gives the
+ * browser the order's key; the calendar file is the owner's only.
+ */
+let tdb: TestDatabase;
+let server: TestServer;
+let mailer: MemoryMailer;
+let booked: {
+  orderId: number;
+  keyCookie: string;
+  reply: { content: string; props: { complete?: { confirmation?: string } } };
+};
+
+const decode = (href: string) => href.replace(/&amp;/g, '&').replace(/&#038;/g, '&');
+
+/** The captured guest pay-later booking (Santorini, 2 people), with its terms ticked. */
+async function bookAsGuest(email: string) {
+  const params = new URLSearchParams(loadExchange('payment_template-s4-guest-booking-creates-order').request.body!);
+  params.set('booking_detail[term-and-service]', 'on');
+  params.set('booking_detail[email]', email);
+  const r = await postAjax(server.baseUrl, params);
+  expect(r.status).toBe(200);
+  const cookie = r.headers.getSetCookie().find((c) => c.startsWith('tourmaster-order-key-'));
+  expect(cookie).toBeDefined();
+  const [name, value] = cookie!.split(';')[0]!.split('=') as [string, string];
+  return {
+    orderId: Number(name.replace('tourmaster-order-key-', '')),
+    keyCookie: `${name}=${value}`,
+    reply: r.json() as never,
+  };
+}
+
+function mailTo(email: string) {
+  const mail = mailer.sent.find((m) => m.to.includes(email));
+  expect(mail).toBeDefined();
+  return mail!;
+}
+
+function manageLinkOf(htmlText: string): string {
+  const m = /href="([^"]*tourmaster-manage=[^"]*)"/.exec(htmlText);
+  expect(m).not.toBeNull();
+  return decode(m![1]!);
+}
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  mailer = createMemoryMailer();
+  server = await startTestServer(tdb, { mailer });
+  booked = await bookAsGuest('helga.larsen@example.test');
+});
+
+afterAll(async () => {
+  await server?.close();
+  await tdb?.drop();
+});
+
+describe('the completion screen and the mail', () => {
+  it('the completion shows the order number, tour, date, travellers, paid and due, and the links', async () => {
+    const order = await getOrder(tdb.wp, booked.orderId);
+    expect(order?.contactInfo).toMatchObject({ email: 'helga.larsen@example.test' });
+    const { content } = booked.reply;
+    expect(content).toContain('Booking Completed!');
+    const block = /<section class="dropin-order-confirmation"[\s\S]*<\/section>/.exec(content)?.[0] ?? '';
+    const text = block.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(text).toContain(`Order Number #${booked.orderId}`);
+    expect(text).toContain('Tour Santorini Caldera Sunset Cruise');
+    expect(text).toContain('Travel Date May 22, 2027');
+    expect(text).toContain('Travellers 2 travellers');
+    expect(text).toContain('Amount Paid $0.00');
+    expect(text).toMatch(/Amount Due \$\d+\.\d\d/);
+    expect(text).not.toContain('Amount Due $0.00');
+    expect(block).toContain(`tourmaster-calendar=${booked.orderId}`);
+    expect(block).toMatch(/tid=\d+&amp;step=3/);
+    manageLinkOf(block);
+    // The island renders the same block from its props.
+    expect(booked.reply.props.complete?.confirmation).toBe(block);
+  });
+
+  it('the guest mail carries "Your booking" and the manage link; the admin text before it is unchanged', () => {
+    const mail = mailTo('helga.larsen@example.test');
+    expect(mail.html).toContain('Our team will contact you back via the email you provided');
+    const text = mail.html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(text).toContain(`Order Number : #${booked.orderId}`);
+    expect(text).toContain('Travellers : 2 travellers');
+    expect(text).toContain('Amount Paid : $0.00');
+    expect(text).toContain('Manage your booking');
+    const link = manageLinkOf(mail.html);
+    expect(link).toMatch(
+      new RegExp(`^http://[^/]+/\\?tourmaster-manage=${booked.orderId}\\.\\d+\\.[A-Za-z0-9_-]{43}$`),
+    );
+    const expiry = Number(link.split('.').at(-2));
+    expect(expiry).toBe(Date.parse('2027-05-22T00:00:00Z') / 1000 + MANAGE_LINK_DAYS * 86_400);
+  });
+});
+
+describe('the manage page', () => {
+  it('opens the booking without a login or cookie, and gives this browser the order key', async () => {
+    const link = manageLinkOf(mailTo('helga.larsen@example.test').html);
+    const r = await fetch(link.replace(/^http:\/\/[^/]+/, server.baseUrl), { redirect: 'manual' });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('cache-control')).toContain('no-store');
+    const page = await r.text();
+    expect(page).toContain(`#${booked.orderId}`);
+    expect(page).toContain('Santorini Caldera Sunset Cruise');
+    expect(page).toContain('helga.larsen@example.test');
+    expect(page).toContain('Mr Jana Novakova');
+    expect(page).toContain('Make an Online Payment');
+    expect(page).toContain('Add to calendar');
+    const cookie = r.headers.getSetCookie().find((c) => c.startsWith(`tourmaster-order-key-${booked.orderId}=`));
+    expect(cookie?.split(';')[0]).toBe(booked.keyCookie);
+    expect(cookie).toMatch(/HttpOnly/i);
+    // With that cookie, the payment page takes the balance of the order.
+    const pay = /href="([^"]*tid=\d+[^"]*)"/.exec(page)![1]!;
+    const payment = await fetch(decode(pay).replace(/^http:\/\/[^/]+/, server.baseUrl), {
+      headers: { Cookie: booked.keyCookie },
+    });
+    expect(payment.status).toBe(200);
+    const stranger = await fetch(decode(pay).replace(/^http:\/\/[^/]+/, server.baseUrl));
+    expect(stranger.status).toBe(403);
+  });
+
+  it('a tampered, foreign or malformed link is a 403 page with a sentence and a link home', async () => {
+    const link = manageLinkOf(mailTo('helga.larsen@example.test').html).replace(/^http:\/\/[^/]+/, server.baseUrl);
+    const tampered = link.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    const otherOrder = link.replace(`tourmaster-manage=${booked.orderId}.`, `tourmaster-manage=${booked.orderId - 1}.`);
+    for (const url of [
+      tampered,
+      otherOrder,
+      `${server.baseUrl}/?tourmaster-manage=garbage`,
+      `${server.baseUrl}/?tourmaster-manage=${'9'.repeat(5000)}`,
+      `${server.baseUrl}/?tourmaster-manage=1&tourmaster-manage=2`,
+    ]) {
+      const r = await fetch(url);
+      expect(r.status, url.slice(0, 120)).toBe(403);
+      const page = await r.text();
+      expect(page).toContain('This link to manage a booking is not valid.');
+      expect(page).toMatch(/<a class="tourmaster-button" href="http:\/\/[^"]+\/">Go to the home page<\/a>/);
+      expect(page).not.toContain('helga.larsen');
+      expect(r.headers.getSetCookie().some((c) => c.startsWith('tourmaster-order-key-'))).toBe(false);
+    }
+  });
+
+  it('an expired link is a 410 page (another process, later clock: nothing kept in memory)', async () => {
+    const link = manageLinkOf(mailTo('helga.larsen@example.test').html);
+    const expiry = Number(link.split('.').at(-2));
+    const later = await startTestServer(tdb, { now: new Date(expiry * 1000 + 1000) });
+    try {
+      const r = await fetch(link.replace(/^http:\/\/[^/]+/, later.baseUrl));
+      expect(r.status).toBe(410);
+      expect(await r.text()).toContain('This link to manage your booking has expired.');
+      const fresh = await startTestServer(tdb, { now: CAPTURE_NOW });
+      try {
+        expect((await fetch(link.replace(/^http:\/\/[^/]+/, fresh.baseUrl))).status).toBe(200);
+      } finally {
+        await fresh.close();
+      }
+    } finally {
+      await later.close();
+    }
+  });
+});
+
+describe('Add to calendar', () => {
+  it('the owner (order key cookie, or the manage token) gets the .ics; a stranger a 404', async () => {
+    const url = `${server.baseUrl}/?tourmaster-calendar=${booked.orderId}`;
+    const own = await fetch(url, { headers: { Cookie: booked.keyCookie } });
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(own.headers.get('content-disposition')).toBe(`attachment; filename="booking-${booked.orderId}.ics"`);
+    const ics = await own.text();
+    expect(ics.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
+    expect(ics).toContain(`UID:tourmaster-order-${booked.orderId}@127.0.0.1\r\n`);
+    expect(ics).toContain('SUMMARY:Santorini Caldera Sunset Cruise\r\n');
+    expect(ics).toMatch(/DTSTART(;VALUE=DATE:20270522|:20270522T\d{6}Z)\r\n/);
+    expect(ics.endsWith('END:VCALENDAR\r\n')).toBe(true);
+
+    const token = manageLinkOf(mailTo('helga.larsen@example.test').html).split('tourmaster-manage=')[1]!;
+    expect((await fetch(`${url}&token=${token}`)).status).toBe(200);
+
+    for (const stranger of [
+      url,
+      `${url}&token=${token.replace(/.$/, 'x')}`,
+      `${server.baseUrl}/?tourmaster-calendar=abc`,
+    ]) {
+      const r = await fetch(stranger);
+      expect(r.status).toBe(404);
+      expect(await r.text()).not.toContain('VCALENDAR');
+    }
+    // Another guest's key does not open this order.
+    const other = await bookAsGuest('other.guest@example.test');
+    expect(
+      (await fetch(url, { headers: { Cookie: other.keyCookie.replace(/-\d+=/, `-${booked.orderId}=`) } })).status,
+    ).toBe(404);
+  });
+});
