@@ -7,6 +7,7 @@ import { capturedMail } from '../testing/captured-mail';
 import { Money } from '../tourmaster/money';
 import type { TourOrder } from '../tourmaster/order';
 import type { TourmasterSettings } from '../tourmaster/settings';
+import { confirmationMailHtml } from '../views/payment/confirmation';
 import { createMemoryMailer, type Mailer } from './mailer';
 import { type OrderMailContext, renderOrderMails, sendOrderMails } from './order-mails';
 
@@ -181,6 +182,32 @@ describe('which mails an event sends', () => {
     const r = renderOrderMails({ type: 'booking-made' }, ctx({ settings: settings({ 'system-email-address': '' }) }));
     expect(r.messages).toEqual([]);
     expect(r.skipped.map((s) => s.reason)).toEqual(['no-sender', 'no-sender']);
+  });
+
+  it('"Your booking" follows the admin text in the customer mail only, and only for a booking made or paid', () => {
+    const confirmation = confirmationMailHtml({
+      orderId: 12,
+      tourTitle: 'Santorini Caldera Sunset Cruise',
+      travelDate: 'May 22, 2027',
+      travellers: '2 travellers',
+      total: '$261.60',
+      paid: '$0.00',
+      due: '$261.60',
+      manageUrl: 'http://127.0.0.1:8080/?tourmaster-manage=12.1816128000.abc',
+    });
+    const legacy = capturedMail('payment_template-s4-guest-booking-creates-order-1');
+    const guest = renderOrderMails({ type: 'guest-booking-made' }, ctx({ confirmation, settings: withAdmin })).messages;
+    const [customer, admin] = guest as [(typeof guest)[0], (typeof guest)[0]];
+    const content = (html: string) => html.slice(0, html.indexOf('<div class="tourmaster-mail-footer"'));
+    // The admin's text as before, then the block, inside the mail's content.
+    expect(content(customer.html).startsWith(content(legacy.body).replace(/<\/div>$/, ''))).toBe(true);
+    expect(customer.html).toContain('class="dropin-mail-order-confirmation"');
+    expect(customer.html).toContain('href="http://127.0.0.1:8080/?tourmaster-manage=12.1816128000.abc"');
+    expect(customer.html.replace(/<[^>]+>/g, '')).toContain('Amount Due : $261.60');
+    expect(admin.type).toBe('admin-guest-booking-made-mail');
+    expect(admin.html).not.toContain('dropin-mail-order-confirmation');
+    const cancelled = renderOrderMails({ type: 'booking-cancelled', by: 'customer' }, ctx({ confirmation })).messages;
+    expect(cancelled[0]!.html).not.toContain('dropin-mail-order-confirmation');
   });
 
   it('admin copies go to admin-email-address with Reply-To the customer and CC the tour', () => {

@@ -7,7 +7,7 @@ import { CALENDAR_ARG } from '../services/booking/confirmation';
 import { bookingCalendar, manageConfirmation, openManageLink } from '../services/booking/manage';
 import { MANAGE_ARG } from '../services/booking/manage-link';
 import { loadShell } from '../services/site/shell';
-import { contentInner, updateNotice } from '../views/account/common';
+import { updateNotice } from '../views/account/common';
 import { html, type SafeHtml } from '../views/html';
 import { confirmationHtml } from '../views/payment/confirmation';
 import { bookingSinglePage } from './account/bookings';

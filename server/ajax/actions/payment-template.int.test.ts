@@ -224,10 +224,13 @@ describe('step 4, book and pay later', () => {
         lines: ['Your booking detail has been sent to your email.'],
         button: { url: expect.stringMatching(/^https?:\/\/[^/]+\/$/), label: 'Go to homepage' },
         bottomText: expect.any(String),
+        // "Your booking" (issue 18), printed in the content too.
+        confirmation: expect.stringContaining('<section class="dropin-order-confirmation"'),
       },
       sidebar: expect.objectContaining({ nextStep: false }),
     });
     expect(body.content).toContain('Booking Completed!');
+    expect(body.content).toContain(body.props?.complete?.confirmation ?? 'none');
     expect(body.cookie).toBe('');
     expect(await countOrders(tdb.wp)).toBe(before + 1);
     const newest = await tdb.wp.knex(tdb.wp.t.orders).max({ id: 'id' }).first();
