@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { Config } from '../core/config';
+import type { MemoryMailer } from '../mail/mailer';
 import type { TestServer } from './app';
 import { appSiteForFile, setUp } from './app-site';
 import { launchBrowser } from './browser';
@@ -11,6 +12,8 @@ export interface BrowserSite {
   readonly tdb: TestDatabase;
   readonly server: TestServer;
   readonly browser: Browser;
+  /** Every mail the app sent, in order. */
+  readonly mailer: MemoryMailer;
 }
 
 /**
@@ -38,5 +41,6 @@ export function browserSiteForFile(options: { config?: Partial<Config> } = {}): 
     get browser() {
       return setUp(browser, 'browser');
     },
+    mailer: app.mailer,
   };
 }
