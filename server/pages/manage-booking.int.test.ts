@@ -202,3 +202,46 @@ describe('Add to calendar', () => {
     ).toBe(404);
   });
 });
+
+describe('cancelling from the manage page', () => {
+  it('a pending booking is cancelled once the box is ticked; a changed link cancels nothing', async () => {
+    const guest = await bookAsGuest('cancel.guest@example.test');
+    const link = manageLinkOf(mailTo('cancel.guest@example.test').html).replace(/^http:\/\/[^/]+/, server.baseUrl);
+    const page = await (await fetch(link)).text();
+    expect(page).toContain('Cancel this booking');
+    const post = (url: string, fields: Record<string, string>) =>
+      fetch(url, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields).toString(),
+      });
+    const status = async () => (await getOrder(tdb.wp, guest.orderId))?.status;
+
+    const unticked = await post(link, { action: 'cancel' });
+    expect(unticked.status).toBe(400);
+    expect(await unticked.text()).toContain('Please tick the box');
+    const tampered = await post(
+      link.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+      { action: 'cancel', confirm: 'yes' },
+    );
+    expect(tampered.status).toBe(403);
+    expect(await status()).toBe('pending');
+
+    const done = await post(link, { action: 'cancel', confirm: 'yes' });
+    expect(done.status).toBe(302);
+    expect(done.headers.get('location')).toBe(link.replace(server.baseUrl, ''));
+    expect(await status()).toBe('cancel');
+    expect(mailer.sent.some((m) => m.to.includes('cancel.guest@example.test') && /cancelled/i.test(m.subject))).toBe(
+      true,
+    );
+    const after = await (await fetch(link)).text();
+    expect(after).not.toContain('Cancel this booking');
+    expect(after).not.toContain('Add to calendar');
+    expect(after).toContain('tourmaster-status-cancel');
+    // Once cancelled, again: refused with the reason, nothing changes.
+    const again = await post(link, { action: 'cancel', confirm: 'yes' });
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain('This booking can no longer be cancelled.');
+  });
+});

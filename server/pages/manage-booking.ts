@@ -1,19 +1,23 @@
 import type { NextFunction, Request, Response } from 'express';
+import { TooManyRequestsError } from '../core/errors';
 import type { AppDeps } from '../http/deps';
+import { readFormBody } from '../http/form-body';
+import { BodyError } from '../http/multipart';
 import { type PageContext, pageContext } from '../http/page-context';
 import { appendCookies } from '../http/set-cookie';
 import { str } from '../php/coerce';
 import { CALENDAR_ARG } from '../services/booking/confirmation';
-import { bookingCalendar, manageConfirmation, openManageLink } from '../services/booking/manage';
+import { bookingCalendar, cancelByManageLink, manageConfirmation, openManageLink } from '../services/booking/manage';
 import { MANAGE_ARG } from '../services/booking/manage-link';
 import { loadShell } from '../services/site/shell';
+import { isCustomerCancellable } from '../tourmaster/order-status';
 import { updateNotice } from '../views/account/common';
 import { html, type SafeHtml } from '../views/html';
-import { confirmationHtml } from '../views/payment/confirmation';
+import { confirmationHtml, manageCancelForm } from '../views/payment/confirmation';
 import { bookingSinglePage } from './account/bookings';
 import { moneyFormat } from './account/context';
 import { accountSiteFor, siteNameText } from './account/site';
-import { renderPage, sendPage } from './layout';
+import { renderPage, sendPage, sendRedirect } from './layout';
 
 /**
  * The guest's "Manage your booking" page (`?tourmaster-manage=<token>`, services/booking/manage-link.ts)
@@ -26,10 +30,12 @@ export function manageBooking(deps: AppDeps) {
   return async (req: Request, res: Response, next: NextFunction) => {
     const manage = req.query[MANAGE_ARG];
     const calendar = req.query[CALENDAR_ARG];
-    if ((manage === undefined && calendar === undefined) || (req.method !== 'GET' && req.method !== 'HEAD'))
-      return next();
+    if (manage === undefined && calendar === undefined) return next();
+    const post = req.method === 'POST' && manage !== undefined;
+    if (!post && req.method !== 'GET' && req.method !== 'HEAD') return next();
     try {
       const ctx = pageContext(req, deps);
+      if (post) return await cancelPost(ctx, req, res, manage);
       if (manage !== undefined) return await managePage(ctx, req, res, manage);
       return await calendarFile(ctx, res, calendar, req.query.token);
     } catch (err) {
@@ -38,7 +44,38 @@ export function manageBooking(deps: AppDeps) {
   };
 }
 
-async function managePage(ctx: PageContext, req: Request, res: Response, token: unknown): Promise<void> {
+/** The cancel form posted: cancelled and back to the page (a reload posts nothing), or the page with the reason. */
+async function cancelPost(ctx: PageContext, req: Request, res: Response, token: unknown): Promise<void> {
+  let failure: { status: number; message: string } | undefined;
+  try {
+    const body = await readFormBody(req, ctx.deps);
+    if (body.fields.action !== 'cancel' || body.fields.confirm !== 'yes')
+      failure = { status: 400, message: 'Please tick the box to confirm that you want to cancel this booking.' };
+  } catch (err) {
+    if (!(err instanceof BodyError)) throw err;
+    failure = { status: err.status, message: 'The form could not be read. Please try again.' };
+  }
+  if (!failure) {
+    try {
+      const result = await cancelByManageLink(ctx, token);
+      if (result.ok) return sendRedirect(res, req.originalUrl, { cache: 'private' });
+      failure = result;
+    } catch (err) {
+      if (!(err instanceof TooManyRequestsError)) throw err;
+      res.setHeader('Retry-After', String(err.retryAfter));
+      failure = { status: 429, message: err.message };
+    }
+  }
+  return managePage(ctx, req, res, token, failure);
+}
+
+async function managePage(
+  ctx: PageContext,
+  req: Request,
+  res: Response,
+  token: unknown,
+  failure?: { status: number; message: string },
+): Promise<void> {
   const opened = await openManageLink(ctx, token);
   const account = await accountSiteFor(req, ctx);
   const home = account.site.homeUrl;
@@ -47,14 +84,17 @@ async function managePage(ctx: PageContext, req: Request, res: Response, token: 
     return send(ctx, res, account, { body, status: opened.status });
   }
   appendCookies(res, [opened.cookie], ctx.now);
-  const before = confirmationHtml(await manageConfirmation(ctx, opened.order), { manageLink: false });
+  const { order } = opened;
+  const before = html`${confirmationHtml(await manageConfirmation(ctx, order), { manageLink: false })}${
+    isCustomerCancellable(order.status) && manageCancelForm(req.originalUrl)
+  }`;
   const body = await bookingSinglePage(
     { ctx, account, money: moneyFormat(account), requestUri: req.originalUrl },
-    opened.order,
-    '',
+    order,
+    failure ? updateNotice('failure', [failure.message]) : '',
     { homeUrl: home, before },
   );
-  return send(ctx, res, account, { body, status: 200 });
+  return send(ctx, res, account, { body, status: failure?.status ?? 200 });
 }
 
 async function send(

@@ -64,7 +64,10 @@ export async function orderConfirmation(
     total: formatMoney(total, money),
     paid: formatMoney(paid, money),
     due: formatMoney(due, money),
-    calendarUrl: addQueryArg(home, { [CALENDAR_ARG]: order.id, ...(token ? { token } : {}) }),
+    // A cancelled booking has no calendar entry (the download answers 404 for it).
+    ...(order.status === 'cancel'
+      ? {}
+      : { calendarUrl: addQueryArg(home, { [CALENDAR_ARG]: order.id, ...(token ? { token } : {}) }) }),
     ...(token ? { manageUrl: addQueryArg(home, { [MANAGE_ARG]: token }) } : {}),
     ...(payUrl ? { payUrl } : {}),
   };

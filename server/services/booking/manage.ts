@@ -7,7 +7,9 @@ import type { TourOrder } from '../../tourmaster/order';
 import { type CalendarEvent, calendarFile } from '../../views/calendar/ics';
 import type { ReplyCookie } from '../../wp/set-cookie';
 import { siteTimeToUtc } from '../../wp/site-time';
+import { cancelCustomerBooking } from '../accounts/cancel-booking';
 import type { RequestContext } from '../context';
+import { enforceWriteLimit } from '../write-limits';
 import { orderConfirmation } from './confirmation';
 import { parseManageToken, verifyManageToken } from './manage-link';
 import { guestOrderKey, type OwnerContext, orderKeyCookie, ownsOrder } from './ownership';
@@ -23,6 +25,7 @@ export type ManageOutcome =
 export const MANAGE_MESSAGES = {
   invalid: 'This link to manage a booking is not valid. Please use the link in your booking e-mail as it was sent.',
   expired: 'This link to manage your booking has expired. Please contact us and we will help you with your booking.',
+  notCancellable: 'This booking can no longer be cancelled.',
 } as const;
 
 export async function openManageLink(ctx: RequestContext, token: unknown): Promise<ManageOutcome> {
@@ -83,6 +86,24 @@ export async function bookingCalendar(
     ...(times.lastDay ? { end: { kind: 'date', date: times.lastDay } } : {}),
   };
   return { filename: `booking-${order.id}.ics`, body: calendarFile(event) };
+}
+
+/**
+ * The manage page's cancel button (a form posted to the link itself: only who holds the link can
+ * post it): the order is cancelled as the account page's cancel link does (services/accounts/
+ * cancel-booking.ts: only while its status offers it, one conditional update, the customer mailed),
+ * counted against the account forms' write limit.
+ */
+export async function cancelByManageLink(
+  ctx: RequestContext,
+  token: unknown,
+): Promise<{ ok: true } | { ok: false; status: number; message: string }> {
+  const opened = await openManageLink(ctx, token);
+  if (!opened.ok) return opened;
+  await enforceWriteLimit(ctx.wp, 'account', { ip: ctx.ip, userId: 0 }, ctx.now);
+  const result = await cancelCustomerBooking(ctx, 0, opened.order.id);
+  if (result.ok) return { ok: true };
+  return { ok: false, status: 409, message: MANAGE_MESSAGES.notCancellable };
 }
 
 /** "Your booking" for the manage page (the order as stored now). */

@@ -72,3 +72,11 @@ export function confirmationMailHtml(p: ConfirmationProps): string {
     p.calendarUrl && html`<a style="${MAIL_LINK}" href="${p.calendarUrl}" >Add to calendar</a>`
   }</p></div>`.value;
 }
+
+/**
+ * The manage page's cancel form: posted to the page's own address (which holds the token), with a
+ * box to tick first so that one stray tap cancels nothing (no script: the browser requires it).
+ */
+export function manageCancelForm(actionUrl: string): SafeHtml {
+  return html`<form class="dropin-manage-cancel" method="post" action="${actionUrl}"><input type="hidden" name="action" value="cancel" /><label><input type="checkbox" name="confirm" value="yes" required /> Yes, I want to cancel this booking</label> <button type="submit" class="tourmaster-button">Cancel this booking</button></form>`;
+}
