@@ -3,6 +3,7 @@ import { getOrder } from '../data/orders';
 import { createMemoryMailer, type MemoryMailer } from '../mail/mailer';
 import { loadExchange } from '../parity/exchanges';
 import { MANAGE_LINK_DAYS } from '../services/booking/manage-link';
+import { loginAs } from '../testing/account';
 import { CAPTURE_NOW, postAjax, startTestServer, type TestServer } from '../testing/app';
 import { createTestDatabase, type TestDatabase } from '../testing/db';
 
@@ -243,5 +244,30 @@ describe('cancelling from the manage page', () => {
     const again = await post(link, { action: 'cancel', confirm: 'yes' });
     expect(again.status).toBe(409);
     expect(await again.text()).toContain('This booking can no longer be cancelled.');
+  });
+});
+
+describe('a member', () => {
+  it('sees "Your booking" without a manage link; the calendar file is theirs once logged in', async () => {
+    const login = await loginAs(tdb, server, 'customer1');
+    const params = new URLSearchParams(loadExchange('payment_template-s4-customer1-pay-later').request.body!);
+    params.set('booking_detail[term-and-service]', 'on');
+    const r = await postAjax(server.baseUrl, params, { cookie: login.cookie });
+    const { content } = r.json() as { content: string };
+    const block = /<section class="dropin-order-confirmation"[\s\S]*<\/section>/.exec(content)?.[0] ?? '';
+    const orderId = /Order Number<\/dt><dd>#(\d+)</.exec(block)?.[1];
+    expect(orderId).toBeDefined();
+    expect(block).not.toContain('tourmaster-manage=');
+    const calendar = /href="([^"]*tourmaster-calendar=[^"]*)"/.exec(block)![1]!.replace(/&amp;/g, '&');
+    expect(calendar).not.toContain('token=');
+    const url = calendar.replace(/^http:\/\/[^/]+/, server.baseUrl);
+    expect((await fetch(url, { headers: { Cookie: login.cookie } })).status).toBe(200);
+    expect((await fetch(url)).status).toBe(404);
+    const other = await loginAs(tdb, server, 'customer2');
+    expect((await fetch(url, { headers: { Cookie: other.cookie } })).status).toBe(404);
+    // A member's order has no manage link: a token made up for it is refused.
+    expect((await fetch(`${server.baseUrl}/?tourmaster-manage=${orderId}.1900000000.${'a'.repeat(43)}`)).status).toBe(
+      403,
+    );
   });
 });
