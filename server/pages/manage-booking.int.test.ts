@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getOrder } from '../data/orders';
 import { createMemoryMailer, type MemoryMailer } from '../mail/mailer';
@@ -15,6 +18,7 @@ import { createTestDatabase, type TestDatabase } from '../testing/db';
 let tdb: TestDatabase;
 let server: TestServer;
 let mailer: MemoryMailer;
+let dataDir: string;
 let booked: {
   orderId: number;
   keyCookie: string;
@@ -55,13 +59,15 @@ function manageLinkOf(htmlText: string): string {
 beforeAll(async () => {
   tdb = await createTestDatabase();
   mailer = createMemoryMailer();
-  server = await startTestServer(tdb, { mailer });
+  dataDir = mkdtempSync(path.join(os.tmpdir(), '.manage-booking-'));
+  server = await startTestServer(tdb, { mailer, config: { dataDir } });
   booked = await bookAsGuest('helga.larsen@example.test');
 });
 
 afterAll(async () => {
   await server?.close();
   await tdb?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('the completion screen and the mail', () => {
@@ -269,5 +275,50 @@ describe('a member', () => {
     expect((await fetch(`${server.baseUrl}/?tourmaster-manage=${orderId}.1900000000.${'a'.repeat(43)}`)).status).toBe(
       403,
     );
+  });
+});
+
+describe('a bank receipt from the manage page', () => {
+  const PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+    'base64',
+  );
+
+  it("is taken for the order the link opens, with the page's nonce; a changed link takes nothing", async () => {
+    const guest = await bookAsGuest('receipt.guest@example.test');
+    const link = manageLinkOf(mailTo('receipt.guest@example.test').html).replace(/^http:\/\/[^/]+/, server.baseUrl);
+    const page = await (await fetch(link)).text();
+    expect(page).toContain('Submit Payment Receipt');
+    const nonce = /name="security" value="([0-9a-f]{10})"/.exec(page)?.[1];
+    expect(nonce).toBeDefined();
+    const form = (security: string) => {
+      const f = new FormData();
+      f.set('action', 'payment-receipt');
+      f.set('security', security);
+      f.set('transaction-id', 'TX-77');
+      f.set('payment-type', 'full');
+      f.set('receipt', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'receipt.png');
+      return f;
+    };
+    const files = () => {
+      try {
+        return readdirSync(path.join(dataDir, 'uploads', 'tourmaster-receipt', String(guest.orderId)));
+      } catch {
+        return [];
+      }
+    };
+    const tampered = link.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    expect((await fetch(tampered, { method: 'POST', body: form(nonce!), redirect: 'manual' })).status).toBe(403);
+    expect((await fetch(link, { method: 'POST', body: form('0123456789'), redirect: 'manual' })).status).toBe(403);
+    expect(files()).toEqual([]);
+
+    const taken = await fetch(link, { method: 'POST', body: form(nonce!), redirect: 'manual' });
+    expect(taken.status).toBe(302);
+    expect(taken.headers.get('location')).toMatch(/[?&]receipt-submitted=1$/);
+    expect(files()).toHaveLength(1);
+    expect((await getOrder(tdb.wp, guest.orderId))?.status).toBe('receipt-submitted');
+    const after = await (await fetch(new URL(taken.headers.get('location')!, server.baseUrl))).text();
+    expect(after).toContain('Your payment receipt has been submitted.');
+    expect(after).toContain('TX-77');
   });
 });

@@ -6,16 +6,26 @@ import { BodyError } from '../http/multipart';
 import { type PageContext, pageContext } from '../http/page-context';
 import { appendCookies } from '../http/set-cookie';
 import { str } from '../php/coerce';
+import { RECEIPT_MESSAGES } from '../services/accounts/payment-receipt';
+import { PROFILE_MESSAGES, postedText } from '../services/accounts/profile-form';
 import { CALENDAR_ARG } from '../services/booking/confirmation';
-import { bookingCalendar, cancelByManageLink, manageConfirmation, openManageLink } from '../services/booking/manage';
+import {
+  bookingCalendar,
+  cancelByManageLink,
+  manageConfirmation,
+  openManageLink,
+  receiptByManageLink,
+} from '../services/booking/manage';
 import { MANAGE_ARG } from '../services/booking/manage-link';
 import { loadShell } from '../services/site/shell';
 import { isCustomerCancellable } from '../tourmaster/order-status';
 import { updateNotice } from '../views/account/common';
+import { addQueryArg, removeQueryArg } from '../views/account/urls';
 import { html, type SafeHtml } from '../views/html';
 import { confirmationHtml, manageCancelForm } from '../views/payment/confirmation';
 import { bookingSinglePage } from './account/bookings';
 import { moneyFormat } from './account/context';
+import { RECEIPT_NONCE_ACTION, RECEIPT_NONCE_FIELD } from './account/payment-receipt';
 import { accountSiteFor, siteNameText } from './account/site';
 import { renderPage, sendPage, sendRedirect } from './layout';
 
@@ -35,7 +45,7 @@ export function manageBooking(deps: AppDeps) {
     if (!post && req.method !== 'GET' && req.method !== 'HEAD') return next();
     try {
       const ctx = pageContext(req, deps);
-      if (post) return await cancelPost(ctx, req, res, manage);
+      if (post) return await managePost(ctx, req, res, manage);
       if (manage !== undefined) return await managePage(ctx, req, res, manage);
       return await calendarFile(ctx, res, calendar, req.query.token);
     } catch (err) {
@@ -44,29 +54,60 @@ export function manageBooking(deps: AppDeps) {
   };
 }
 
-/** The cancel form posted: cancelled and back to the page (a reload posts nothing), or the page with the reason. */
-async function cancelPost(ctx: PageContext, req: Request, res: Response, token: unknown): Promise<void> {
-  let failure: { status: number; message: string } | undefined;
+type Failure = { status: number; message: string };
+
+/**
+ * A form of the manage page posted to the link itself: the cancel form, or the bank receipt
+ * (multipart, with the account page's nonce). Done: back to the page (a reload posts nothing),
+ * with a notice for a receipt; otherwise the page with the reason and nothing written.
+ */
+async function managePost(ctx: PageContext, req: Request, res: Response, token: unknown): Promise<void> {
+  let failure: Failure | undefined;
   try {
     const body = await readFormBody(req, ctx.deps);
-    if (body.fields.action !== 'cancel' || body.fields.confirm !== 'yes')
-      failure = { status: 400, message: 'Please tick the box to confirm that you want to cancel this booking.' };
+    const outcome = await applyPost(ctx, token, body);
+    if (outcome === 'cancelled') return sendRedirect(res, withoutNotice(req.originalUrl), { cache: 'private' });
+    if (outcome === 'receipt') {
+      const back = addQueryArg(withoutNotice(req.originalUrl), { [RECEIPT_SUBMITTED_ARG]: 1 });
+      return sendRedirect(res, back, { cache: 'private' });
+    }
+    failure = outcome;
   } catch (err) {
-    if (!(err instanceof BodyError)) throw err;
-    failure = { status: err.status, message: 'The form could not be read. Please try again.' };
-  }
-  if (!failure) {
-    try {
-      const result = await cancelByManageLink(ctx, token);
-      if (result.ok) return sendRedirect(res, req.originalUrl, { cache: 'private' });
-      failure = result;
-    } catch (err) {
-      if (!(err instanceof TooManyRequestsError)) throw err;
+    if (err instanceof BodyError)
+      failure = { status: err.status, message: 'The form could not be read. Please try again.' };
+    else if (err instanceof TooManyRequestsError) {
       res.setHeader('Retry-After', String(err.retryAfter));
       failure = { status: 429, message: err.message };
-    }
+    } else throw err;
   }
   return managePage(ctx, req, res, token, failure);
+}
+
+async function applyPost(
+  ctx: PageContext,
+  token: unknown,
+  body: Awaited<ReturnType<typeof readFormBody>>,
+): Promise<'cancelled' | 'receipt' | Failure> {
+  if (body.fields.action === 'payment-receipt') {
+    if (!(await ctx.verifyNonce(body.fields[RECEIPT_NONCE_FIELD], RECEIPT_NONCE_ACTION)))
+      return { status: 403, message: PROFILE_MESSAGES.sessionExpired };
+    const result = await receiptByManageLink(ctx, token, {
+      paymentType: postedText(body.fields, 'payment-type'),
+      transactionId: postedText(body.fields, 'transaction-id'),
+      upload: body.files.receipt,
+    });
+    return result.ok ? 'receipt' : result;
+  }
+  if (body.fields.action !== 'cancel' || body.fields.confirm !== 'yes')
+    return { status: 400, message: 'Please tick the box to confirm that you want to cancel this booking.' };
+  const result = await cancelByManageLink(ctx, token);
+  return result.ok ? 'cancelled' : result;
+}
+
+const RECEIPT_SUBMITTED_ARG = 'receipt-submitted';
+
+function withoutNotice(url: string): string {
+  return removeQueryArg(url, [RECEIPT_SUBMITTED_ARG]);
 }
 
 async function managePage(
@@ -91,7 +132,11 @@ async function managePage(
   const body = await bookingSinglePage(
     { ctx, account, money: moneyFormat(account), requestUri: req.originalUrl },
     order,
-    failure ? updateNotice('failure', [failure.message]) : '',
+    failure
+      ? updateNotice('failure', [failure.message])
+      : str(req.query[RECEIPT_SUBMITTED_ARG]) === '1'
+        ? updateNotice('success', [RECEIPT_MESSAGES.submitted])
+        : '',
     { homeUrl: home, before },
   );
   return send(ctx, res, account, { body, status: failure?.status ?? 200 });

@@ -241,7 +241,7 @@ export type BookingPageRequest = Pick<AccountRequest, 'ctx' | 'account' | 'money
 /**
  * `?page_type=my-booking&sub_page=single&id=N` for the order's owner; with `guest`, the same booking
  * on a guest's manage page (pages/manage-booking.ts): no account breadcrumbs, and "Your booking"
- * above it; the receipt form stays with the account page.
+ * above it; the receipt form posts to the page's own address (the manage link).
  */
 export async function bookingSinglePage(
   a: BookingPageRequest,
@@ -281,7 +281,7 @@ export async function bookingSinglePage(
     total: order.totalPrice === null ? '' : money(a, order.totalPrice),
     payments: paymentEntries(a, order, normalizePaymentInfos(order.paymentInfo, order.status ?? '')),
     ...(payUrl ? { payUrl } : {}),
-    ...(takesReceipt(order.status) && !guest
+    ...(takesReceipt(order.status)
       ? {
           receiptForm: {
             actionUrl: removeQueryArg(a.requestUri, ['error_code', 'receipt-submitted']),

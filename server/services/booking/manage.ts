@@ -8,6 +8,7 @@ import { type CalendarEvent, calendarFile } from '../../views/calendar/ics';
 import type { ReplyCookie } from '../../wp/set-cookie';
 import { siteTimeToUtc } from '../../wp/site-time';
 import { cancelCustomerBooking } from '../accounts/cancel-booking';
+import { type ReceiptPost, submitPaymentReceipt } from '../accounts/payment-receipt';
 import type { RequestContext } from '../context';
 import { enforceWriteLimit } from '../write-limits';
 import { orderConfirmation } from './confirmation';
@@ -104,6 +105,22 @@ export async function cancelByManageLink(
   const result = await cancelCustomerBooking(ctx, 0, opened.order.id);
   if (result.ok) return { ok: true };
   return { ok: false, status: 409, message: MANAGE_MESSAGES.notCancellable };
+}
+
+/**
+ * The manage page's bank receipt (services/accounts/payment-receipt.ts, as the account page takes
+ * it from a member): for the order the link opens, counted against the account forms' write limit.
+ */
+export async function receiptByManageLink(
+  ctx: RequestContext,
+  token: unknown,
+  post: Omit<ReceiptPost, 'orderId'>,
+): Promise<{ ok: true } | { ok: false; status: number; message: string }> {
+  const opened = await openManageLink(ctx, token);
+  if (!opened.ok) return opened;
+  await enforceWriteLimit(ctx.wp, 'account', { ip: ctx.ip, userId: 0 }, ctx.now);
+  const outcome = await submitPaymentReceipt(ctx, 0, { ...post, orderId: opened.order.id });
+  return outcome.ok ? { ok: true } : outcome;
 }
 
 /** "Your booking" for the manage page (the order as stored now). */
