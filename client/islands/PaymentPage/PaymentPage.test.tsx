@@ -83,6 +83,17 @@ describe('the payment step', { timeout: 20_000 }, () => {
       dashboardUrl: '/my-account/',
       homeUrl: '/',
       bottomText: '<p>Questions? <a href="/contact/">Write to us</a>.</p>',
+      confirmation: {
+        orderId: 12,
+        tourTitle: 'Santorini Caldera Sunset Cruise',
+        travelDate: 'May 22, 2027',
+        travellers: '2 travellers',
+        total: '$261.60',
+        paid: '$0.00',
+        due: '$261.60',
+        calendarUrl: '/?tourmaster-calendar=12',
+        payUrl: '/payment/?tid=12&step=3',
+      },
     });
     answerAjax(() => ({ content: done.content.value, sidebar: STEP3.sidebar, cookie: '', props: done.props }));
     await openPage(3, STEP3);
@@ -97,6 +108,14 @@ describe('the payment step', { timeout: 20_000 }, () => {
     expect(
       screen.getByRole('link', { name: 'Write to us' }).closest('.tourmaster-payment-complete-bottom-text'),
     ).not.toBeNull();
+    // "Your booking" (issue 18): the order's details and its links, between the message and the button.
+    const booking = screen.getByRole('region', { name: 'Your booking' });
+    expect(booking.textContent).toContain('Order Number#12');
+    expect(booking.textContent).toContain('Amount Due$261.60');
+    expect(screen.getByRole('link', { name: 'Add to calendar' }).getAttribute('href')).toBe('/?tourmaster-calendar=12');
+    expect(screen.getByRole('link', { name: 'Pay the balance online' }).getAttribute('href')).toBe(
+      '/payment/?tid=12&step=3',
+    );
     // React renders what the server printed for visitors of the legacy front end.
     const printed = document.createElement('div');
     printed.innerHTML = done.content.value;
