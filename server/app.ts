@@ -8,6 +8,7 @@ import { toAppError } from './core/errors';
 import { asUnavailable } from './data/db-faults';
 import { readCookies } from './http/cookies';
 import type { AppDeps } from './http/deps';
+import { loggableUrl } from './http/loggable-url';
 import { readiness } from './http/readiness';
 import { ourAdminAjax, ourPages } from './http/security-headers';
 import { sendUnavailablePage } from './http/unavailable';
@@ -58,14 +59,14 @@ export function createApp(deps: AppDeps, registry: ActionRegistry = createRegist
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     const unavailable = asUnavailable(err);
     if (unavailable) {
-      deps.log.warn({ err, url: req.originalUrl }, unavailable.message);
+      deps.log.warn({ err, url: loggableUrl(req.originalUrl) }, unavailable.message);
       if (res.headersSent) return;
       if (req.path === ADMIN_AJAX_PATH) return sendReply(res, unavailableReply(res, unavailable));
       return sendUnavailablePage(res, unavailable);
     }
     const error = toAppError(err);
     const status = (err as { status?: number }).status ?? error.status;
-    if (status >= 500) deps.log.error({ err, url: req.originalUrl }, 'request failed');
+    if (status >= 500) deps.log.error({ err, url: loggableUrl(req.originalUrl) }, 'request failed');
     if (res.headersSent) return;
     if (req.path === ADMIN_AJAX_PATH) return sendReply(res, tourmasterFailure(error));
     if (status === 404) return void res.status(404).type('html').send(notFoundPage());

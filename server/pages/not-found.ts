@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { AppDeps } from '../http/deps';
+import { loggableUrl } from '../http/loggable-url';
 import { type PageContext, pageContext } from '../http/page-context';
 import { renderTopBar } from '../services/accounts/top-bar';
 import { loadShell } from '../services/site/shell';
@@ -45,7 +46,7 @@ export async function sendNotFound(req: Request, res: Response, deps: AppDeps, k
       shell,
     });
   } catch (err) {
-    deps.log.warn({ err, url: req.originalUrl }, 'the 404 page could not be rendered in the shell');
+    deps.log.warn({ err, url: loggableUrl(req.originalUrl) }, 'the 404 page could not be rendered in the shell');
     document = bareNotFoundPage();
   }
   if (res.headersSent) return;

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { z } from 'zod';
 import type { Logger } from '../core/logger';
+import { loggableUrl } from '../http/loggable-url';
 import { appErrorOf, RETRY_AFTER_SECONDS } from '../http/unavailable';
 
 /**
@@ -76,7 +77,11 @@ export function restErrorHandler(log: Logger) {
     // A body Express could not read (JSON, too large) is the client's: said as WordPress says it.
     const status = (err as { status?: number }).status ?? error.status;
     if (status >= 500)
-      (status === 503 ? log.warn : log.error).call(log, { err, url: req.originalUrl }, 'REST request failed');
+      (status === 503 ? log.warn : log.error).call(
+        log,
+        { err, url: loggableUrl(req.originalUrl) },
+        'REST request failed',
+      );
     if (status === 503) res.set('Retry-After', String(RETRY_AFTER_SECONDS));
     const code = status === 503 ? 'rest_unavailable' : status >= 500 ? 'rest_internal_error' : 'rest_bad_request';
     sendRestError(res, new RestError(status, code, status >= 500 ? error.message : 'The request could not be read.'));
