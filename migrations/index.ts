@@ -7,6 +7,7 @@ import { createDropinBookingTables } from './20261122000100_create_dropin_bookin
 import { addOrderCouponIndex } from './20261122000200_add_order_coupon_index';
 import { createDropinRateLimits } from './20261122000300_create_dropin_rate_limits';
 import { createDropinOrderAttribution } from './20261123000100_create_dropin_order_attribution';
+import { createDropinSeatHolds } from './20261127000100_create_dropin_seat_holds';
 import type { Migration, MigrationContext } from './helpers';
 
 /** Every migration, in order. An explicit list, so the type checker sees each one. */
@@ -18,6 +19,7 @@ export const migrations: readonly Migration[] = [
   addOrderCouponIndex,
   createDropinRateLimits,
   createDropinOrderAttribution,
+  createDropinSeatHolds,
 ];
 
 /** Our own bookkeeping table, under the site's prefix, beside WordPress's tables. */

@@ -101,6 +101,7 @@ describe('migrations', () => {
       'wp_dropin_order_attribution',
       'wp_dropin_order_keys',
       'wp_dropin_rate_limits',
+      'wp_dropin_seat_holds',
     ]);
   });
 });

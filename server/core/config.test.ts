@@ -71,6 +71,7 @@ describe('loadConfig: the embedded default', () => {
       mail: { smtpUrl: undefined, dir: path.join(ROOT, '.data', 'mail') },
       paypal: { clientId: undefined, secret: undefined, mode: undefined },
       legacyUpstream: undefined,
+      seatHoldMs: 900_000,
     });
     expect(PROJECT_ROOT).toBe(ROOT);
     expect(DEFAULT_SQLITE_FILE).toBe(path.join(ROOT, '.data', 'wordpress.sqlite'));
@@ -167,6 +168,18 @@ describe('loadConfig: SITE_CACHE_MS', () => {
 
   it.each(['-1', '1.5', 'soon', '600000'])('refuses %s with the setting named', (value) => {
     expect(() => loadConfig({ SITE_CACHE_MS: value })).toThrow(/SITE_CACHE_MS/);
+  });
+});
+
+describe('loadConfig: SEAT_HOLD_MINUTES', () => {
+  it('holds seats 15 minutes unless told otherwise; decimals are minutes too', () => {
+    expect(loadConfig({}).seatHoldMs).toBe(15 * 60_000);
+    expect(loadConfig({ SEAT_HOLD_MINUTES: '30' }).seatHoldMs).toBe(30 * 60_000);
+    expect(loadConfig({ SEAT_HOLD_MINUTES: '0.05' }).seatHoldMs).toBe(3_000);
+  });
+
+  it.each(['0', '-5', 'soon', '1441', ''])('refuses %j with the setting named', (value) => {
+    expect(() => loadConfig({ SEAT_HOLD_MINUTES: value })).toThrow(/SEAT_HOLD_MINUTES/);
   });
 });
 
@@ -329,6 +342,7 @@ describe('describeConfig', () => {
       mail: `written to ${path.join(ROOT, '.data', 'mail')}`,
       paypal: 'from the site settings',
       legacyUpstream: 'none',
+      seatHold: '15 min',
     });
     expect(leaks(description, 'Db-Pa55word!')).toBe(false);
     expect(Object.values(FIXTURE_SECRETS)).toHaveLength(8);
@@ -349,6 +363,7 @@ describe('describeConfig', () => {
       mail: `written to ${path.join(ROOT, '.data', 'mail')}`,
       paypal: 'from the site settings',
       legacyUpstream: 'none',
+      seatHold: '15 min',
     });
     for (const secret of ['p@ss', 'p%40ss', 'env-auth-key-value'])
       expect(leaks(description, secret), secret).toBe(false);
@@ -363,6 +378,7 @@ describe('describeConfig', () => {
       mail: `written to ${path.join(ROOT, '.data', 'mail')}`,
       paypal: 'from the site settings',
       legacyUpstream: 'none',
+      seatHold: '15 min',
     });
   });
 

@@ -75,6 +75,11 @@ export interface Config {
   readonly dataDir: string;
   /** The WordPress site behind us during a switch-over (`LEGACY_UPSTREAM`); undefined: we answer everything. */
   readonly legacyUpstream: LegacyUpstreamConfig | undefined;
+  /**
+   * `SEAT_HOLD_MINUTES`: how long an order started for an online payment keeps its seats unpaid
+   * before it is cancelled (services/booking/seat-holds.ts), in ms.
+   */
+  readonly seatHoldMs: number;
 }
 
 /**
@@ -149,6 +154,12 @@ const envSchema = z.object({
   LEGACY_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(15_000),
   SERVE_ACTIONS: z.string().optional(),
   FORWARD_ACTIONS: z.string().optional(),
+  // Decimals allowed (0.05 = 3 s, for tests); at most a day: a hold is minutes at a gateway.
+  SEAT_HOLD_MINUTES: z.coerce
+    .number({ error: 'SEAT_HOLD_MINUTES must be a number of minutes from 0.01 to 1440' })
+    .min(0.01, 'SEAT_HOLD_MINUTES must be a number of minutes from 0.01 to 1440')
+    .max(1440, 'SEAT_HOLD_MINUTES must be a number of minutes from 0.01 to 1440')
+    .default(15),
 });
 
 type Env = Record<string, string | undefined>;
@@ -173,6 +184,7 @@ export function loadConfig(env: Env = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL, dir: path.resolve(e.MAIL_DIR ?? path.join(dataDir, 'mail')) },
     paypal: { clientId: e.PAYPAL_CLIENT_ID, secret: e.PAYPAL_CLIENT_SECRET, mode: e.PAYPAL_MODE },
     legacyUpstream: legacyUpstreamFrom(e),
+    seatHoldMs: Math.round(e.SEAT_HOLD_MINUTES * 60_000),
   };
   if (e.WP_CONFIG) return deepFreeze({ ...common, ...fromWpConfig(e.WP_CONFIG, env) });
   if (e.DATABASE_URL) return deepFreeze({ ...common, ...fromDatabaseUrl(e.DATABASE_URL, e.TABLE_PREFIX, env) });
@@ -354,6 +366,7 @@ export function describeConfig(config: Config): Record<string, unknown> {
       ? `client ${config.paypal.clientId.slice(0, 6)}… (${config.paypal.mode ?? 'sandbox'})`
       : 'from the site settings',
     legacyUpstream: config.legacyUpstream ? describeUpstream(config.legacyUpstream) : 'none',
+    seatHold: `${config.seatHoldMs / 60_000} min`,
   };
 }
 

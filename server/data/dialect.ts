@@ -96,6 +96,11 @@ export interface Dialect {
   whereLike(qb: Knex.QueryBuilder, column: string, pattern: string): Knex.QueryBuilder;
   /** Row lock for read-then-write inside a transaction (SQLite serialises writers itself). */
   forUpdate(qb: Knex.QueryBuilder): Knex.QueryBuilder;
+  /**
+   * Row lock that passes over rows another transaction holds (`FOR UPDATE SKIP LOCKED`): several
+   * processes claiming due work each take different rows (SQLite has one writer at a time).
+   */
+  claimForUpdate(qb: Knex.QueryBuilder): Knex.QueryBuilder;
   /** Maps a driver error to the AppError family, or returns undefined when it is not a known kind. */
   mapError(error: unknown): AppError | undefined;
   /** SQL for `CAST(column AS SIGNED)`: the text's leading integer (`7.875` → 7, `abc` → 0) on both engines. */
@@ -125,6 +130,9 @@ export function createDialect(engine: Engine): Dialect {
     },
     forUpdate(qb) {
       return engine === 'mysql' ? qb.forUpdate() : qb;
+    },
+    claimForUpdate(qb) {
+      return engine === 'mysql' ? qb.forUpdate().skipLocked() : qb;
     },
     mapError(error) {
       return mapDriverError(error);

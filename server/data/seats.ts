@@ -1,11 +1,14 @@
 import type { Knex } from 'knex';
 import type { HeldStatuses, SeatCounts, SeatGroup, SeatPool } from '../tourmaster/availability';
+import { withoutExpiredHolds } from './seat-holds';
 import type { WpDb } from './tables';
 
 export interface SeatQuery extends SeatPool {
   held: HeldStatuses;
   /** Lock the counted rows (inside the transaction that writes an order). */
   forUpdate?: boolean;
+  /** The clock of the count: orders whose seat hold ran out unpaid by then hold no seats. */
+  now: Date;
 }
 
 /**
@@ -22,7 +25,7 @@ export async function countSeats(wp: WpDb, q: SeatQuery): Promise<SeatCounts> {
       wp.knex.raw('SUM(female_amount) AS female'),
       wp.knex.raw('COUNT(*) AS orders'),
     );
-  query = whereHoldingSeats(query, q.held);
+  query = whereHoldingSeats(wp, query, q.held, q.now);
   if (q.excludeOrderId !== undefined && !Number.isNaN(q.excludeOrderId)) query = query.whereNot('id', q.excludeOrderId);
   if (q.forUpdate) query = wp.dialect.forUpdate(query);
   const row = (await query)[0] as Record<string, unknown> | undefined;
@@ -37,19 +40,19 @@ export async function countSeats(wp: WpDb, q: SeatQuery): Promise<SeatCounts> {
 
 /**
  * The one place that decides which order rows hold seats, for every seat count (one pool, or a
- * range of dates): the statuses of `block-seat-status`. Anything else that frees seats (an expired
- * seat hold) is added here, so every count agrees.
+ * range of dates): the statuses of `block-seat-status`, and no order whose seat hold ran out unpaid
+ * by `now` (data/seat-holds.ts), so every count agrees.
  */
-export function whereHoldingSeats<Q extends Knex.QueryBuilder>(query: Q, held: HeldStatuses): Q {
+export function whereHoldingSeats<Q extends Knex.QueryBuilder>(wp: WpDb, query: Q, held: HeldStatuses, now: Date): Q {
   // `order_status != 'cancel'` in SQL also drops NULL statuses, as the plugin's query does.
-  if ('except' in held) {
-    return (
-      held.except.length === 1
+  const byStatus = (
+    'except' in held
+      ? held.except.length === 1
         ? query.whereNot('order_status', held.except[0]!)
         : query.whereNotIn('order_status', [...held.except])
-    ) as Q;
-  }
-  return query.whereIn('order_status', [...held.only]) as Q;
+      : query.whereIn('order_status', [...held.only])
+  ) as Q;
+  return withoutExpiredHolds(wp, byStatus, now);
 }
 
 /** The seat-holding orders of a tour's dates, by date: what {@link seatCountsFrom} adds up per pool. */
@@ -61,9 +64,10 @@ export type DatedSeatGroups = ReadonlyMap<string, readonly SeatGroup[]>;
  */
 export async function seatGroupsByDate(
   wp: WpDb,
-  q: { tourId: number; from: string; to: string; held: HeldStatuses },
+  q: { tourId: number; from: string; to: string; held: HeldStatuses; now: Date },
 ): Promise<DatedSeatGroups> {
   const query = whereHoldingSeats(
+    wp,
     wp
       .knex(wp.t.orders)
       .where('tour_id', q.tourId)
@@ -79,6 +83,7 @@ export async function seatGroupsByDate(
       )
       .groupBy('travel_date', 'package_group_slug', 'order_status'),
     q.held,
+    q.now,
   );
   const rows = (await query) as Record<string, unknown>[];
   const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));

@@ -4,6 +4,7 @@ import type { TourmasterSettings } from '../tourmaster/settings';
 import { parseTourOption, TOUR_META_KEYS, type Tour } from '../tourmaster/tour-option';
 import { unserializeCached } from '../wp/parse-cache';
 import { settingsFromOptions } from './options';
+import { holdTime, seatHoldCondition } from './seat-holds';
 import { placeholders, preparedRows, quoteTable, type WpDb } from './tables';
 
 const SETTING_OPTIONS = ['tourmaster_general', 'tourmaster_payment', 'timezone_string', 'gmt_offset'];
@@ -40,7 +41,7 @@ function bookingContextSql(wp: WpDb, withSeats: boolean): string {
     // the statuses that hold seats (seatCountsFrom). Counted live on every request, never cached.
     sql +=
       " UNION ALL SELECT 's', package_group_slug, order_status, SUM(traveller_amount), SUM(male_amount), SUM(female_amount), COUNT(*), " +
-      `CASE WHEN id = ? THEN 1 ELSE 0 END FROM ${q(orders)} WHERE tour_id = ? AND travel_date = ? ` +
+      `CASE WHEN id = ? THEN 1 ELSE 0 END FROM ${q(orders)} WHERE tour_id = ? AND travel_date = ? AND ${seatHoldCondition(wp)} ` +
       'GROUP BY package_group_slug, order_status, CASE WHEN id = ? THEN 1 ELSE 0 END';
   }
   sqlCache.set(key, sql);
@@ -55,12 +56,13 @@ function bookingContextSql(wp: WpDb, withSeats: boolean): string {
 export async function loadBookingContext(
   wp: WpDb,
   tourId: number,
-  seatsOn?: { travelDate: string; excludeOrderId: number | undefined },
+  /** The date whose seats to count, at `now` (orders whose seat hold ran out unpaid by then hold none). */
+  seatsOn?: { travelDate: string; excludeOrderId: number | undefined; now: Date },
 ): Promise<{ tour: Tour | undefined; settings: TourmasterSettings; seatGroups: SeatGroup[] }> {
   const bindings: (string | number)[] = [tourId, tourId, tourId, ...META_KEYS, ...SETTING_OPTIONS];
   if (seatsOn) {
     const exclude = seatsOn.excludeOrderId ?? -1;
-    bindings.push(exclude, tourId, seatsOn.travelDate, exclude);
+    bindings.push(exclude, tourId, seatsOn.travelDate, holdTime(seatsOn.now), exclude);
   }
   const rows = await preparedRows<Row>(wp, bookingContextSql(wp, seatsOn !== undefined), bindings);
   const seatGroups: SeatGroup[] = [];

@@ -48,7 +48,9 @@ export type AdminMailType =
   | 'admin-guest-booking-made-mail'
   | 'admin-online-payment-made-mail'
   | 'admin-deposit-payment-made-mail'
-  | 'admin-payment-submitted-mail';
+  | 'admin-payment-submitted-mail'
+  /** Ours (no Tour Master text): a payment came after its seat hold ran out and the seats were gone. */
+  | 'admin-late-payment-refund-mail';
 
 export type OrderMailType = CustomerMailType | AdminMailType | 'customer-invoice';
 
@@ -92,8 +94,14 @@ export type OrderMailEvent =
   | { type: 'booking-approved' }
   /** The admin rejected or deleted the order. */
   | { type: 'booking-rejected' }
-  /** Cancelled by the admin, the customer, or the daily job (which mails only when `enable-cancel-booking-mail` is enable). */
-  | { type: 'booking-cancelled'; by: 'admin' | 'customer' | 'daily-job' };
+  /**
+   * Cancelled by the admin, the customer, the daily job, or the end of an unpaid seat hold (the last
+   * two are the plugin's automatic cancel of an unpaid order: they mail only when
+   * `enable-cancel-booking-mail` is enable).
+   */
+  | { type: 'booking-cancelled'; by: 'admin' | 'customer' | 'daily-job' | 'seat-hold' }
+  /** Paid after its seat hold ran out with the seats taken meanwhile: the admin must refund it. */
+  | { type: 'late-payment-refund' };
 
 export interface MailPlan {
   customer?: CustomerMailType;
@@ -121,6 +129,7 @@ const PLANS: Record<OrderMailEvent['type'], MailPlan> = {
   'booking-approved': { customer: 'booking-approve-mail', invoice: false },
   'booking-rejected': { customer: 'booking-reject-mail', invoice: false },
   'booking-cancelled': { customer: 'booking-cancelled-mail', invoice: false },
+  'late-payment-refund': { admin: 'admin-late-payment-refund-mail', invoice: false },
 };
 
 /** Which mails an event sends (payment.md §7 table), before enable flags and recipients. */
@@ -206,6 +215,10 @@ export const DEFAULT_MAIL_TEXTS: Readonly<Record<CustomerMailType | AdminMailTyp
   'admin-deposit-payment-made-mail': {
     title: 'A new deposit has been paid',
     body: `<strong>Dear Admin,</strong>\nA new deposit has been paid.\n\n{payment-method}\n{submission-date}\n{transaction-id}\n{submission-amount}\n{spaces}\n\n${BOOKING}\n\n${NOTE}\n{spaces}\n\n${ADMIN_LINK}`,
+  },
+  'admin-late-payment-refund-mail': {
+    title: 'A payment came too late: refund booking #{id}',
+    body: `<strong>Dear Admin,</strong>\nA payment arrived after the booking's seat hold had ended, and its seats had been booked by others meanwhile. The booking stays cancelled; please refund this payment.\n\n{payment-method}\n{payment-date}\n{transaction-id}\n{spaces}\n\n${BOOKING}\n\n${NOTE}\n{spaces}\n\n${ADMIN_LINK}`,
   },
   'admin-payment-submitted-mail': {
     title: 'A new payment receipt has been submitted',
@@ -368,7 +381,7 @@ export async function sendOrderMails(
 
 function mailEnabled(type: OrderMailType, event: OrderMailEvent, general: Readonly<Record<string, unknown>>): boolean {
   if (option(general, `enable-${type}`, 'enable') !== 'enable') return false;
-  if (event.type === 'booking-cancelled' && event.by === 'daily-job')
+  if (event.type === 'booking-cancelled' && (event.by === 'daily-job' || event.by === 'seat-hold'))
     return option(general, 'enable-cancel-booking-mail', 'disable') === 'enable';
   return true;
 }

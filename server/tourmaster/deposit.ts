@@ -2,6 +2,7 @@ import { isEmpty, str } from '../php/coerce';
 import { dayNumber } from './coupon';
 import { Money } from './money';
 import { type PricingSettings, phpMoney, phpNumber } from './pricing-settings';
+import { CARD_GATEWAYS } from './seat-hold';
 import type { TourOption } from './tour-option';
 
 /**
@@ -178,7 +179,7 @@ export function gatewayFee(paymentMethod: unknown, settings: PricingSettings): G
   }
   if (
     typeof paymentMethod === 'string' &&
-    ['stripe', 'authorize', 'paymill'].includes(paymentMethod) &&
+    (CARD_GATEWAYS as readonly string[]).includes(paymentMethod) &&
     !isEmpty(settings.creditCardServiceFee)
   ) {
     return { gateway: 'credit-card', rate: settings.creditCardServiceFee };

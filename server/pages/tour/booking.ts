@@ -176,6 +176,7 @@ async function fieldsFor(
     values,
     step: '1',
     nowLocal: tr.nowLocal,
+    now: tr.ctx.now,
     user: tr.user,
   });
 }

@@ -29,7 +29,7 @@ export async function checkBookingAmount(
   const { tour, settings, seatGroups } = await loadBookingContext(
     ctx.wp,
     tourId,
-    travelDate ? { travelDate, excludeOrderId } : undefined,
+    travelDate ? { travelDate, excludeOrderId, now: ctx.now } : undefined,
   );
   const date = tour && travelDate ? resolveDatePrice(tour.option, travelDate, post.package) : undefined;
   const counts = date

@@ -38,6 +38,8 @@ export interface BookingFieldsRequest {
   step: string;
   /** Site-local `Y-m-d H:i:s`. */
   nowLocal: string;
+  /** The request's clock (the remaining seats leave out orders whose seat hold ran out). */
+  now: Date;
   user: CurrentUser | null;
 }
 
@@ -78,7 +80,7 @@ export async function bookingFieldsBlocks(wp: WpDb, request: BookingFieldsReques
           extraFields.map((f) => f.slug),
         )
       : new Map<string, string>();
-  const pools = formSettings.showRemaining ? await seatPools(wp, tour, entry, date, general) : new Map();
+  const pools = formSettings.showRemaining ? await seatPools(wp, tour, entry, date, general, request.now) : new Map();
   const model = bookingFormModel({
     tour,
     entry,
@@ -104,6 +106,7 @@ async function seatPools(
   entry: DatePriceEntry,
   date: string,
   general: Readonly<Record<string, unknown>>,
+  now: Date,
 ): Promise<Map<string, SeatCounts>> {
   const pools = new Map<string, SeatCounts>();
   for (const pkg of entry.package ?? [undefined]) {
@@ -111,7 +114,7 @@ async function seatPools(
     if (!pools.has(pool.groupSlug)) {
       pools.set(
         pool.groupSlug,
-        await countSeats(wp, { ...pool, held: seatStatusFilter(general['block-seat-status']) }),
+        await countSeats(wp, { ...pool, held: seatStatusFilter(general['block-seat-status']), now }),
       );
     }
   }
@@ -147,6 +150,7 @@ export async function bookingFieldsFragment(
     values: data,
     step: str(data.step) || '1',
     nowLocal,
+    now: ctx.now,
     user: await ctx.user(),
   });
 }

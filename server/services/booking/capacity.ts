@@ -17,6 +17,7 @@ import { type OrderRefusal, type OrderRefused, refusal } from './types';
 export async function checkCapacity(
   trx: WpDb,
   c: { tour: Tour; settings: TourmasterSettings; booking: Booking; nowLocal: string },
+  now: Date,
 ): Promise<OrderRefused | undefined> {
   const { date, travellers, tid, travelDate } = c.booking;
   const pool = seatPool(c.tour.id, travelDate, date.entry, tid === undefined ? '' : String(tid));
@@ -24,6 +25,7 @@ export async function checkCapacity(
     ...pool,
     held: seatStatusFilter(c.settings.general['block-seat-status']),
     forUpdate: true,
+    now,
   });
   const result = amountCheck({
     post: amountCheckPost(c.tour, travellers, travelDate),

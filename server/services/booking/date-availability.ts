@@ -24,7 +24,13 @@ export async function tourAvailability(
   const { tour, settings } = await loadBookingContext(ctx.wp, input.tourId);
   if (!tour) return { ok: false };
   const held = seatStatusFilter(settings.general['block-seat-status']);
-  const seatGroups = await seatGroupsByDate(ctx.wp, { tourId: tour.id, from: input.from, to: input.to, held });
+  const seatGroups = await seatGroupsByDate(ctx.wp, {
+    tourId: tour.id,
+    from: input.from,
+    to: input.to,
+    held,
+    now: ctx.now,
+  });
   const dates = datesAvailability({
     tour,
     from: input.from,

@@ -71,7 +71,7 @@ async function writeIn(
     const repeated = await findOrderByFingerprint(trx, options.fingerprint, since);
     if (repeated !== undefined) return { orderId: repeated, created: false };
   }
-  const capacity = await checkCapacity(trx, b);
+  const capacity = await checkCapacity(trx, b, ctx.now);
   if (capacity) return capacity;
   if (coupon) {
     const uses = await countCouponUses(trx, coupon.code, { excludeOrderId: tid });
