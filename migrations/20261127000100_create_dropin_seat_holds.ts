@@ -4,6 +4,7 @@ import { createTableIfMissing, type Migration } from './helpers';
  * `dropin_seat_holds`: an order started for an online payment keeps its seats until `expires_at`
  * (UTC); unpaid by then it is cancelled (server/services/booking/seat-holds.ts). `state`: `held`
  * (waiting for the payment), `paid` (paid in time), `expired` (cancelled at the end of the hold),
+ * `released` (at its end the order was no longer `pending`: paid or changed in the admin),
  * `late-paid` (paid after the hold, seats still free), `refund` (paid after the hold, seats gone:
  * the order stays cancelled and the admin is mailed to refund it). The index finds the due holds.
  */

@@ -7,6 +7,7 @@ import { runPrimary } from './cluster';
 import { type Config, ConfigError, describeConfig, loadConfig } from './core/config';
 import { createLogger, type Logger } from './core/logger';
 import { serve } from './http/serve';
+import { startSeatHoldTimer } from './services/booking/seat-holds';
 import { createActionSwitch } from './upstream/action-switch';
 
 /**
@@ -51,6 +52,8 @@ async function main(): Promise<void> {
 
 async function runServer(config: Config, log: Logger, options: { migrateOnStart: boolean }): Promise<void> {
   const deps = await boot(config, log, { ...options, requireMigrated: true });
+  // Each serving process cancels the seat holds that ran out (several processes never take the same one).
+  const seatHolds = startSeatHoldTimer(deps);
   const serving = await serve(createApp(deps), { host: config.http.host, port: config.http.port, log }).catch(
     (err: unknown) => {
       log.fatal({ err }, 'cannot listen');
@@ -71,7 +74,12 @@ async function runServer(config: Config, log: Logger, options: { migrateOnStart:
         () => 0,
         () => 1,
       )
-      .then((code) => deps.db.close().finally(() => process.exit(code)));
+      .then((code) =>
+        seatHolds
+          .stop()
+          .then(() => deps.db.close())
+          .finally(() => process.exit(code)),
+      );
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

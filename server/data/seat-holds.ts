@@ -5,7 +5,7 @@ import { quoteTable, type WpDb } from './tables';
  * Seat holds (`{prefix}dropin_seat_holds`, migration 20261127000100): an order started for an
  * online payment keeps its seats until `expires_at` (UTC); unpaid by then it holds none.
  */
-export type SeatHoldState = 'held' | 'paid' | 'expired' | 'late-paid' | 'refund';
+export type SeatHoldState = 'held' | 'paid' | 'expired' | 'released' | 'late-paid' | 'refund';
 
 export interface SeatHold {
   orderId: number;
@@ -84,7 +84,7 @@ export async function getSeatHold(wp: WpDb, orderId: number, options: { forUpdat
   return row ? holdOf(row) : undefined;
 }
 
-/** A hold's outcome (paid, expired, late-paid, refund), with when it was settled. */
+/** A hold's outcome (paid, expired, released, late-paid, refund), with when it was settled. */
 export async function settleSeatHold(wp: WpDb, orderId: number, state: SeatHoldState, now: Date): Promise<void> {
   await wp
     .knex(holdsTable(wp))

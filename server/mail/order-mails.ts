@@ -101,7 +101,7 @@ export type OrderMailEvent =
    */
   | { type: 'booking-cancelled'; by: 'admin' | 'customer' | 'daily-job' | 'seat-hold' }
   /** Paid after its seat hold ran out with the seats taken meanwhile: the admin must refund it. */
-  | { type: 'late-payment-refund' };
+  | { type: 'late-payment-refund'; payment: PaymentMailDetails };
 
 export interface MailPlan {
   customer?: CustomerMailType;

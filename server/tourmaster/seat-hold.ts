@@ -21,10 +21,7 @@ export function takesSeatHold(paymentMethod: string | undefined, status: string)
 /** What a hold says about a payment arriving now (`nowUtc` and `expiresAt` as UTC `Y-m-d H:i:s`). */
 export type HoldTiming = 'no-hold' | 'in-time' | 'late';
 
-export function paymentTiming(
-  hold: { state: string; expiresAt: string } | undefined,
-  nowUtc: string,
-): HoldTiming {
+export function paymentTiming(hold: { state: string; expiresAt: string } | undefined, nowUtc: string): HoldTiming {
   if (!hold) return 'no-hold';
   // Settled already (a second instalment, an order paid before): the hold has nothing to say.
   if (hold.state !== 'held' && hold.state !== 'expired') return 'no-hold';

@@ -47,6 +47,7 @@ export async function placeBooking(
       : null;
   const written = await writeOrder(ctx, booking, {
     via: options.via,
+    ...(options.paymentMethod ? { paymentMethod: options.paymentMethod } : {}),
     user,
     fingerprint,
     ...(options.attribution ? { attribution: options.attribution } : {}),

@@ -9,6 +9,7 @@ import {
   updateOrderBooking,
 } from '../../data/order-writes';
 import { getOrder } from '../../data/orders';
+import { insertSeatHold } from '../../data/seat-holds';
 import { inTransaction } from '../../data/tables';
 import { seatPool } from '../../tourmaster/availability';
 import { type CouponOption, checkCoupon } from '../../tourmaster/coupon';
@@ -16,6 +17,7 @@ import { Money } from '../../tourmaster/money';
 import { orderColumns } from '../../tourmaster/order-row';
 import { adminApprovalEnabled, travellerFieldsFor } from '../../tourmaster/payment-page';
 import type { TourPrice } from '../../tourmaster/pricing';
+import { takesSeatHold } from '../../tourmaster/seat-hold';
 import type { TourmasterSettings } from '../../tourmaster/settings';
 import type { Tour } from '../../tourmaster/tour-option';
 import { siteLocalTime } from '../../wp/site-time';
@@ -31,6 +33,8 @@ const REPEAT_WINDOW_MS = 10 * 60_000;
 
 export interface WriteOptions {
   via: 'pay-later' | 'gateway';
+  /** The gateway of an online payment (`paypal`, `stripe`…): its new order holds its seats for a while. */
+  paymentMethod?: string;
   user: CurrentUser | null;
   /** The same visitor's same detail (null when rewriting an order): a repeat finds the first order. */
   fingerprint: string | null;
@@ -88,12 +92,22 @@ async function writeIn(
     await updateOrderBooking(trx, tid, columns);
     return { orderId: tid, created: false };
   }
+  const status = newOrderStatus(tour, settings, options.via, b.price);
   const orderId = await insertOrder(trx, {
     ...columns,
     user_id: options.user?.user.id ?? 0,
     booking_date: b.nowLocal,
-    order_status: newOrderStatus(tour, settings, options.via, b.price),
+    order_status: status,
   });
+  // The hold is written with the order: no instant where an online order holds seats without an end.
+  if (options.via === 'gateway' && takesSeatHold(options.paymentMethod, status)) {
+    await insertSeatHold(trx, {
+      orderId,
+      gateway: options.paymentMethod ?? '',
+      now: ctx.now,
+      holdMs: ctx.deps.config.seatHoldMs,
+    });
+  }
   await storeOrderKey(trx, {
     orderId,
     nonce: newOrderKeyNonce(),

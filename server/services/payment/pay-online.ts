@@ -1,6 +1,7 @@
 import type { PaymentPageProps } from '../../../client/common/islands/PaymentPage';
 import { updateOrderPricing } from '../../data/order-writes';
 import { getOrder } from '../../data/orders';
+import { getSeatHold } from '../../data/seat-holds';
 import { loadBookingContext } from '../../data/tours';
 import { readPaypalSettings } from '../../payments/paypal-settings';
 import { amountDue } from '../../payments/paypal-verification';
@@ -21,8 +22,9 @@ import { type Sidebar, summary, withSidebar } from '../../views/payment/page';
 import { paypalStandardForm } from '../../views/payment/paypal-standard-form';
 import type { ReplyCookie } from '../../wp/set-cookie';
 import { CONSENT_COOKIE, marketingAccepted, splitAttribution } from '../booking/attribution';
-import { orderOfVisitor } from '../booking/ownership';
+import { ORDER_NOT_FOUND, orderOfVisitor, ownsOrder } from '../booking/ownership';
 import { placeBooking } from '../booking/place-order';
+import { renewHoldForAttempt } from '../booking/seat-holds';
 import type { RequestContext } from '../context';
 import { enforceWriteLimit } from '../write-limits';
 import { completeInput, loadPaymentPage, pageUrl } from './page-data';
@@ -123,11 +125,19 @@ async function payExistingOrder(
   paypalOrderId: string | undefined,
 ): Promise<SelectedResult> {
   const own = await orderOfVisitor(ctx, tid);
-  if (!own.ok) return { content: bookingRefused(own.message) };
+  if (!own.ok) {
+    const late = paypalOrderId === undefined ? undefined : await orderCancelledByItsHold(ctx, tid);
+    return late ? payCancelledByHold(ctx, late, paypalOrderId!) : { content: bookingRefused(own.message) };
+  }
   const order = own.order;
   // FIX (DEVIATIONS.md): a paid order's stored pricing is the record of what was paid; only an order
   // still awaiting payment is re-priced for the instalment chosen.
   if (!awaitsPayment(order.status) || !amountDue(order)) return { content: bookingRefused(NOTHING_TO_PAY) };
+  // A new attempt gets the whole seat hold again; one whose hold ran out is refused (its seats may be
+  // taken). A payment already captured (the SDK's completion) is taken either way: seat-holds.ts.
+  if (paypalOrderId === undefined && !(await renewHoldForAttempt(ctx, tid))) {
+    return { content: bookingRefused(HOLD_ENDED) };
+  }
   const stored = bookingDetailFrom(order.bookingDetail);
   const paymentType = str(detail['payment-type']) || str(stored['payment-type']) || 'full';
   const chosen: BookingDetail = { ...stored, payment_method: type, 'payment-type': paymentType };
@@ -157,6 +167,29 @@ async function payExistingOrder(
       : withSummary({ content: bookingRefused(paid.message) }, sidebar);
   }
   return withSummary({ content: await gatewayForm(ctx, type, repriced, load.data.tour, load.data.settings) }, sidebar);
+}
+
+const HOLD_ENDED = 'The time to pay for this booking has run out and its seats were released. Please book again.';
+
+/** The visitor's own order that the end of its seat hold cancelled (a payment for it may still arrive). */
+async function orderCancelledByItsHold(ctx: RequestContext, tid: number): Promise<TourOrder | undefined> {
+  const order = tid > 0 ? await getOrder(ctx.wp, tid) : undefined;
+  if (order?.status !== 'cancel' || (await getSeatHold(ctx.wp, tid))?.state !== 'expired') return undefined;
+  return (await ownsOrder(ctx, order)) ? order : undefined;
+}
+
+/** PayPal's completion for an order its hold cancelled: taken at the price it was offered, if the seats are free. */
+async function payCancelledByHold(
+  ctx: RequestContext,
+  order: TourOrder,
+  paypalOrderId: string,
+): Promise<SelectedResult> {
+  const { tour, settings } = await loadBookingContext(ctx.wp, order.tourId);
+  if (!tour) return { content: bookingRefused(ORDER_NOT_FOUND) };
+  const paid = await completePaypalPayment(ctx, { order, tour, settings, paypalOrderId });
+  return paid.ok
+    ? { cookie: '', ...completion(await completeInput(ctx, settings.general)) }
+    : { content: bookingRefused(paid.message) };
 }
 
 /**

@@ -4,13 +4,15 @@ import { getOrder } from '../../data/orders';
 import { paymentInfoList } from '../../payments/payment-info';
 import { createPaypalClient, PaypalRefused, PaypalUnavailable } from '../../payments/paypal';
 import { readPaypalSettings, resolvePaypalCredentials } from '../../payments/paypal-settings';
-import { amountDue, paymentInfoEntry, verifyPaypalOrder } from '../../payments/paypal-verification';
+import { amountDue, type PaidStatus, paymentInfoEntry, verifyPaypalOrder } from '../../payments/paypal-verification';
 import type { PhpValue } from '../../php/values';
+import type { Money } from '../../tourmaster/money';
 import type { TourOrder } from '../../tourmaster/order';
 import type { TourmasterSettings } from '../../tourmaster/settings';
 import type { Tour } from '../../tourmaster/tour-option';
 import { siteLocalTime } from '../../wp/site-time';
 import { notifyOrder } from '../booking/notify';
+import { type HoldOutcome, recordAgainstHold } from '../booking/seat-holds';
 import type { RequestContext } from '../context';
 
 export type PaypalPaymentResult = { ok: true; order: TourOrder } | { ok: false; message: string };
@@ -18,6 +20,8 @@ export type PaypalPaymentResult = { ok: true; order: TourOrder } | { ok: false; 
 const UNAVAILABLE =
   'We could not reach PayPal to confirm your payment. Your booking is saved and nothing was charged twice; please try again in a few minutes.';
 export const NOTHING_TO_PAY = 'There is nothing left to pay on this booking.';
+export const LATE_REFUND =
+  'The time to pay for this booking had run out and its seats have been booked meanwhile. Your payment was received and will be refunded; we are sorry.';
 const NOT_CONFIGURED = 'PayPal payments are not set up on this site. Your booking is saved; please contact us to pay.';
 
 /**
@@ -61,27 +65,13 @@ export async function completePaypalPayment(
   }
 
   const now = siteLocalTime(ctx.now, input.settings);
+  let outcome: HoldOutcome;
   try {
-    await recordGatewayPayment(ctx.wp, {
-      gateway: 'paypal',
-      paymentId: verdict.paypalOrderId,
-      orderId: input.order.id,
-      at: now,
-      status: verdict.status,
-      entries: (stored) => {
-        const entries = paymentInfoList(stored.paymentInfo, stored.status);
-        entries.push(
-          paymentInfoEntry({
-            transactionId: verdict.paypalOrderId,
-            amount: verdict.amount,
-            submissionDate: now,
-            status: verdict.status,
-            pricingInfo: input.order.pricingInfo,
-          }),
-        );
-        return entries as PhpValue;
-      },
-    });
+    // Against the order's seat hold (services/booking/seat-holds.ts): a payment after the hold is
+    // kept only while the seats are still free; otherwise it is recorded on the cancelled order.
+    outcome = await recordAgainstHold(ctx, input.order, (trx, as) =>
+      recordGatewayPayment(trx, paypalRecord(input.order, verdict, now, as === 'refund' ? 'cancel' : verdict.status)),
+    );
   } catch (err) {
     if (mapDriverError(err)?.code === 'CONFLICT') return { ok: false, message: refusalMessage('ALREADY_USED') };
     throw err;
@@ -93,6 +83,11 @@ export async function completePaypalPayment(
     transactionId: verdict.paypalOrderId,
     submissionDate: now,
   };
+  if (outcome === 'refund') {
+    ctx.log.warn({ orderId: order.id, paypalOrderId: verdict.paypalOrderId }, 'late payment, seats gone: refund due');
+    await notifyOrder(ctx, { type: 'late-payment-refund', payment }, order, input.tour);
+    return { ok: false, message: LATE_REFUND };
+  }
   await notifyOrder(
     ctx,
     verdict.status === 'online-paid' ? { type: 'online-payment', payment } : { type: 'deposit-payment', payment },
@@ -100,6 +95,35 @@ export async function completePaypalPayment(
     input.tour,
   );
   return { ok: true, order };
+}
+
+/** The verified PayPal payment as recorded on the order, with the order's status after it. */
+function paypalRecord(
+  order: TourOrder,
+  verdict: { paypalOrderId: string; amount: Money; status: PaidStatus },
+  at: string,
+  status: string,
+): Parameters<typeof recordGatewayPayment>[1] {
+  return {
+    gateway: 'paypal',
+    paymentId: verdict.paypalOrderId,
+    orderId: order.id,
+    at,
+    status,
+    entries: (stored) => {
+      const entries = paymentInfoList(stored.paymentInfo, stored.status);
+      entries.push(
+        paymentInfoEntry({
+          transactionId: verdict.paypalOrderId,
+          amount: verdict.amount,
+          submissionDate: at,
+          status: verdict.status,
+          pricingInfo: order.pricingInfo,
+        }),
+      );
+      return entries as PhpValue;
+    },
+  };
 }
 
 function refusalMessage(reason: string): string {
