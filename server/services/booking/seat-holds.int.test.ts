@@ -236,3 +236,37 @@ describe('seat holds', () => {
     expect(await holdRow(tid)).toMatchObject({ expires_at: '2026-11-21 23:55:00' });
   });
 });
+
+describe('seat hold expiry, several at once', () => {
+  it('cancels each due hold exactly once when several expiries run at the same time', async () => {
+    const due: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const [id] = await tdb.wp.knex(tdb.wp.t.orders).insert({
+        user_id: 0,
+        booking_date: '2026-11-21 10:00:00',
+        tour_id: TOUR,
+        travel_date: '2027-06-12',
+        package_group_slug: '',
+        traveller_amount: 0,
+        order_status: 'pending',
+        total_price: '100.0000',
+      });
+      due.push(Number(id));
+    }
+    await tdb.wp.knex(`${tdb.wp.prefix}dropin_seat_holds`).insert(
+      due.map((orderId) => ({
+        order_id: orderId,
+        gateway: 'paypal',
+        state: 'held',
+        created_at: '2026-11-21 23:00:00',
+        expires_at: '2026-11-21 23:15:00',
+      })),
+    );
+    // Three expiries on their own connections, as three processes' timers would run them.
+    const runs = await Promise.all([0, 1, 2].map(() => expireDueHolds(server.deps, at(60))));
+    const cancelled = runs.flat().filter((id) => due.includes(id));
+    expect(cancelled.sort((a, b) => a - b)).toEqual(due);
+    const states = await tdb.wp.knex(`${tdb.wp.prefix}dropin_seat_holds`).distinct('state').whereIn('order_id', due);
+    expect(states).toEqual([{ state: 'expired' }]);
+  });
+});

@@ -64,26 +64,35 @@ async function mailCancelled(ctx: RequestContext, orderId: number): Promise<void
 }
 
 /**
- * The expiry timer of one server process: every `intervalMs` (a third of the hold, between 1 s and
- * a minute) it cancels the due holds. Unref'd, so it never keeps a process alive; one run at a
- * time; a failing run is logged and the next one tries again. Seat counts never wait for it: they
- * leave expired holds out themselves (data/seat-holds.ts `withoutExpiredHolds`).
+ * The expiry timer of one server process: about every `intervalMs` (a third of the hold, between
+ * 1 s and a minute, with a random spread so processes started together do not query in step) it
+ * cancels the due holds. Unref'd, so it never keeps a process alive; one run at a time; a failing
+ * run is logged and the next one tries again. Seat counts never wait for it: they leave expired
+ * holds out themselves (data/seat-holds.ts `withoutExpiredHolds`).
  */
 export function startSeatHoldTimer(deps: ServiceDeps): { stop(): Promise<void> } {
   const intervalMs = Math.min(60_000, Math.max(1_000, Math.round(deps.config.seatHoldMs / 3)));
+  let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
+  let stopped = false;
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(run, Math.round(intervalMs * (0.5 + Math.random())));
+    timer.unref();
+  };
+  const run = () => {
     running = expireDueHolds(deps, deps.clock())
       .catch((err: unknown) => deps.log.error({ err }, 'seat hold expiry failed'))
       .finally(() => {
         running = undefined;
+        schedule();
       });
-  }, intervalMs);
-  timer.unref();
+  };
+  schedule();
   return {
     async stop() {
-      clearInterval(timer);
+      stopped = true;
+      clearTimeout(timer);
       await running;
     },
   };
