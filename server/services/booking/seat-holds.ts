@@ -18,6 +18,7 @@ import type { RequestContext, ServiceDeps } from '../context';
 import { checkCapacity } from './capacity';
 import { notifyOrder } from './notify';
 import { prepareBooking } from './prepare-booking';
+import { withDeadlockRetry } from './write-order';
 
 /** Holds claimed per transaction: short transactions, few row locks at a time. */
 const CLAIM_BATCH = 20;
@@ -130,23 +131,27 @@ export async function recordAgainstHold(
     paymentTiming(peek, now) !== 'no-hold'
       ? await prepareBooking(ctx, { ...bookingDetailFrom(order.bookingDetail), tid: String(order.id) })
       : undefined;
-  return inTransaction(
-    ctx.wp,
-    async (trx) => {
-      await lockKeys(trx, [`seats:${order.tourId}:${order.travelDate}`]);
-      const hold = await getSeatHold(trx, order.id, { forUpdate: true });
-      const timing = paymentTiming(hold, now);
-      if (timing !== 'late') {
-        await record(trx, 'paid');
-        if (timing === 'in-time') await settleSeatHold(trx, order.id, 'paid', ctx.now);
-        return timing === 'in-time' ? 'paid' : 'no-hold';
-      }
-      const free = prepared?.ok === true && !(await checkCapacity(trx, prepared.booking, ctx.now));
-      await record(trx, free ? 'paid' : 'refund');
-      const outcome = free ? 'late-paid' : 'refund';
-      await settleSeatHold(trx, order.id, outcome, ctx.now);
-      return outcome;
-    },
-    { readCommitted: true },
+  // The recount locks the date's orders while the expiry timer may be cancelling one of them: a
+  // deadlock victim runs again (the payment is verified already; it must not be lost to a retryable error).
+  return withDeadlockRetry(() =>
+    inTransaction(
+      ctx.wp,
+      async (trx) => {
+        await lockKeys(trx, [`seats:${order.tourId}:${order.travelDate}`]);
+        const hold = await getSeatHold(trx, order.id, { forUpdate: true });
+        const timing = paymentTiming(hold, now);
+        if (timing !== 'late') {
+          await record(trx, 'paid');
+          if (timing === 'in-time') await settleSeatHold(trx, order.id, 'paid', ctx.now);
+          return timing === 'in-time' ? 'paid' : 'no-hold';
+        }
+        const free = prepared?.ok === true && !(await checkCapacity(trx, prepared.booking, ctx.now));
+        await record(trx, free ? 'paid' : 'refund');
+        const outcome = free ? 'late-paid' : 'refund';
+        await settleSeatHold(trx, order.id, outcome, ctx.now);
+        return outcome;
+      },
+      { readCommitted: true },
+    ),
   );
 }

@@ -131,7 +131,7 @@ function newOrderStatus(
 }
 
 /** MariaDB may pick a deadlock victim between lock waits; the whole transaction is then run again. */
-async function withDeadlockRetry<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+export async function withDeadlockRetry<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
   for (let i = 1; ; i++) {
     try {
       return await run();
