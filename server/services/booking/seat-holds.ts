@@ -1,3 +1,4 @@
+import { asUnavailable } from '../../data/db-faults';
 import { lockKeys } from '../../data/order-writes';
 import { getOrder } from '../../data/orders';
 import {
@@ -83,7 +84,12 @@ export function startSeatHoldTimer(deps: ServiceDeps): { stop(): Promise<void> }
   };
   const run = () => {
     running = expireDueHolds(deps, deps.clock())
-      .catch((err: unknown) => deps.log.error({ err }, 'seat hold expiry failed'))
+      .catch((err: unknown) =>
+        // The database away for a moment is expected to pass: the next run catches up.
+        asUnavailable(err)
+          ? deps.log.warn({ err }, 'seat hold expiry skipped: database unavailable')
+          : deps.log.error({ err }, 'seat hold expiry failed'),
+      )
       .finally(() => {
         running = undefined;
         schedule();
