@@ -131,6 +131,12 @@ async function amountCheck(date: string, travellers: number): Promise<unknown> {
   return (await postAjax(server.baseUrl, body)).json();
 }
 
+/** The availability API's answer for one date. */
+async function availability(date: string): Promise<unknown> {
+  const r = await fetch(`${server.baseUrl}/wp-json/tourmaster/v1/tours/${TOUR}/availability?from=${date}&to=${date}`);
+  return ((await r.json()) as { dates: unknown[] }).dates[0];
+}
+
 describe('seat holds', () => {
   it('holds the seats of an order started for PayPal for SEAT_HOLD_MINUTES, and none of a pay-later booking', async () => {
     now = at(0);
@@ -152,10 +158,12 @@ describe('seat holds', () => {
     const pool = { tourId: TOUR, travelDate: date, groupSlug: '', excludeOrderId: undefined };
     const held = { except: ['cancel'] } as const;
     expect((await countSeats(tdb.wp, { ...pool, held, now: at(14) })).travellers).toBe(20);
+    expect(await availability(date)).toMatchObject({ seats_left: 0, sold_out: true });
 
     now = at(15);
     expect(await amountCheck(date, 3)).toEqual({ status: 'success' });
     expect((await countSeats(tdb.wp, { ...pool, held, now })).travellers).toBe(17);
+    expect(await availability(date)).toMatchObject({ seats_left: 3, sold_out: false });
     expect((await getOrder(tdb.wp, tid))?.status).toBe('pending');
   });
 
