@@ -10,6 +10,7 @@ import { readCookies } from './http/cookies';
 import type { AppDeps } from './http/deps';
 import { loggableUrl } from './http/loggable-url';
 import { readiness } from './http/readiness';
+import { restRouteQuery } from './http/rest-route-query';
 import { ourAdminAjax, ourPages } from './http/security-headers';
 import { sendUnavailablePage } from './http/unavailable';
 import { pageRoutes } from './pages/index';
@@ -32,7 +33,9 @@ export function createApp(deps: AppDeps, registry: ActionRegistry = createRegist
   app.use(readCookies);
 
   app.all(ADMIN_AJAX_PATH, ourAdminAjax(adminAjax(deps, registry)));
-  // Our JSON API, before the switch-over: its namespace is never WordPress's (rest/router.ts).
+  // Our JSON API, before the switch-over: its namespace is never WordPress's (rest/router.ts),
+  // at its path and as `?rest_route=` (http/rest-route-query.ts).
+  app.use(restRouteQuery);
   app.use(REST_NAMESPACE, restRouter(deps));
   // Switch-over: WordPress's admin, REST API, files and feeds go to it before any page route.
   if (deps.upstream) app.use(deps.upstream.wordpressPaths());

@@ -18,7 +18,7 @@ import { withScriptNonce } from '../views/script-nonce';
  *   sees it: behind a proxy only with TRUST_PROXY), and `HttpOnly` unless the front end reads it.
  */
 
-type Kind = 'page' | 'ajax';
+type Kind = 'page' | 'ajax' | 'api';
 
 interface ResponseLocals {
   securityKind?: Kind;
@@ -109,6 +109,18 @@ const ajaxHelmet = helmet({
   crossOriginResourcePolicy: { policy: 'same-origin' },
 });
 
+/**
+ * The public JSON API (rest/): the same hardening, but readable from other origins, as WordPress's
+ * REST API is (`rest_send_cors_headers`): a partner's booking widget reads availability from its own
+ * site. Without credentials (`*`), so a browser never sends the visitor's cookies along.
+ */
+const apiHelmet = helmet({
+  ...common,
+  contentSecurityPolicy: false,
+  crossOriginEmbedderPolicy: false,
+  crossOriginResourcePolicy: { policy: 'cross-origin' },
+});
+
 /** Marks a response as not ours (e.g. forwarded from the WordPress upstream): no headers are added. */
 export function notOurs(res: Response): void {
   (res.locals as ResponseLocals).securityKind = undefined;
@@ -124,9 +136,9 @@ export function ourAdminAjax(route: RequestHandler): RequestHandler {
   return wrap('ajax', route);
 }
 
-/** Wraps a JSON API route (rest/): the same hardening as admin-ajax replies, without a CSP. */
+/** Wraps a JSON API route (rest/): the hardening of admin-ajax replies, readable cross-origin. */
 export function ourApi(route: RequestHandler): RequestHandler {
-  return wrap('ajax', route);
+  return wrap('api', route);
 }
 
 function wrap(kind: Kind, route: RequestHandler): RequestHandler {
@@ -155,8 +167,10 @@ function installHook(req: Request, res: Response): void {
   res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
     const kind = (res.locals as ResponseLocals).securityKind;
     if (kind && !res.headersSent) {
-      const middleware = kind === 'ajax' ? ajaxHelmet : req.secure ? pageHelmetTls : pageHelmetPlain;
+      const middleware =
+        kind === 'ajax' ? ajaxHelmet : kind === 'api' ? apiHelmet : req.secure ? pageHelmetTls : pageHelmetPlain;
       middleware(req as IncomingMessage, res, () => {});
+      if (kind === 'api') res.setHeader('Access-Control-Allow-Origin', '*');
       const cookies = res.getHeader('set-cookie');
       if (cookies !== undefined) {
         const list = Array.isArray(cookies) ? cookies : [String(cookies)];

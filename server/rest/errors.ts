@@ -40,12 +40,25 @@ export function invalidParams(params: Record<string, string>): RestError {
   return new RestError(400, 'rest_invalid_param', `Invalid parameter(s): ${Object.keys(params).join(', ')}`, params);
 }
 
-/** A zod failure of the request's parameters as `rest_invalid_param`, the first message per parameter. */
-export function invalidParamsOf(error: z.ZodError): RestError {
+/**
+ * A zod failure of the request's parameters as WordPress words it: the parameters that were not
+ * sent as `rest_missing_callback_param` ("Missing parameter(s): from"), else `rest_invalid_param`
+ * with the first message per parameter (a repeated `?from=a&from=b` or `from[]=` is one value too many).
+ */
+export function invalidParamsOf(error: z.ZodError, sent: Readonly<Record<string, unknown>>): RestError {
+  const missing = new Set<string>();
   const params: Record<string, string> = {};
   for (const issue of error.issues) {
     const name = String(issue.path[0] ?? 'request');
-    params[name] ??= issue.message;
+    const value = Object.hasOwn(sent, name) ? sent[name] : undefined;
+    if (value === undefined && name !== 'request') missing.add(name);
+    else params[name] ??= typeof value === 'string' ? issue.message : 'Expected one value.';
+  }
+  if (missing.size > 0) {
+    const names = [...missing];
+    return new RestError(400, 'rest_missing_callback_param', `Missing parameter(s): ${names.join(', ')}`, {
+      ...Object.fromEntries(names.map((n) => [n, 'Missing.'])),
+    });
   }
   return invalidParams(params);
 }

@@ -34,8 +34,9 @@ export function routeHandler(route: AnyRestRoute, deps: AppDeps) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     try {
       // A repeated query parameter (`?from=a&from=b`) arrives as an array: the schema refuses it.
-      const parsed = route.input.safeParse({ ...req.query, ...req.params });
-      if (!parsed.success) throw invalidParamsOf(parsed.error);
+      const sent = { ...req.query, ...req.params };
+      const parsed = route.input.safeParse(sent);
+      if (!parsed.success) throw invalidParamsOf(parsed.error, sent);
       const body = await route.handle(parsed.data, pageContext(req, deps));
       res.status(200).set('Cache-Control', route.cacheControl).json(body);
     } catch (err) {

@@ -285,6 +285,7 @@ describe('pages we do not render go to WordPress', () => {
   it.each([
     ['our availability API', '/wp-json/tourmaster/v1/tours/4/availability?from=2027-05-01&to=2027-05-31', 200],
     ['any other path of our namespace', '/wp-json/tourmaster/v1/nothing', 404],
+    ['our API as a rest_route', '/?rest_route=/tourmaster/v1/tours/4/availability&from=2027-05-01&to=2027-05-31', 200],
   ])('%s stays ours: GET %s', async (_what, target, status) => {
     const reply = await rawRequest(server.baseUrl, { path: target });
     expect(reply.status).toBe(status);

@@ -233,7 +233,6 @@ describe('GET /wp-json/tourmaster/v1/tours/{id}/availability', () => {
     ['a day that does not exist', `tours/${SANTORINI}/availability?from=2027-02-30&to=2027-06-01`, 'from'],
     ['`to` before `from`', `tours/${SANTORINI}/availability?from=2027-06-01&to=2027-05-31`, 'to'],
     ['more than 366 days', `tours/${SANTORINI}/availability?from=2027-01-01&to=2028-01-02`, 'to'],
-    ['no range', `tours/${SANTORINI}/availability`, 'from'],
     ['a repeated parameter', `tours/${SANTORINI}/availability?from=2027-01-01&from=2027-01-02&to=2027-02-01`, 'from'],
     ['an id that is no number', 'tours/abc/availability?from=2027-01-01&to=2027-02-01', 'id'],
     ['an id of no tour', 'tours/999999/availability?from=2027-01-01&to=2027-02-01', 'id'],
@@ -246,6 +245,42 @@ describe('GET /wp-json/tourmaster/v1/tours/{id}/availability', () => {
     expect(body).toMatchObject({ code: 'rest_invalid_param', data: { status: 400 } });
     expect(body.message).toContain(param);
     expect(Object.keys(body.data.params)).toContain(param);
+  });
+
+  it('names only the bad day when a day does not exist (no rolled-over range check beside it)', async () => {
+    const r = await availability(`tours/${SANTORINI}/availability?from=2027-02-30&to=2027-03-01`);
+    expect((r.body as { data: { params: Record<string, string> } }).data.params).toEqual({
+      from: 'Not a calendar date.',
+    });
+  });
+
+  it('says which parameters were not sent, as WordPress does (rest_missing_callback_param)', async () => {
+    const none = await availability(`tours/${SANTORINI}/availability`);
+    expect(none.status).toBe(400);
+    expect(none.body).toMatchObject({
+      code: 'rest_missing_callback_param',
+      message: 'Missing parameter(s): from, to',
+      data: { status: 400 },
+    });
+    const list = await availability(`tours/${SANTORINI}/availability?from=2027-01-01&from=2027-01-02&to=2027-02-01`);
+    expect(list.body).toMatchObject({ code: 'rest_invalid_param', data: { params: { from: 'Expected one value.' } } });
+  });
+
+  it('answers at ?rest_route= as at /wp-json/ (plain permalinks), readable from other origins', async () => {
+    const pretty = await availability(`tours/${SANTORINI}/availability?from=2027-05-01&to=2027-05-31`);
+    for (const path of ['/', '/index.php']) {
+      const response = await fetch(
+        `${server.baseUrl}${path}?rest_route=/tourmaster/v1/tours/${SANTORINI}/availability&from=2027-05-01&to=2027-05-31`,
+        { headers: { Origin: 'https://partner.example' } },
+      );
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual(pretty.body);
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      expect(response.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    }
+    const unknown = await fetch(`${server.baseUrl}/?rest_route=/tourmaster/v1/nothing`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ code: 'rest_no_route' });
   });
 
   it('takes the whole 366 days', async () => {

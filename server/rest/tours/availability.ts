@@ -11,14 +11,17 @@ export const MAX_RANGE_DAYS = 366;
 
 const DAY_MS = 86_400_000;
 
-/** A real calendar day written `YYYY-MM-DD` (2027-02-30 is refused, not rolled over). */
+/** Whether `s` is a real calendar day written `YYYY-MM-DD` (2027-02-30 is not, rather than rolled over). */
+function isCalendarDay(s: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const at = Date.parse(`${s}T00:00:00Z`);
+  return Number.isFinite(at) && new Date(at).toISOString().startsWith(s);
+}
+
 const calendarDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date written YYYY-MM-DD.')
-  .refine((s) => {
-    const at = Date.parse(`${s}T00:00:00Z`);
-    return Number.isFinite(at) && new Date(at).toISOString().startsWith(s);
-  }, 'Not a calendar date.');
+  .refine(isCalendarDay, 'Not a calendar date.');
 
 const input = z
   .object({
@@ -31,6 +34,8 @@ const input = z
     to: calendarDay,
   })
   .superRefine((v, ctx) => {
+    // The range is only measured between two real days (each bad one has its own message).
+    if (!isCalendarDay(v.from) || !isCalendarDay(v.to)) return;
     const days = (Date.parse(v.to) - Date.parse(v.from)) / DAY_MS + 1;
     if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: '`to` is before `from`.' });
     else if (days > MAX_RANGE_DAYS) {
