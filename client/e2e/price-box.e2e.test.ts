@@ -80,7 +80,7 @@ describe('the price box on a tour page', () => {
         'Sub Total$240.00',
         'Tax (9%)$21.60',
         'Total$261.60',
-        '30% deposit to pay now$78.48',
+        'Or pay a 30% deposit now$78.48',
       ]);
       // The open breakdown stays inside the booking card and the window: nothing scrolls sideways.
       const card = (await page.locator('#tourmaster-tour-booking-bar-wrap').boundingBox())!;

@@ -100,7 +100,7 @@ describe('the price box under the head price', () => {
       'Sub Total$240.00',
       'Tax (9%)$21.60',
       'Total$261.60',
-      '30% deposit to pay now$78.48',
+      'Or pay a 30% deposit now$78.48',
     ]);
     expect(within(details).getByRole('rowheader', { name: 'Tax (9%)' })).toBeTruthy();
   });

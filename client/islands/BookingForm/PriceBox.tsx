@@ -45,7 +45,9 @@ export function PriceBox({ box }: { box: HeadPriceProps }) {
             {b.taxDue !== undefined ? <Row head={`Tax (${b.taxRate ?? ''})`} tail={b.taxDue} /> : null}
             {b.couponAfterTax ? coupon : null}
             <Row head="Total" tail={box.total} className="dropin-price-total" />
-            {box.deposit ? <Row head={`${box.deposit.percent}% deposit to pay now`} tail={box.deposit.price} /> : null}
+            {box.deposit ? (
+              <Row head={`Or pay a ${box.deposit.percent}% deposit now`} tail={box.deposit.price} />
+            ) : null}
           </tbody>
         </table>
       </details>

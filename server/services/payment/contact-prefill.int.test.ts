@@ -60,7 +60,9 @@ describe('the contact step prefilled for a logged-in customer', () => {
     expect(values.get('first_name')).toBe('Maria');
     expect(values.get('phone')).toBe('+30 210 555 010');
     expect(values.get('email')).toBe('maria.papadopoulou@example.test');
-    expect(values.get('billing_email')).toBe('maria.papadopoulou@example.test');
+    // The billing block keeps to the profile's meta (none here): not an e-mail alone in it.
+    expect(values.get('billing_email')).toBe('');
+    expect(values.get('billing_first_name')).toBe('');
     expect(html).toContain('name="email" value="maria.papadopoulou@example.test"');
   });
 

@@ -48,14 +48,16 @@ export function stepTwo(
   const { detail } = data.booking;
   const rows = travellerRows(tour.option, data.booking.travellers);
   const { contact, billing, notes } = data.booking.contact;
-  // The account's e-mail (users.user_email) for its e-mail fields: the plugin filled name and phone
-  // from the profile's meta but no e-mail, which is no meta (DEVIATIONS.md: e-mail prefilled).
+  // The account's e-mail (users.user_email) for the contact's e-mail fields: the plugin filled name
+  // and phone from the profile's meta but no e-mail, which is no meta (DEVIATIONS.md: e-mail
+  // prefilled). The billing block stays as the profile's meta has it: an e-mail alone there would
+  // leave it half filled.
   const accountEmail = data.user?.user.email ?? '';
   // `name` is the field's slug, or `billing_` and the slug.
   const value = (name: string, field: CustomField) => {
     const sent = name === field.slug ? contact.get(field.slug) : billing.get(field.slug);
     if (!isEmpty(sent)) return str(sent);
-    return meta.get(name) || (field.type === 'email' ? accountEmail : '') || field.default;
+    return meta.get(name) || (field.type === 'email' && name === field.slug ? accountEmail : '') || field.default;
   };
   const travellers = rows && {
     rows,
