@@ -1,4 +1,5 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import { MANAGE_LINK_DAYS } from '../services/booking/manage-link';
 import { loginAs } from '../testing/account';
 import { CAPTURE_NOW, postAjax, startTestServer, type TestServer } from '../testing/app';
 import { createTestDatabase, type TestDatabase } from '../testing/db';
+import { setOption } from '../testing/posts';
 
 /**
  * "A confirmation worth keeping" (issue 18): a guest's pay-later booking shows and mails "Your
@@ -51,10 +53,36 @@ function mailTo(email: string) {
 }
 
 function manageLinkOf(htmlText: string): string {
-  const m = /href="([^"]*tourmaster-manage=[^"]*)"/.exec(htmlText);
+  const m = /href="([^"]*tourmaster-manage=[^"&]*)"/.exec(htmlText);
   expect(m).not.toBeNull();
   return decode(m![1]!);
 }
+
+/** The mail's "Pay the balance online" link. */
+function payLinkOf(htmlText: string): string {
+  const m = /href="([^"]*)" >Pay the balance online</.exec(htmlText);
+  expect(m).not.toBeNull();
+  return decode(m![1]!);
+}
+
+/** A form's hidden nonce (`security`) on a manage page. */
+function nonceOf(page: string, action: 'cancel' | 'payment-receipt'): string {
+  const form =
+    action === 'cancel'
+      ? /<form class="dropin-manage-cancel"[\s\S]*?<\/form>/.exec(page)?.[0]
+      : /<form[^>]*enctype="multipart\/form-data"[\s\S]*?<\/form>/.exec(page)?.[0];
+  const nonce = /name="security" value="([0-9a-f]{32})"/.exec(form ?? '')?.[1];
+  expect(nonce, action).toBeDefined();
+  return nonce!;
+}
+
+const postForm = (url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
@@ -86,7 +114,11 @@ describe('the completion screen and the mail', () => {
     expect(text).toMatch(/Amount Due \$\d+\.\d\d/);
     expect(text).not.toContain('Amount Due $0.00');
     expect(block).toContain(`tourmaster-calendar=${booked.orderId}`);
-    expect(block).toMatch(/tid=\d+&amp;step=3/);
+    // A guest's "Pay the balance online" goes through the signed link (a fresh browser has no key).
+    expect(block).toMatch(
+      new RegExp(`href="[^"]*\\?tourmaster-manage=${booked.orderId}\\.[^"]*&amp;tourmaster-pay=balance"`),
+    );
+    expect(block).not.toMatch(/tid=\d+&amp;step=3/);
     manageLinkOf(block);
     // The island renders the same block from its props.
     expect(booked.reply.props.complete?.confirmation).toBe(block);
@@ -210,34 +242,90 @@ describe('Add to calendar', () => {
   });
 });
 
+/** A GET with a chosen Host header (fetch cannot set one). */
+function getWithHost(baseUrl: string, pathAndQuery: string, host: string, cookie: string) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const url = new URL(baseUrl);
+    http
+      .get(
+        { host: url.hostname, port: url.port, path: pathAndQuery, headers: { Host: host, Cookie: cookie } },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            body += chunk;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      )
+      .on('error', reject);
+  });
+}
+
+describe('the .ics as text', () => {
+  it('decodes stored entities, ends a timed tour after its hours, says where it departs; the UID ignores the request host', async () => {
+    const posts = () => tdb.wp.knex(tdb.wp.t.posts).where('post_title', 'like', 'Santorini Caldera%Sunset Cruise');
+    const title = (await posts().first('post_title'))!.post_title as string;
+    const name = await tdb.wp.knex(tdb.wp.t.options).first('option_value').where('option_name', 'blogname');
+    await posts().update({ post_title: 'Santorini Caldera &amp; Sunset Cruise' });
+    await setOption(tdb.wp, 'blogname', 'Tom&#039;s &amp; Co');
+    // A site that follows the request's host (config), asked under another host name.
+    const follows = await startTestServer(tdb, { config: { siteUrlFollowsRequest: true } });
+    try {
+      const r = await getWithHost(
+        follows.baseUrl,
+        `/?tourmaster-calendar=${booked.orderId}`,
+        'other-host.example.test',
+        booked.keyCookie,
+      );
+      expect(r.status).toBe(200);
+      const lines = r.body.replace(/\r\n[ \t]/g, '').split('\r\n');
+      expect(lines).toContain('SUMMARY:Santorini Caldera & Sunset Cruise');
+      expect(lines.find((l) => l.startsWith('DESCRIPTION:'))).toBe(
+        `DESCRIPTION:Booking #${booked.orderId} · 2 travellers · Tom's & Co`,
+      );
+      expect(r.body).not.toMatch(/&amp;|&#0?39;/);
+      // 16:30 on the site's clock (UTC), "5 Hours", from "Ammoudi Bay, Oia".
+      expect(lines).toContain('DTSTART:20270522T163000Z');
+      expect(lines).toContain('DTEND:20270522T213000Z');
+      expect(lines).toContain('LOCATION:Ammoudi Bay\\, Oia');
+      expect(lines).toContain(`UID:tourmaster-order-${booked.orderId}@127.0.0.1`);
+    } finally {
+      await follows.close();
+      await posts().update({ post_title: title });
+      await setOption(tdb.wp, 'blogname', name?.option_value ?? '');
+    }
+  });
+});
+
 describe('cancelling from the manage page', () => {
   it('a pending booking is cancelled once the box is ticked; a changed link cancels nothing', async () => {
     const guest = await bookAsGuest('cancel.guest@example.test');
     const link = manageLinkOf(mailTo('cancel.guest@example.test').html).replace(/^http:\/\/[^/]+/, server.baseUrl);
     const page = await (await fetch(link)).text();
     expect(page).toContain('Cancel this booking');
-    const post = (url: string, fields: Record<string, string>) =>
-      fetch(url, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(fields).toString(),
-      });
+    const security = nonceOf(page, 'cancel');
     const status = async () => (await getOrder(tdb.wp, guest.orderId))?.status;
 
-    const unticked = await post(link, { action: 'cancel' });
+    const unticked = await postForm(link, { action: 'cancel', security });
     expect(unticked.status).toBe(400);
     expect(await unticked.text()).toContain('Please tick the box');
-    const tampered = await post(
+    const tampered = await postForm(
       link.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
-      { action: 'cancel', confirm: 'yes' },
+      {
+        action: 'cancel',
+        confirm: 'yes',
+        security,
+      },
     );
     expect(tampered.status).toBe(403);
     expect(await status()).toBe('pending');
 
-    const done = await post(link, { action: 'cancel', confirm: 'yes' });
+    const done = await postForm(link, { action: 'cancel', confirm: 'yes', security });
     expect(done.status).toBe(302);
-    expect(done.headers.get('location')).toBe(link.replace(server.baseUrl, ''));
+    // Back to the link, built from the site's home URL and the token.
+    const mailed = manageLinkOf(mailTo('cancel.guest@example.test').html);
+    expect(done.headers.get('location')).toBe(mailed);
     expect(await status()).toBe('cancel');
     expect(mailer.sent.some((m) => m.to.includes('cancel.guest@example.test') && /cancelled/i.test(m.subject))).toBe(
       true,
@@ -247,9 +335,105 @@ describe('cancelling from the manage page', () => {
     expect(after).not.toContain('Add to calendar');
     expect(after).toContain('tourmaster-status-cancel');
     // Once cancelled, again: refused with the reason, nothing changes.
-    const again = await post(link, { action: 'cancel', confirm: 'yes' });
+    const again = await postForm(link, { action: 'cancel', confirm: 'yes', security });
     expect(again.status).toBe(409);
     expect(await again.text()).toContain('This booking can no longer be cancelled.');
+  });
+
+  it("refuses a post without this order's nonce, or from another site: 403, nothing cancelled", async () => {
+    const guest = await bookAsGuest('forged.guest@example.test');
+    const link = manageLinkOf(mailTo('forged.guest@example.test').html).replace(/^http:\/\/[^/]+/, server.baseUrl);
+    const security = nonceOf(await (await fetch(link)).text(), 'cancel');
+    // Another guest's page, with its own valid nonce for its own order.
+    await bookAsGuest('forged.other@example.test');
+    const otherLink = manageLinkOf(mailTo('forged.other@example.test').html).replace(/^http:\/\/[^/]+/, server.baseUrl);
+    const otherPage = await (await fetch(otherLink)).text();
+    const status = async () => (await getOrder(tdb.wp, guest.orderId))?.status;
+    for (const [fields, headers] of [
+      [{ action: 'cancel', confirm: 'yes' }, {}],
+      [{ action: 'cancel', confirm: 'yes', security: 'x'.repeat(32) }, {}],
+      [{ action: 'cancel', confirm: 'yes', security: nonceOf(otherPage, 'cancel') }, {}],
+      [{ action: 'cancel', confirm: 'yes', security: nonceOf(otherPage, 'payment-receipt') }, {}],
+      [{ action: 'cancel', confirm: 'yes', security }, { 'Sec-Fetch-Site': 'cross-site' }],
+    ] as const) {
+      const r = await postForm(link, fields, headers);
+      expect(r.status, JSON.stringify([fields, headers])).toBe(403);
+      expect(await r.text()).toContain('This form was not sent from your booking page.');
+      expect(await status()).toBe('pending');
+    }
+    // The same nonce from the page itself (same-origin) is taken.
+    const done = await postForm(
+      link,
+      { action: 'cancel', confirm: 'yes', security },
+      { 'Sec-Fetch-Site': 'same-origin' },
+    );
+    expect(done.status).toBe(302);
+    expect(await status()).toBe('cancel');
+  });
+});
+
+describe('the link is the home page only', () => {
+  it('forms and redirects are built from the home URL; another path, `//evil.example/` included, is not the manage page', async () => {
+    await bookAsGuest('path.guest@example.test');
+    const mailed = manageLinkOf(mailTo('path.guest@example.test').html);
+    const token = mailed.split('tourmaster-manage=')[1]!;
+    const page = await (await fetch(mailed.replace(/^http:\/\/[^/]+/, server.baseUrl))).text();
+    const actions = [...page.matchAll(/<form[^>]* method="post"[^>]* action="([^"]*)"/g)].map((m) => decode(m[1]!));
+    expect(actions.length).toBeGreaterThanOrEqual(2);
+    for (const action of actions) expect(action).toBe(mailed);
+
+    for (const other of [`${server.baseUrl}//evil.example/`, `${server.baseUrl}/sample-page/`]) {
+      const url = `${other}?tourmaster-manage=${token}&extra=1`;
+      const get = await fetch(url, { redirect: 'manual' });
+      const text = await get.text();
+      expect(text, other).not.toContain('dropin-manage-booking');
+      expect(text).not.toContain('path.guest@example.test');
+      expect(text).not.toMatch(/action="\/\/evil/);
+      expect(get.headers.getSetCookie().some((c) => c.startsWith('tourmaster-order-key-'))).toBe(false);
+      const post = await postForm(url, { action: 'cancel', confirm: 'yes' });
+      expect(post.headers.get('location') ?? '').not.toContain('evil.example');
+    }
+  });
+});
+
+describe('Pay the balance online, in a browser without the key', () => {
+  it("the mail's pay link gives the key and goes on to the payment page (built from the home URL)", async () => {
+    const guest = await bookAsGuest('pay.guest@example.test');
+    const mail = mailTo('pay.guest@example.test').html;
+    const pay = payLinkOf(mail);
+    const mailed = manageLinkOf(mail);
+    expect(pay).toBe(`${mailed}&tourmaster-pay=balance`);
+    const r = await fetch(pay.replace(/^http:\/\/[^/]+/, server.baseUrl), { redirect: 'manual' });
+    expect(r.status).toBe(302);
+    const location = r.headers.get('location')!;
+    const home = mailed.split('/?')[0]!;
+    expect(location.startsWith(`${home}/`)).toBe(true);
+    expect(location).toMatch(new RegExp(`[?&]tid=${guest.orderId}&step=3$`));
+    const cookie = r.headers.getSetCookie().find((c) => c.startsWith(`tourmaster-order-key-${guest.orderId}=`));
+    expect(cookie?.split(';')[0]).toBe(guest.keyCookie);
+    const payment = await fetch(location.replace(/^http:\/\/[^/]+/, server.baseUrl), {
+      headers: { Cookie: guest.keyCookie },
+    });
+    expect(payment.status).toBe(200);
+    // Without the key, a guest is told what works, not to log in.
+    const refused = await fetch(location.replace(/^http:\/\/[^/]+/, server.baseUrl));
+    expect(refused.status).toBe(403);
+    const text = await refused.text();
+    expect(text).toContain('please open the link in your booking e-mail');
+    expect(text).not.toContain('log in');
+  });
+
+  it("a member's order refused to another visitor still says to log in", async () => {
+    const login = await loginAs(tdb, server, 'customer1');
+    const params = new URLSearchParams(loadExchange('payment_template-s4-customer1-pay-later').request.body!);
+    params.set('booking_detail[term-and-service]', 'on');
+    const { content } = (await postAjax(server.baseUrl, params, { cookie: login.cookie })).json() as {
+      content: string;
+    };
+    const pay = /href="([^"]*tid=\d+[^"]*)"/.exec(content)![1]!;
+    const refused = await fetch(decode(pay).replace(/^http:\/\/[^/]+/, server.baseUrl));
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain('Please log in with the account that made it.');
   });
 });
 
@@ -289,8 +473,13 @@ describe('a bank receipt from the manage page', () => {
     const link = manageLinkOf(mailTo('receipt.guest@example.test').html).replace(/^http:\/\/[^/]+/, server.baseUrl);
     const page = await (await fetch(link)).text();
     expect(page).toContain('Submit Payment Receipt');
-    const nonce = /name="security" value="([0-9a-f]{10})"/.exec(page)?.[1];
-    expect(nonce).toBeDefined();
+    const nonce = nonceOf(page, 'payment-receipt');
+    // Another guest's receipt nonce, valid on its own page, is not this order's.
+    await bookAsGuest('receipt.other@example.test');
+    const otherPage = await (
+      await fetch(manageLinkOf(mailTo('receipt.other@example.test').html).replace(/^http:\/\/[^/]+/, server.baseUrl))
+    ).text();
+    const otherNonce = nonceOf(otherPage, 'payment-receipt');
     const form = (security: string) => {
       const f = new FormData();
       f.set('action', 'payment-receipt');
@@ -310,6 +499,10 @@ describe('a bank receipt from the manage page', () => {
     const tampered = link.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
     expect((await fetch(tampered, { method: 'POST', body: form(nonce!), redirect: 'manual' })).status).toBe(403);
     expect((await fetch(link, { method: 'POST', body: form('0123456789'), redirect: 'manual' })).status).toBe(403);
+    expect((await fetch(link, { method: 'POST', body: form(otherNonce), redirect: 'manual' })).status).toBe(403);
+    expect(
+      (await fetch(link, { method: 'POST', body: form(nonceOf(page, 'cancel')), redirect: 'manual' })).status,
+    ).toBe(403);
     expect(files()).toEqual([]);
 
     const taken = await fetch(link, { method: 'POST', body: form(nonce!), redirect: 'manual' });
@@ -317,7 +510,9 @@ describe('a bank receipt from the manage page', () => {
     expect(taken.headers.get('location')).toMatch(/[?&]receipt-submitted=1$/);
     expect(files()).toHaveLength(1);
     expect((await getOrder(tdb.wp, guest.orderId))?.status).toBe('receipt-submitted');
-    const after = await (await fetch(new URL(taken.headers.get('location')!, server.baseUrl))).text();
+    const back = taken.headers.get('location')!;
+    expect(back).toBe(`${manageLinkOf(mailTo('receipt.guest@example.test').html)}&receipt-submitted=1`);
+    const after = await (await fetch(back.replace(/^http:\/\/[^/]+/, server.baseUrl))).text();
     expect(after).toContain('Your payment receipt has been submitted.');
     expect(after).toContain('TX-77');
   });

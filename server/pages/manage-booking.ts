@@ -7,25 +7,27 @@ import { type PageContext, pageContext } from '../http/page-context';
 import { appendCookies } from '../http/set-cookie';
 import { str } from '../php/coerce';
 import { RECEIPT_MESSAGES } from '../services/accounts/payment-receipt';
-import { PROFILE_MESSAGES, postedText } from '../services/accounts/profile-form';
+import { postedText } from '../services/accounts/profile-form';
 import { CALENDAR_ARG } from '../services/booking/confirmation';
 import {
   bookingCalendar,
   cancelByManageLink,
+  MANAGE_MESSAGES,
+  manageBalanceUrl,
   manageConfirmation,
   openManageLink,
   receiptByManageLink,
 } from '../services/booking/manage';
-import { MANAGE_ARG } from '../services/booking/manage-link';
+import { MANAGE_ARG, MANAGE_PAY_ARG, MANAGE_PAY_VALUE, manageLinkUrl } from '../services/booking/manage-link';
 import { loadShell } from '../services/site/shell';
 import { isCustomerCancellable } from '../tourmaster/order-status';
 import { updateNotice } from '../views/account/common';
-import { addQueryArg, removeQueryArg } from '../views/account/urls';
+import { addQueryArg } from '../views/account/urls';
 import { html, type SafeHtml } from '../views/html';
 import { confirmationHtml, manageCancelForm } from '../views/payment/confirmation';
 import { bookingSinglePage } from './account/bookings';
 import { moneyFormat } from './account/context';
-import { RECEIPT_NONCE_ACTION, RECEIPT_NONCE_FIELD } from './account/payment-receipt';
+import { RECEIPT_NONCE_FIELD } from './account/payment-receipt';
 import { accountSiteFor, siteNameText } from './account/site';
 import { renderPage, sendPage, sendRedirect } from './layout';
 
@@ -34,7 +36,10 @@ import { renderPage, sendPage, sendRedirect } from './layout';
  * and "Add to calendar" (`?tourmaster-calendar=<order id>[&token=<token>]`), both ours (DEVIATIONS.md).
  * The manage page needs no login: a valid link shows the booking as the account page does, with
  * "Your booking" above it, and gives this browser the order's key cookie, so the payment page
- * takes the balance. A link that is not valid or has expired is a page that says so (403, 410).
+ * takes the balance; with `tourmaster-pay=balance` it then sends the browser on to the payment page
+ * for the balance. A link that is not valid or has expired is a page that says so (403, 410).
+ * The page answers on the home page's path only, and every form action and redirect is built from
+ * the site's home URL and the verified token, never from the request's address.
  */
 export function manageBooking(deps: AppDeps) {
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -45,6 +50,7 @@ export function manageBooking(deps: AppDeps) {
     if (!post && req.method !== 'GET' && req.method !== 'HEAD') return next();
     try {
       const ctx = pageContext(req, deps);
+      if (manage !== undefined && !(await onHomePath(ctx, req.path))) return next();
       if (post) return await managePost(ctx, req, res, manage);
       if (manage !== undefined) return await managePage(ctx, req, res, manage);
       return await calendarFile(ctx, res, calendar, req.query.token);
@@ -56,20 +62,41 @@ export function manageBooking(deps: AppDeps) {
 
 type Failure = { status: number; message: string };
 
+/** Whether the request is for the home page's path (`/`, or `/blog/` for a site at `/blog`). */
+async function onHomePath(ctx: PageContext, requestPath: string): Promise<boolean> {
+  const { homeUrl } = await ctx.site();
+  let home: string;
+  try {
+    home = new URL(`${homeUrl}/`).pathname;
+  } catch {
+    return false;
+  }
+  return requestPath === home || `${requestPath}/` === home;
+}
+
 /**
  * A form of the manage page posted to the link itself: the cancel form, or the bank receipt
- * (multipart, with the account page's nonce). Done: back to the page (a reload posts nothing),
- * with a notice for a receipt; otherwise the page with the reason and nothing written.
+ * (multipart), each with its nonce for this order (services/booking/manage.ts). A post another
+ * site's page made (`Sec-Fetch-Site: cross-site`) is refused before it is read. Done: back to the
+ * page (a reload posts nothing), with a notice for a receipt; otherwise the page with the reason
+ * and nothing written.
  */
 async function managePost(ctx: PageContext, req: Request, res: Response, token: unknown): Promise<void> {
+  if (str(req.get('sec-fetch-site')) === 'cross-site') {
+    ctx.log.info('manage form refused: cross-site');
+    return managePage(ctx, req, res, token, { status: 403, message: MANAGE_MESSAGES.formRefused });
+  }
   let failure: Failure | undefined;
   try {
     const body = await readFormBody(req, ctx.deps);
     const outcome = await applyPost(ctx, token, body);
-    if (outcome === 'cancelled') return sendRedirect(res, withoutNotice(req.originalUrl), { cache: 'private' });
-    if (outcome === 'receipt') {
-      const back = addQueryArg(withoutNotice(req.originalUrl), { [RECEIPT_SUBMITTED_ARG]: 1 });
-      return sendRedirect(res, back, { cache: 'private' });
+    if (outcome === 'cancelled' || outcome === 'receipt') {
+      const { homeUrl } = await ctx.site();
+      // Only a verified token reaches here (the service opened the link): safe in the address.
+      const back = manageLinkUrl(homeUrl, str(token));
+      return sendRedirect(res, outcome === 'receipt' ? addQueryArg(back, { [RECEIPT_SUBMITTED_ARG]: 1 }) : back, {
+        cache: 'private',
+      });
     }
     failure = outcome;
   } catch (err) {
@@ -89,9 +116,7 @@ async function applyPost(
   body: Awaited<ReturnType<typeof readFormBody>>,
 ): Promise<'cancelled' | 'receipt' | Failure> {
   if (body.fields.action === 'payment-receipt') {
-    if (!(await ctx.verifyNonce(body.fields[RECEIPT_NONCE_FIELD], RECEIPT_NONCE_ACTION)))
-      return { status: 403, message: PROFILE_MESSAGES.sessionExpired };
-    const result = await receiptByManageLink(ctx, token, {
+    const result = await receiptByManageLink(ctx, token, body.fields[RECEIPT_NONCE_FIELD], {
       paymentType: postedText(body.fields, 'payment-type'),
       transactionId: postedText(body.fields, 'transaction-id'),
       upload: body.files.receipt,
@@ -100,15 +125,13 @@ async function applyPost(
   }
   if (body.fields.action !== 'cancel' || body.fields.confirm !== 'yes')
     return { status: 400, message: 'Please tick the box to confirm that you want to cancel this booking.' };
-  const result = await cancelByManageLink(ctx, token);
+  const result = await cancelByManageLink(ctx, token, body.fields[MANAGE_NONCE_FIELD]);
   return result.ok ? 'cancelled' : result;
 }
 
 const RECEIPT_SUBMITTED_ARG = 'receipt-submitted';
-
-function withoutNotice(url: string): string {
-  return removeQueryArg(url, [RECEIPT_SUBMITTED_ARG]);
-}
+/** The cancel form's nonce field (the receipt form keeps the account page's `security`). */
+const MANAGE_NONCE_FIELD = 'security';
 
 async function managePage(
   ctx: PageContext,
@@ -126,18 +149,25 @@ async function managePage(
   }
   appendCookies(res, [opened.cookie], ctx.now);
   const { order } = opened;
+  if (!failure && str(req.query[MANAGE_PAY_ARG]) === MANAGE_PAY_VALUE) {
+    // "Pay the balance online" from the mail: this browser now holds the key; on to the payment
+    // page (its address from the site's settings). Nothing left to pay: the page shows why.
+    const payment = await manageBalanceUrl(ctx, order);
+    if (payment) return sendRedirect(res, payment, { cache: 'private' });
+  }
+  const self = manageLinkUrl(home, opened.token);
   const before = html`${confirmationHtml(await manageConfirmation(ctx, order), { manageLink: false })}${
-    isCustomerCancellable(order.status) && manageCancelForm(req.originalUrl)
+    isCustomerCancellable(order.status) && manageCancelForm(self, opened.nonces.cancel)
   }`;
   const body = await bookingSinglePage(
-    { ctx, account, money: moneyFormat(account), requestUri: req.originalUrl },
+    { ctx, account, money: moneyFormat(account), requestUri: self },
     order,
     failure
       ? updateNotice('failure', [failure.message])
       : str(req.query[RECEIPT_SUBMITTED_ARG]) === '1'
         ? updateNotice('success', [RECEIPT_MESSAGES.submitted])
         : '',
-    { homeUrl: home, before },
+    { homeUrl: home, before, receiptNonce: opened.nonces['payment-receipt'] },
   );
   return send(ctx, res, account, { body, status: failure?.status ?? 200 });
 }

@@ -2,7 +2,12 @@ import type { NextFunction, Request, Response } from 'express';
 import type { AppDeps } from '../http/deps';
 import { pageContext } from '../http/page-context';
 import { phpInt } from '../php/coerce';
-import { ORDER_NOT_FOUND, ORDER_OF_ANOTHER_CUSTOMER, orderOfVisitor } from '../services/booking/ownership';
+import {
+  GUEST_ORDER_ELSEWHERE,
+  ORDER_NOT_FOUND,
+  ORDER_OF_ANOTHER_CUSTOMER,
+  orderOfVisitor,
+} from '../services/booking/ownership';
 import { isPaymentPage } from '../services/payment/payment-page-route';
 import { orderRefusedPage } from '../views/payment/order-refused';
 
@@ -22,7 +27,9 @@ export function paymentOrderGuard(deps: AppDeps) {
       const [status, message] =
         own.reason === 'not-found'
           ? [404, ORDER_NOT_FOUND]
-          : [403, `${ORDER_OF_ANOTHER_CUSTOMER} Please log in with the account that made it.`];
+          : own.guestOrder
+            ? [403, GUEST_ORDER_ELSEWHERE]
+            : [403, `${ORDER_OF_ANOTHER_CUSTOMER} Please log in with the account that made it.`];
       res
         .status(status)
         .set({

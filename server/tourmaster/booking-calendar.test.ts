@@ -48,3 +48,37 @@ describe('bookingTimes', () => {
     expect(bookingTimes(tour({ ...multi, 'multiple-duration': '100000' }), '2027-05-30', '').lastDay).toBeUndefined();
   });
 });
+
+describe('bookingTimes: how long a timed tour lasts', () => {
+  it('reads `duration-text` in hours for a timed one-day tour', () => {
+    const timed = (text: string) =>
+      bookingTimes(tour({ 'start-time': '16:30', 'duration-text': text }), '2027-05-22', '');
+    expect(timed('5 Hours')).toEqual({ date: '2027-05-22', startTime: '16:30', hours: 5 });
+    expect(timed('1 hour').hours).toBe(1);
+    expect(timed('2.5 hrs').hours).toBe(2.5);
+    expect(timed('2,5 h').hours).toBe(2.5);
+  });
+
+  it('gives no length for text that is not just hours, more than a day, or a tour without a start time', () => {
+    for (const text of [
+      '3 Days 2 Nights',
+      'Half a day',
+      '',
+      '0 Hours',
+      '25 Hours',
+      '5 Hours 30 Minutes',
+      'x'.repeat(5000),
+    ]) {
+      const times = bookingTimes(tour({ 'start-time': '16:30', 'duration-text': text }), '2027-05-22', '');
+      expect(times.hours, text.slice(0, 20)).toBeUndefined();
+    }
+    expect(bookingTimes(tour({ 'duration-text': '5 Hours' }), '2027-05-22', '').hours).toBeUndefined();
+    const multi = tour({
+      'tour-type': 'multiple',
+      'multiple-duration': '3',
+      'start-time': '08:00',
+      'duration-text': '5 Hours',
+    });
+    expect(bookingTimes(multi, '2027-05-22', '').hours).toBeUndefined();
+  });
+});

@@ -241,13 +241,14 @@ export type BookingPageRequest = Pick<AccountRequest, 'ctx' | 'account' | 'money
 /**
  * `?page_type=my-booking&sub_page=single&id=N` for the order's owner; with `guest`, the same booking
  * on a guest's manage page (pages/manage-booking.ts): no account breadcrumbs, and "Your booking"
- * above it; the receipt form posts to the page's own address (the manage link).
+ * above it; the receipt form posts to the page's own address (the manage link) with the nonce the
+ * manage page made for this order (services/booking/manage.ts), not a visitor's nonce.
  */
 export async function bookingSinglePage(
   a: BookingPageRequest,
   order: TourOrder,
   notice: SafeHtml | '' = '',
-  guest?: { homeUrl: string; before: SafeHtml },
+  guest?: { homeUrl: string; before: SafeHtml; receiptNonce: string },
 ): Promise<SafeHtml> {
   const { tour, fields, extraTraveller } = await orderDetails(a, order);
   const contact = record(order.contactInfo);
@@ -285,7 +286,9 @@ export async function bookingSinglePage(
       ? {
           receiptForm: {
             actionUrl: removeQueryArg(a.requestUri, ['error_code', 'receipt-submitted']),
-            nonce: await nonceInput(a.ctx, RECEIPT_NONCE_FIELD, RECEIPT_NONCE_ACTION),
+            nonce: guest
+              ? html`<input type="hidden" name="${RECEIPT_NONCE_FIELD}" value="${guest.receiptNonce}" />`
+              : await nonceInput(a.ctx, RECEIPT_NONCE_FIELD, RECEIPT_NONCE_ACTION),
             paymentTypes: await receiptPaymentTypes(a, order),
           },
         }

@@ -12,11 +12,11 @@ import { pagedUrl } from '../../views/tour-list/pagination';
 import { searchFormHtml } from '../../views/tour-list/search-form';
 import { foldKey } from '../../wp/fold-key';
 import type { TourTerm } from '../../wp/term-list';
+import { decodeEntities } from '../../wp/text';
 import { cannotBeSpecialPage } from '../account/site';
 import { sendNotFound } from '../not-found';
 import { fieldTaxonomies, filterBoxForm, formBase, searchActionUrl, setting, settingList } from '../search/form';
 import { type ListingRequest, listingRequest, sendListingPage, termsFor } from '../search/listing-request';
-import { decodeEntities } from '../tour/request';
 
 /**
  * The tour taxonomy archives (listing.md §5): `/tour-category/{slug}/`, `/tour-tag/{slug}/` and

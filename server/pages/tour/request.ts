@@ -5,6 +5,7 @@ import type { TourmasterSettings } from '../../tourmaster/settings';
 import type { Tour } from '../../tourmaster/tour-option';
 import { postTitleHtml } from '../../views/post-title';
 import type { Site } from '../../wp/site';
+import { decodeEntities } from '../../wp/text';
 import type { CurrentUser } from '../../wp/user';
 
 /** One tour page request: who asks, the tour, and the rows read for it (one query). */
@@ -28,19 +29,6 @@ export interface TourRequest {
   nowLocal: string;
   /** WordPress `date_format`. */
   dateFormat: string;
-}
-
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-
-/** HTML text to plain text: numeric and the common named character references decoded. */
-export function decodeEntities(html: string): string {
-  return html.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, ref: string) => {
-    if (ref[0] === '#') {
-      const code = ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number(ref.slice(1));
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : m;
-    }
-    return NAMED[ref.toLowerCase()] ?? m;
-  });
 }
 
 /**

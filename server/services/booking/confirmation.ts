@@ -9,10 +9,11 @@ import { awaitsPayment } from '../../tourmaster/order-status';
 import { phpMoney, readMoneyFormat } from '../../tourmaster/pricing-settings';
 import type { TourmasterSettings } from '../../tourmaster/settings';
 import type { ConfirmationProps } from '../../views/payment/confirmation';
+import type { Site } from '../../wp/site';
 import { addQueryArg } from '../../wp/text';
 import type { RequestContext } from '../context';
 import { pageUrl } from '../payment/page-url';
-import { MANAGE_ARG, manageExpiry, signManageToken } from './manage-link';
+import { manageExpiry, manageLinkUrl, signManageToken } from './manage-link';
 
 /** The query argument of the `.ics` download (`?tourmaster-calendar=<order id>[&token=<manage token>]`). */
 export const CALENDAR_ARG = 'tourmaster-calendar';
@@ -24,6 +25,30 @@ export async function manageToken(ctx: Pick<RequestContext, 'wp' | 'deps' | 'now
   if (!nonce) return undefined;
   const salts = await ctx.deps.salts();
   return signManageToken({ secret: salts.auth, orderId: order.id, nonce }, manageExpiry(ctx.now, order.travelDate));
+}
+
+/** The order's total, what was paid of it and what is still due (never below zero). */
+function orderAmounts(order: TourOrder) {
+  const total = order.totalPrice === null || order.totalPrice === '' ? Money.ZERO : phpMoney(order.totalPrice);
+  const paid = paidAmount(normalizePaymentInfos(order.paymentInfo, order.status ?? ''));
+  const left = total.minus(paid);
+  const due = left.compare(Money.ZERO) > 0 && !left.closeTo(Money.ZERO) ? left : Money.ZERO;
+  return { total, paid, due };
+}
+
+/**
+ * The payment page for the order's balance (`?tid=N&step=3`), built from the site's home URL and
+ * payment page setting; undefined when the order takes no payment now.
+ */
+export async function balancePaymentUrl(
+  ctx: RequestContext,
+  site: Site,
+  order: TourOrder,
+  settings: TourmasterSettings,
+): Promise<string | undefined> {
+  if (!awaitsPayment(order.status) || orderAmounts(order).due.isZero()) return undefined;
+  const page = await pageUrl(ctx, site, settings.general['payment-page'], `${site.homeUrl}/?tourmaster-payment`);
+  return addQueryArg(page, { tid: order.id, step: 3 });
 }
 
 /**
@@ -42,20 +67,14 @@ export async function orderConfirmation(
     manageToken(ctx, order),
   ]);
   const money = readMoneyFormat(settings.general);
-  const total = order.totalPrice === null || order.totalPrice === '' ? Money.ZERO : phpMoney(order.totalPrice);
-  const paid = paidAmount(normalizePaymentInfos(order.paymentInfo, order.status ?? ''));
-  const left = total.minus(paid);
-  const due = left.compare(Money.ZERO) > 0 && !left.closeTo(Money.ZERO) ? left : Money.ZERO;
+  const { total, paid, due } = orderAmounts(order);
   const home = `${site.homeUrl}/`;
   const dateFormat = str(options.get('date_format')) || 'F j, Y';
   const count = record(order.bookingDetail).group ? 0 : (order.travellerAmount ?? 0);
-  const payUrl =
-    awaitsPayment(order.status) && !due.isZero()
-      ? addQueryArg(await pageUrl(ctx, site, settings.general['payment-page'], `${home}?tourmaster-payment`), {
-          tid: order.id,
-          step: 3,
-        })
-      : undefined;
+  const paymentPage = await balancePaymentUrl(ctx, site, order, settings);
+  // A guest pays through the signed link: it gives any browser the order's key on the way to the
+  // payment page, which would otherwise refuse a browser without it (pages/manage-booking.ts).
+  const payUrl = paymentPage && token ? manageLinkUrl(site.homeUrl, token, { pay: true }) : paymentPage;
   return {
     orderId: order.id,
     tourTitle: tour.title,
@@ -68,7 +87,7 @@ export async function orderConfirmation(
     ...(order.status === 'cancel'
       ? {}
       : { calendarUrl: addQueryArg(home, { [CALENDAR_ARG]: order.id, ...(token ? { token } : {}) }) }),
-    ...(token ? { manageUrl: addQueryArg(home, { [MANAGE_ARG]: token }) } : {}),
+    ...(token ? { manageUrl: manageLinkUrl(site.homeUrl, token) } : {}),
     ...(payUrl ? { payUrl } : {}),
   };
 }

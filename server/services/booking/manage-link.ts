@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { timingSafeEqualString } from '../../wp/auth-cookie';
+import { addQueryArg } from '../../wp/text';
 import { guestOrderKey } from './ownership';
 
 /**
@@ -16,6 +17,26 @@ const DAY_SECONDS = 86_400;
 
 /** The query argument of the link. */
 export const MANAGE_ARG = 'tourmaster-manage';
+
+/**
+ * The argument that makes the link a "pay the balance" link: opened with it, the link gives the
+ * browser the order's key and sends it on to the payment page (pages/manage-booking.ts), so a
+ * guest pays from any browser with the mail's link alone.
+ */
+export const MANAGE_PAY_ARG = 'tourmaster-pay';
+export const MANAGE_PAY_VALUE = 'balance';
+
+/**
+ * The link's address: always the site's home page plus the token, never the request's address
+ * (a request for `//evil.example/?tourmaster-manage=…` must not turn into an off-site form or
+ * redirect).
+ */
+export function manageLinkUrl(homeUrl: string, token: string, options: { pay?: boolean } = {}): string {
+  return addQueryArg(`${homeUrl}/`, {
+    [MANAGE_ARG]: token,
+    ...(options.pay ? { [MANAGE_PAY_ARG]: MANAGE_PAY_VALUE } : {}),
+  });
+}
 
 /** A token as it may appear: digits, a dot, digits, a dot, 43 base64url characters. Nothing longer is read. */
 const TOKEN_FORMAT = /^([1-9]\d{0,9})\.([1-9]\d{0,10})\.([A-Za-z0-9_-]{43})$/;
@@ -70,4 +91,21 @@ export function verifyManageToken(token: unknown, key: ManageKey, now: Date): Ma
   if (!parsed || parsed.orderId !== key.orderId) return 'invalid';
   if (!timingSafeEqualString(parsed.mac, mac(key, parsed.expiry))) return 'invalid';
   return parsed.expiry * 1000 > now.getTime() ? 'ok' : 'expired';
+}
+
+/** The forms of the manage page, each with its own nonce. */
+export type ManageFormAction = 'cancel' | 'payment-receipt';
+
+/**
+ * A manage page form's nonce: an HMAC of the order and the form's action under the guest's order
+ * key, so it is good for that order's forms only (one guest's page gives nothing for another
+ * order) and a cross-site page, which cannot know the key, cannot make one. It lives as long as the
+ * order's key (a new nonce or new salts void it), as the link itself does.
+ */
+export function manageFormNonce(key: ManageKey, action: ManageFormAction): string {
+  const orderKey = guestOrderKey(key.secret, key.orderId, key.nonce);
+  return createHmac('sha256', orderKey)
+    .update(`tourmaster-manage-form|${key.orderId}|${action}`)
+    .digest('hex')
+    .slice(0, 32);
 }

@@ -55,6 +55,12 @@ export async function ownsOrder(ctx: OwnerContext, order: Pick<TourOrder, 'id' |
 /** The words a visitor is told when an order number is not theirs to see or pay. */
 export const ORDER_NOT_FOUND = 'This booking could not be found.';
 export const ORDER_OF_ANOTHER_CUSTOMER = 'This booking belongs to another customer.';
+/**
+ * A guest order refused in a browser without its key: a guest has no account to log in with, so
+ * they are told what does work (the mail's link gives any browser the key, manage-link.ts).
+ */
+export const GUEST_ORDER_ELSEWHERE =
+  'This booking was made without an account. To see or pay it, please open the link in your booking e-mail.';
 
 /**
  * The order `tid` names, when it exists, is not cancelled and is this visitor's; otherwise the
@@ -63,11 +69,14 @@ export const ORDER_OF_ANOTHER_CUSTOMER = 'This booking belongs to another custom
 export async function orderOfVisitor(
   ctx: OwnerContext,
   tid: number,
-): Promise<{ ok: true; order: TourOrder } | { ok: false; reason: 'not-found' | 'another-customer'; message: string }> {
+): Promise<
+  | { ok: true; order: TourOrder }
+  | { ok: false; reason: 'not-found' | 'another-customer'; message: string; guestOrder?: boolean }
+> {
   const order = tid > 0 ? await getOrder(ctx.wp, tid) : undefined;
   if (!order || order.status === 'cancel') return { ok: false, reason: 'not-found', message: ORDER_NOT_FOUND };
   if (!(await ownsOrder(ctx, order))) {
-    return { ok: false, reason: 'another-customer', message: ORDER_OF_ANOTHER_CUSTOMER };
+    return { ok: false, reason: 'another-customer', message: ORDER_OF_ANOTHER_CUSTOMER, guestOrder: order.userId <= 0 };
   }
   return { ok: true, order };
 }

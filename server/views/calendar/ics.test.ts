@@ -95,4 +95,21 @@ describe('escapeText and foldLine', () => {
     const straddle = foldLine(`${'a'.repeat(74)}é`);
     expect(straddle).toBe(`${'a'.repeat(74)}\r\n é`);
   });
+
+  it('a timed event with an end and a departure place: DTEND at its instant, LOCATION as escaped TEXT', () => {
+    const lines = unfold(
+      calendarFile({
+        uid: 'u',
+        stamp: STAMP,
+        summary: "Tom's & Co",
+        location: 'Ammoudi Bay, Oia',
+        start: { kind: 'instant', utc: new Date('2027-05-22T13:30:00Z') },
+        end: { kind: 'instant', utc: new Date('2027-05-22T18:30:00Z') },
+      }),
+    );
+    expect(lines).toContain('DTSTART:20270522T133000Z');
+    expect(lines).toContain('DTEND:20270522T183000Z');
+    expect(lines).toContain('LOCATION:Ammoudi Bay\\, Oia');
+    expect(lines).toContain("SUMMARY:Tom's & Co");
+  });
 });

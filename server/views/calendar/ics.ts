@@ -6,7 +6,8 @@ import { addDays } from '../../tourmaster/dates';
  *
  * - Lines end with CRLF and are folded so that no line is longer than 75 octets (§3.1): a fold is
  *   CRLF plus one space, and never splits a UTF-8 character.
- * - TEXT values escape backslash, semicolon, comma and line breaks (§3.3.11).
+ * - TEXT values escape backslash, semicolon, comma and line breaks (§3.3.11). They are plain text:
+ *   the caller decodes HTML entities of stored titles and names first (`&amp;` is not `&` here).
  * - A start with a time is written in UTC (`…Z`, §3.3.5 form 2), so no VTIMEZONE is needed; the
  *   caller converts the site's local wall-clock time. A start without a time is an all-day event
  *   (`DTSTART;VALUE=DATE`), whose DTEND is the day after its last day (exclusive, §3.6.1).
@@ -26,6 +27,8 @@ export interface CalendarEvent {
   summary: string;
   description?: string;
   url?: string;
+  /** Where the tour departs (LOCATION, TEXT). */
+  location?: string;
   start: CalendarStart;
   /** The end: for an all-day event the last day `Y-m-d` (inclusive); for a timed one its UTC instant. */
   end?: CalendarStart;
@@ -46,6 +49,7 @@ export function calendarFile(event: CalendarEvent, productId = '-//Tour Master d
     ...(event.end ? [endLine(event.start, event.end)] : []),
     `SUMMARY:${escapeText(event.summary)}`,
     ...(event.description ? [`DESCRIPTION:${escapeText(event.description)}`] : []),
+    ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
     ...(event.url ? [`URL:${uriValue(event.url)}`] : []),
     'END:VEVENT',
     'END:VCALENDAR',

@@ -75,8 +75,9 @@ export function confirmationMailHtml(p: ConfirmationProps): string {
 
 /**
  * The manage page's cancel form: posted to the page's own address (which holds the token), with a
- * box to tick first so that one stray tap cancels nothing (no script: the browser requires it).
+ * box to tick first so that one stray tap cancels nothing (no script: the browser requires it), and
+ * the order's nonce for the form.
  */
-export function manageCancelForm(actionUrl: string): SafeHtml {
-  return html`<form class="dropin-manage-cancel" method="post" action="${actionUrl}"><input type="hidden" name="action" value="cancel" /><label><input type="checkbox" name="confirm" value="yes" required /> Yes, I want to cancel this booking</label> <button type="submit" class="tourmaster-button">Cancel this booking</button></form>`;
+export function manageCancelForm(actionUrl: string, nonce: string): SafeHtml {
+  return html`<form class="dropin-manage-cancel" method="post" action="${actionUrl}"><input type="hidden" name="action" value="cancel" /><input type="hidden" name="security" value="${nonce}" /><label><input type="checkbox" name="confirm" value="yes" required /> Yes, I want to cancel this booking</label> <button type="submit" class="tourmaster-button">Cancel this booking</button></form>`;
 }
