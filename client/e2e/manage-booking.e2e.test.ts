@@ -43,6 +43,15 @@ function manageLinkMailedTo(email: string): string {
   return href!.replace(/&#038;|&amp;/g, '&');
 }
 
+/** The "Pay the balance online" link of the last mail sent to `email`. */
+function payLinkMailedTo(email: string): string {
+  const mail = [...site.mailer.sent].reverse().find((m) => m.to.includes(email));
+  expect(mail, `a mail to ${email}`).toBeDefined();
+  const href = /<a [^>]*href="([^"]+)" >Pay the balance online<\/a>/.exec(mail!.html)?.[1];
+  expect(href).toBeDefined();
+  return href!.replace(/&#038;|&amp;/g, '&');
+}
+
 describe('a guest keeps the confirmation', () => {
   it('the completion screen shows "Your booking" at 1280 px; the mailed link opens it in a fresh browser', async () => {
     const booking = await newContext(site.browser, site.server);
@@ -106,5 +115,35 @@ describe('a guest keeps the confirmation', () => {
     expect(await page.locator('.dropin-order-confirmation').isVisible()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await phone.close();
+  });
+
+  it('the mail\'s "Pay the balance online" works in a fresh browser; the manage page\'s cancel form cancels', async () => {
+    const email = 'ingrid.berg@example.test';
+    const booking = await newContext(site.browser, site.server);
+    await bookAndPayLater(booking, { ...BERG_BOOKING_AT_STEP_3, email }, 'manage-booking-6-complete');
+    await booking.close();
+
+    const fresh = await newContext(site.browser, site.server);
+    const page = await fresh.newPage();
+    const opened = await page.goto(payLinkMailedTo(email));
+    expect(opened?.status()).toBe(200);
+    expect(page.url()).toMatch(/[?&]tid=\d+&step=3$/);
+    await islandReady(page, '#tourmaster-payment-template-wrapper');
+    const payment = await page.locator('#tourmaster-payment-template-wrapper').innerText();
+    expect(payment).not.toContain('belongs to another customer');
+    expect(payment).toContain('Santorini Caldera Sunset Cruise');
+    await page.screenshot({ path: screenshotPath('manage-booking-7-pay-from-mail'), fullPage: true });
+
+    // The cancel form as the browser posts it (its nonce, same-origin).
+    await page.goto(manageLinkMailedTo(email));
+    const form = page.locator('form.dropin-manage-cancel');
+    await form.locator('input[name="confirm"]').check();
+    await Promise.all([
+      page.waitForURL(/tourmaster-manage=/),
+      form.getByRole('button', { name: 'Cancel this booking' }).click(),
+    ]);
+    await page.locator('.tourmaster-status-cancel').first().waitFor();
+    expect(await page.locator('form.dropin-manage-cancel').count()).toBe(0);
+    await fresh.close();
   });
 });
