@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ConflictError } from '../core/errors';
-import { startSession } from '../data/sessions';
 import { loadSite } from '../data/site';
-import { getUserByLogin } from '../data/users';
 import { CAPTURE_NOW, postAjax, startTestServer, type TestServer } from '../testing/app';
 import { createTestDatabase, type TestDatabase } from '../testing/db';
-import { encodeCookieValue } from '../wp/auth-cookie';
+import { loggedInCookie } from '../testing/login-cookie';
 import { defineAction } from './action';
 
 /**
@@ -84,18 +82,7 @@ afterAll(async () => {
 });
 
 async function loginCookie(login: string, now = CAPTURE_NOW): Promise<string> {
-  const user = await getUserByLogin(tdb.wp, login);
-  const site = await loadSite(tdb.wp);
-  const minted = await startSession(tdb.wp, user!, {
-    site,
-    salts: await server.deps.salts(),
-    remember: true,
-    https: false,
-    ip: '127.0.0.1',
-    ua: 'test',
-    now,
-  });
-  return `wordpress_logged_in_${site.cookieHash}=${encodeCookieValue(minted.loggedInCookie)}`;
+  return loggedInCookie(tdb, server, login, { now, remember: true });
 }
 
 describe('admin-ajax dispatcher', () => {

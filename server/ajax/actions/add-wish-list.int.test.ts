@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getRawMeta } from '../../data/meta';
-import { startSession } from '../../data/sessions';
-import { loadSite } from '../../data/site';
-import { getUserByLogin } from '../../data/users';
 import { readWishList } from '../../data/wish-list';
 import { WISH_LIST_LOGIN_MESSAGE, WISH_LIST_UNKNOWN_TOUR_MESSAGE } from '../../services/wish-list/add-to-wish-list';
 import { CAPTURE_NOW, postAjax, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
-import { encodeCookieValue } from '../../wp/auth-cookie';
+import { loggedInCookie } from '../../testing/login-cookie';
 
 /**
  * tourmaster_add_wish_list on both engines: logged-in only in effect, published tours only,
@@ -27,17 +24,7 @@ afterAll(async () => {
 });
 
 async function loginCookie(login: string): Promise<string> {
-  const site = await loadSite(tdb.wp);
-  const minted = await startSession(tdb.wp, (await getUserByLogin(tdb.wp, login))!, {
-    site,
-    salts: await server.deps.salts(),
-    remember: false,
-    https: false,
-    ip: '127.0.0.1',
-    ua: 'test',
-    now: CAPTURE_NOW,
-  });
-  return `wordpress_logged_in_${site.cookieHash}=${encodeCookieValue(minted.loggedInCookie)}`;
+  return loggedInCookie(tdb, server, login);
 }
 
 async function add(body: string, cookie?: string) {

@@ -5,16 +5,14 @@ import { PaymentPageProps } from '../../../client/common/islands/PaymentPage';
 import { PROJECT_ROOT } from '../../core/config';
 import { updateMeta } from '../../data/meta';
 import { countOrders } from '../../data/orders';
-import { startSession } from '../../data/sessions';
-import { loadSite } from '../../data/site';
 import { getUserByLogin } from '../../data/users';
 import { compareReply, sendExchange } from '../../parity/compare';
 import type { Exchange } from '../../parity/exchanges';
 import { CAPTURE_NOW, postAjax, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
+import { loggedInCookie } from '../../testing/login-cookie';
 import { insertTourService, offerServices } from '../../testing/tour-services';
 import { summaryOf } from '../../views/payment/summary';
-import { encodeCookieValue } from '../../wp/auth-cookie';
 
 /**
  * tourmaster_payment_template through the dispatcher and the fixture site, beyond the captured
@@ -37,17 +35,7 @@ afterAll(async () => {
 type Reply = { content?: string; sidebar?: string; cookie?: unknown; props?: PaymentPageProps };
 
 async function loginCookie(login: string): Promise<string> {
-  const user = (await getUserByLogin(tdb.wp, login))!;
-  const minted = await startSession(tdb.wp, user, {
-    site: await loadSite(tdb.wp),
-    salts: await server.deps.salts(),
-    remember: false,
-    https: false,
-    ip: '127.0.0.1',
-    ua: 'test',
-    now: CAPTURE_NOW,
-  });
-  return `wordpress_logged_in_${(await loadSite(tdb.wp)).cookieHash}=${encodeCookieValue(minted.loggedInCookie)}`;
+  return loggedInCookie(tdb, server, login);
 }
 
 /** Posts `booking_detail[...]` the way jQuery encodes it (lists as `name[]`). */

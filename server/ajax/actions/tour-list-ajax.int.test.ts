@@ -1,7 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSession } from '../../data/sessions';
-import { loadSite } from '../../data/site';
-import { getUserByLogin } from '../../data/users';
 import { extractRegion } from '../../parity/compare';
 import { loadExchange } from '../../parity/exchanges';
 import { canonicalHtml } from '../../parity/html-dom';
@@ -10,6 +7,7 @@ import { phpJsonEncode } from '../../php/json';
 import { filtererTerms } from '../../services/listing/filterer-terms';
 import { CAPTURE_NOW, postAjax, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
+import { loggedInCookie } from '../../testing/login-cookie';
 import { statementsRunBy } from '../../testing/statements';
 import type { SearchFilters } from '../../tourmaster/listing/search-query';
 import { searchFiltersFromParams } from '../../tourmaster/listing/search-query';
@@ -17,7 +15,6 @@ import type { ListSettings, SettingValue } from '../../tourmaster/listing/settin
 import { filtererHtml, orderFiltererHtml } from '../../views/tour-list/filterers';
 import { ajaxPaginationHtml, loadMoreHtml } from '../../views/tour-list/pagination';
 import { settingsPhpValue } from '../../views/tour-list/settings-json';
-import { encodeCookieValue } from '../../wp/auth-cookie';
 
 /**
  * The tour list sections' ajax actions beyond the captured exchanges (server/ajax/replay.int.test.ts
@@ -389,18 +386,7 @@ function withSearch(filters: SearchFilters): unknown {
 }
 
 async function loginCookie(login: string): Promise<string> {
-  const user = await getUserByLogin(tdb.wp, login);
-  const site = await loadSite(tdb.wp);
-  const minted = await startSession(tdb.wp, user!, {
-    site,
-    salts: await server.deps.salts(),
-    remember: true,
-    https: false,
-    ip: '127.0.0.1',
-    ua: 'test',
-    now: CAPTURE_NOW,
-  });
-  return `wordpress_logged_in_${site.cookieHash}=${encodeCookieValue(minted.loggedInCookie)}`;
+  return loggedInCookie(tdb, server, login, { remember: true });
 }
 
 /** A term of a taxonomy (optionally a child of term `parent`); its term_taxonomy_id. */

@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getOption, updateOption } from '../../data/options';
-import { startSession } from '../../data/sessions';
-import { loadSite } from '../../data/site';
-import { getUserByLogin } from '../../data/users';
 import { extractRegion } from '../../parity/compare';
 import type { PhpValue } from '../../php/values';
 import { CAPTURE_NOW, postAjax, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
-import { encodeCookieValue } from '../../wp/auth-cookie';
+import { loggedInCookie } from '../../testing/login-cookie';
 
 /**
  * The payment page GET beyond the captured exchanges (those replay in server/ajax/replay.int.test.ts):
@@ -38,18 +35,7 @@ async function get(path: string, cookie?: string) {
 }
 
 async function loginCookie(login: string): Promise<string> {
-  const user = (await getUserByLogin(tdb.wp, login))!;
-  const site = await loadSite(tdb.wp);
-  const minted = await startSession(tdb.wp, user, {
-    site,
-    salts: await server.deps.salts(),
-    remember: false,
-    https: false,
-    ip: '127.0.0.1',
-    ua: 'test',
-    now: CAPTURE_NOW,
-  });
-  return `wordpress_logged_in_${site.cookieHash}=${encodeCookieValue(minted.loggedInCookie)}`;
+  return loggedInCookie(tdb, server, login);
 }
 
 const santorini = {

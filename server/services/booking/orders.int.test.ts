@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { getMeta, updateMeta } from '../../data/meta';
 import { getOption, updateOption } from '../../data/options';
-import { startSession } from '../../data/sessions';
-import { loadSite } from '../../data/site';
-import { getUserByLogin } from '../../data/users';
-import { CAPTURE_NOW, postAjax } from '../../testing/app';
+import { postAjax } from '../../testing/app';
 import { appSiteForFile } from '../../testing/app-site';
 import { santoriniBooking } from '../../testing/booking-body';
-import { encodeCookieValue } from '../../wp/auth-cookie';
+import { loggedInCookie } from '../../testing/login-cookie';
 
 /**
  * Orders written by "book now, pay later": coupon limits enforced at write time, admin approval,
@@ -16,17 +13,7 @@ import { encodeCookieValue } from '../../wp/auth-cookie';
 const app = appSiteForFile();
 
 async function loginCookie(login: string): Promise<string> {
-  const site = await loadSite(app.tdb.wp);
-  const minted = await startSession(app.tdb.wp, (await getUserByLogin(app.tdb.wp, login))!, {
-    site,
-    salts: await app.server.deps.salts(),
-    remember: false,
-    https: false,
-    ip: '127.0.0.1',
-    ua: 'test',
-    now: CAPTURE_NOW,
-  });
-  return `wordpress_logged_in_${site.cookieHash}=${encodeCookieValue(minted.loggedInCookie)}`;
+  return loggedInCookie(app.tdb, app.server, login);
 }
 
 /** A pay-later step 4 for one traveller on Santorini, as the payment page posts it. */

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentPageProps } from '../../../client/common/islands/PaymentPage';
 import { updateMeta } from '../../data/meta';
-import { startSession } from '../../data/sessions';
-import { loadSite } from '../../data/site';
 import { getUserByLogin } from '../../data/users';
 import { CAPTURE_NOW, postAjax, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
-import { encodeCookieValue } from '../../wp/auth-cookie';
+import { loggedInCookie } from '../../testing/login-cookie';
 
 /**
  * The payment page's contact step for a logged-in customer (issue 18): their account's e-mail is
@@ -27,18 +25,7 @@ afterAll(async () => {
 });
 
 async function loginCookie(login: string): Promise<string> {
-  const user = (await getUserByLogin(tdb.wp, login))!;
-  const site = await loadSite(tdb.wp);
-  const minted = await startSession(tdb.wp, user, {
-    site,
-    salts: await server.deps.salts(),
-    remember: false,
-    https: false,
-    ip: '127.0.0.1',
-    ua: 'test',
-    now: CAPTURE_NOW,
-  });
-  return `wordpress_logged_in_${site.cookieHash}=${encodeCookieValue(minted.loggedInCookie)}`;
+  return loggedInCookie(tdb, server, login);
 }
 
 /** The contact step (step 2) for 2 people on Santorini: its markup and its fields' values by name. */
