@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { headPriceSchema } from '../../../client/common/islands/BookingForm';
 import { PaymentPageProps } from '../../../client/common/islands/PaymentPage';
 import { getMeta, updateMeta } from '../../data/meta';
 import { getOption, updateOption } from '../../data/options';
 import type { PhpValue } from '../../php/values';
-import { CAPTURE_NOW, postAjax, startTestServer, type TestServer } from '../../testing/app';
-import { createTestDatabase, type TestDatabase } from '../../testing/db';
+import { postAjax } from '../../testing/app';
+import { appSiteForFile } from '../../testing/app-site';
 import { insertTourService, offerServices } from '../../testing/tour-services';
 
 /**
@@ -13,18 +13,7 @@ import { insertTourService, offerServices } from '../../testing/tour-services';
  * deposits of 30 %): the price box's lines are the payment page's for the same choice, the tax
  * shows only where the site charges it, the deposit only where the tour takes one.
  */
-let tdb: TestDatabase;
-let server: TestServer;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  server = await startTestServer(tdb, { now: CAPTURE_NOW });
-});
-
-afterAll(async () => {
-  await server?.close();
-  await tdb?.drop();
-});
+const site = appSiteForFile();
 
 type Detail = Record<string, string | string[]>;
 
@@ -38,7 +27,7 @@ function encode(prefix: string, detail: Detail, body: URLSearchParams): URLSearc
 
 async function headPrice(detail: Detail) {
   const reply = await postAjax(
-    server.baseUrl,
+    site.server.baseUrl,
     encode('data', detail, new URLSearchParams({ action: 'tourmaster_update_head_price' })),
   );
   const body = reply.json() as { price?: string; props?: unknown };
@@ -48,7 +37,7 @@ async function headPrice(detail: Detail) {
 /** The payment page's contact step for the same choice: its sidebar's breakdown and total box. */
 async function paymentSidebar(detail: Detail) {
   const reply = await postAjax(
-    server.baseUrl,
+    site.server.baseUrl,
     encode('booking_detail', detail, new URLSearchParams({ action: 'tourmaster_payment_template' })),
   );
   const sidebar = PaymentPageProps.parse((reply.json() as { props: unknown }).props).sidebar;
@@ -58,12 +47,12 @@ async function paymentSidebar(detail: Detail) {
 
 /** Runs `body` with the option `name` changed by `change`, then puts it back. */
 async function withOption(name: string, change: Record<string, string>, body: () => Promise<void>) {
-  const saved = (await getOption(tdb.wp, name)) as Record<string, PhpValue>;
-  await updateOption(tdb.wp, name, { ...saved, ...change });
+  const saved = (await getOption(site.tdb.wp, name)) as Record<string, PhpValue>;
+  await updateOption(site.tdb.wp, name, { ...saved, ...change });
   try {
     await body();
   } finally {
-    await updateOption(tdb.wp, name, saved);
+    await updateOption(site.tdb.wp, name, saved);
   }
 }
 
@@ -113,10 +102,10 @@ describe('tourmaster_update_head_price: the price box breakdown', () => {
   });
 
   it('lists services and the group discount, priced as on the payment page', async () => {
-    const transfer = await insertTourService(tdb.wp, 'Hotel Transfer Box', { per: 'person', price: '15' });
-    const undoServices = await offerServices(tdb.wp, 4, [transfer]);
-    const option = (await getMeta(tdb.wp, 'post', 4, 'tourmaster-tour-option')) as Record<string, PhpValue>;
-    await updateMeta(tdb.wp, 'post', 4, 'tourmaster-tour-option', {
+    const transfer = await insertTourService(site.tdb.wp, 'Hotel Transfer Box', { per: 'person', price: '15' });
+    const undoServices = await offerServices(site.tdb.wp, 4, [transfer]);
+    const option = (await getMeta(site.tdb.wp, 'post', 4, 'tourmaster-tour-option')) as Record<string, PhpValue>;
+    await updateMeta(site.tdb.wp, 'post', 4, 'tourmaster-tour-option', {
       ...option,
       'group-discount': [{ 'traveller-number': '2', discount: '10%' }],
     });
@@ -134,7 +123,7 @@ describe('tourmaster_update_head_price: the price box breakdown', () => {
       expect(props.total).toBe(price);
       expect(props.breakdown).toEqual((await paymentSidebar(detail)).breakdown);
     } finally {
-      await updateMeta(tdb.wp, 'post', 4, 'tourmaster-tour-option', option);
+      await updateMeta(site.tdb.wp, 'post', 4, 'tourmaster-tour-option', option);
       await undoServices();
     }
   });
@@ -149,7 +138,7 @@ describe('tourmaster_update_head_price: the price box breakdown', () => {
 
   it('carries no props where the legacy reply is empty or a failure', async () => {
     const empty = await postAjax(
-      server.baseUrl,
+      site.server.baseUrl,
       encode(
         'data',
         { 'tour-id': '4', 'tour-date': '2027-05-15' },
@@ -158,7 +147,7 @@ describe('tourmaster_update_head_price: the price box breakdown', () => {
     );
     expect(empty.json()).toEqual([]);
     const closed = await postAjax(
-      server.baseUrl,
+      site.server.baseUrl,
       encode(
         'data',
         { ...santorini, 'tour-date': '2026-09-12' },

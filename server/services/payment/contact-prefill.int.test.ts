@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PaymentPageProps } from '../../../client/common/islands/PaymentPage';
 import { updateMeta } from '../../data/meta';
 import { getUserByLogin } from '../../data/users';
-import { CAPTURE_NOW, postAjax, startTestServer, type TestServer } from '../../testing/app';
-import { createTestDatabase, type TestDatabase } from '../../testing/db';
+import { postAjax } from '../../testing/app';
+import { appSiteForFile } from '../../testing/app-site';
 import { loggedInCookie } from '../../testing/login-cookie';
 
 /**
@@ -11,21 +11,10 @@ import { loggedInCookie } from '../../testing/login-cookie';
  * in the e-mail fields, beside the name and phone the plugin already filled from their profile;
  * what the visitor typed still wins, and a guest's fields stay empty.
  */
-let tdb: TestDatabase;
-let server: TestServer;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  server = await startTestServer(tdb, { now: CAPTURE_NOW });
-});
-
-afterAll(async () => {
-  await server?.close();
-  await tdb?.drop();
-});
+const site = appSiteForFile();
 
 async function loginCookie(login: string): Promise<string> {
-  return loggedInCookie(tdb, server, login);
+  return loggedInCookie(site.tdb, site.server, login);
 }
 
 /** The contact step (step 2) for 2 people on Santorini: its markup and its fields' values by name. */
@@ -33,7 +22,7 @@ async function contactStep(extra: Record<string, string>, cookie?: string) {
   const body = new URLSearchParams({ action: 'tourmaster_payment_template' });
   const detail = { 'tour-id': '4', 'tour-date': '2027-05-22', 'tour-people': '2', ...extra };
   for (const [key, value] of Object.entries(detail)) body.append(`booking_detail[${key}]`, value);
-  const reply = await postAjax(server.baseUrl, body, cookie ? { cookie } : {});
+  const reply = await postAjax(site.server.baseUrl, body, cookie ? { cookie } : {});
   const json = reply.json() as { content: string; props: unknown };
   const contact = PaymentPageProps.parse(json.props).contact;
   if (!contact) throw new Error(`no contact step: ${reply.text.slice(0, 300)}`);
@@ -54,8 +43,8 @@ describe('the contact step prefilled for a logged-in customer', () => {
   });
 
   it('keeps what the visitor typed, and a billing e-mail the profile holds', async () => {
-    const user = (await getUserByLogin(tdb.wp, 'customer2'))!;
-    await updateMeta(tdb.wp, 'user', user.id, 'billing_email', 'accounts@example.test');
+    const user = (await getUserByLogin(site.tdb.wp, 'customer2'))!;
+    await updateMeta(site.tdb.wp, 'user', user.id, 'billing_email', 'accounts@example.test');
     const cookie = await loginCookie('customer2');
     const { values } = await contactStep({ email: 'typed@example.test' }, cookie);
     expect(values.get('email')).toBe('typed@example.test');
