@@ -28,7 +28,7 @@ type Intent = {
   client_secret: string;
   last_payment_error?: { message: string };
 };
-const intents = new Map<string, Intent | 'down'>();
+const intents = new Map<string, Intent | 'down' | 'network'>();
 const created: { body: URLSearchParams; key: string | null; auth: string | null }[] = [];
 let stripeDown = false;
 let intentCount = 0;
@@ -55,6 +55,7 @@ const stripe = setupServer(
   http.get(`${STRIPE}/v1/payment_intents/:id`, ({ params }) => {
     const intent = intents.get(String(params.id));
     if (intent === 'down') return HttpResponse.json({ error: { type: 'api_error', message: 'down' } }, { status: 500 });
+    if (intent === 'network') return HttpResponse.error();
     if (!intent)
       return HttpResponse.json(
         { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } },
@@ -204,11 +205,11 @@ async function cardOrder(email: string, extra: Record<string, string> = {}) {
   return { tid: reply.cookie.tid, piId };
 }
 
-function stripeSays(piId: string, change: Partial<Intent> | 'down') {
+function stripeSays(piId: string, change: Partial<Intent> | 'down' | 'network') {
   const intent = intents.get(piId) as Intent;
   intents.set(
     piId,
-    change === 'down' ? 'down' : { ...intent, status: 'succeeded', amount_received: intent.amount, ...change },
+    typeof change === 'string' ? change : { ...intent, status: 'succeeded', amount_received: intent.amount, ...change },
   );
 }
 
@@ -300,12 +301,13 @@ describe("stripe_payment_charge: the order paid on Stripe's word only", () => {
       [{ status: 'requires_action' }, 'Your bank asks you to confirm this payment'],
       [{ status: 'processing' }, 'still being processed'],
       ['down', 'could not reach our card payment provider'],
+      ['network', 'could not reach our card payment provider'],
     ] as const;
     for (const [change, message] of cases) {
       const { tid, piId } = await cardOrder(
         `charge.${typeof change === 'string' ? change : change.status}@example.test`,
       );
-      stripeSays(piId, change === 'down' ? 'down' : { ...change, amount_received: 0 });
+      stripeSays(piId, typeof change === 'string' ? change : { ...change, amount_received: 0 });
       const r = r2(await charge(tid, piId));
       expect(r.status).toBe('failed');
       expect(r.message).toContain(message);
@@ -417,3 +419,49 @@ describe('Stripe webhook', () => {
 function r2(reply: { json: () => unknown }): { status: string; message: string } {
   return reply.json() as { status: string; message: string };
 }
+
+describe('STRIPE_API_BASE and keys from the environment', () => {
+  it("sends the server's Stripe calls to the API base with the environment's secret key", async () => {
+    const seen: { url: string; auth: string | null }[] = [];
+    stripe.use(
+      http.post('http://127.0.0.1:12111/v1/payment_intents', async ({ request }) => {
+        seen.push({ url: request.url, auth: request.headers.get('authorization') });
+        return HttpResponse.json({
+          object: 'payment_intent',
+          id: 'pi_mock',
+          status: 'requires_payment_method',
+          amount: 26160,
+          currency: 'usd',
+          metadata: {},
+          client_secret: 'pi_mock_secret_local',
+        });
+      }),
+    );
+    const local = await startTestServer(tdb, {
+      mailer,
+      config: {
+        stripe: {
+          secretKey: 'sk_test_env',
+          publishableKey: 'pk_test_env',
+          webhookSecret: undefined,
+          apiBase: 'http://127.0.0.1:12111',
+        },
+      },
+    });
+    try {
+      const reply = (await postAjax(local.baseUrl, cardBooking('card.local@example.test'))).json() as SelectedReply;
+      expect(seen).toEqual([{ url: 'http://127.0.0.1:12111/v1/payment_intents', auth: 'Bearer sk_test_env' }]);
+      expect(reply.props.stripe).toEqual({
+        publishableKey: 'pk_test_env',
+        clientSecret: 'pi_mock_secret_local',
+        orderId: reply.cookie.tid,
+      });
+      // No webhook secret: Stripe's events are refused, whatever they say.
+      const hook = await fetch(`${local.baseUrl}/wp-json/tourmaster/v1/stripe/webhook`, { method: 'POST', body: '{}' });
+      expect(hook.status).toBe(400);
+    } finally {
+      stripe.resetHandlers();
+      await local.close();
+    }
+  });
+});
