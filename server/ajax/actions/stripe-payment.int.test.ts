@@ -9,7 +9,8 @@ import { getOrder } from '../../data/orders';
 import { createMemoryMailer, type MemoryMailer } from '../../mail/mailer';
 import { loadExchange } from '../../parity/exchanges';
 import type { PhpValue } from '../../php/values';
-import { postAjax, startTestServer, type TestServer } from '../../testing/app';
+import { expireDueHolds } from '../../services/booking/seat-holds';
+import { CAPTURE_NOW, postAjax, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
 
 /**
@@ -327,6 +328,27 @@ describe("stripe_payment_charge: the order paid on Stripe's word only", () => {
     });
     expect(r2(await charge(tid, 'not-an-id')).message).toContain('does not know this payment');
     expect(await orderRow(tid)).toEqual({ status: 'pending', entries: [] });
+  });
+});
+
+describe('stripe_payment_charge after the seat hold ended', () => {
+  it('takes a payment Stripe confirms after the hold while the seats are still free (late-paid)', async () => {
+    const minutes = (n: number) => new Date(CAPTURE_NOW.getTime() + n * 60_000);
+    const clock = server.deps.clock;
+    try {
+      server.deps.clock = () => minutes(0);
+      const { tid, piId } = await cardOrder('charge.late@example.test');
+      await expireDueHolds(server.deps, minutes(16));
+      expect((await orderRow(tid)).status).toBe('cancel');
+      stripeSays(piId, {});
+      server.deps.clock = () => minutes(20);
+      expect((await charge(tid, piId)).json()).toEqual({ status: 'success' });
+      expect((await orderRow(tid)).status).toBe('online-paid');
+      const hold = await tdb.wp.knex(`${tdb.wp.prefix}dropin_seat_holds`).first('state').where('order_id', tid);
+      expect(hold).toEqual({ state: 'late-paid' });
+    } finally {
+      server.deps.clock = clock;
+    }
   });
 });
 
