@@ -158,6 +158,31 @@ describe('tourmaster_payment_selected: Stripe card form', () => {
     expect(await getOrder(tdb.wp, tid)).toMatchObject({ status: 'pending' });
   });
 
+  it('asks Stripe for the same PaymentIntent when the owner pays the existing order again', async () => {
+    const first = await postAjax(server.baseUrl, cardBooking('card.again@example.test'));
+    const tid = (first.json() as SelectedReply).cookie.tid;
+    const key = first.headers
+      .getSetCookie()
+      .find((c) => c.startsWith(`tourmaster-order-key-${tid}=`))!
+      .split(';')[0]!;
+    const body = new URLSearchParams({
+      action: 'tourmaster_payment_selected',
+      type: 'stripe',
+      'booking_detail[tid]': String(tid),
+      'booking_detail[payment-type]': 'full',
+    });
+    const again = (await postAjax(server.baseUrl, body, { cookie: key })).json() as SelectedReply;
+    expect(again.content).toContain('id="goodlayers-stripe-payment-form"');
+    expect(StripeFormProps.parse(again.props.stripe).orderId).toBe(tid);
+    expect(created.map((c) => c.key)).toEqual([
+      `tourmaster-${tid}-1-full-26160-usd`,
+      `tourmaster-${tid}-1-full-26160-usd`,
+    ]);
+    // Someone else's browser gets no form for it.
+    expect((await postAjax(server.baseUrl, body)).text).toContain('belongs to another customer');
+    expect(created).toHaveLength(2);
+  });
+
   it('charges the deposit with the card fee when the customer chooses the deposit', async () => {
     await withPaymentOptions({ 'credit-card-service-fee': '3' }, async () => {
       const r = await postAjax(
