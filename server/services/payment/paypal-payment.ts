@@ -1,19 +1,12 @@
-import { mapDriverError } from '../../data/dialect';
-import { isGatewayPaymentUsed, recordGatewayPayment } from '../../data/order-writes';
-import { getOrder } from '../../data/orders';
-import { paymentInfoList } from '../../payments/payment-info';
+import { isGatewayPaymentUsed } from '../../data/order-writes';
 import { createPaypalClient, PaypalRefused, PaypalUnavailable } from '../../payments/paypal';
 import { readPaypalSettings, resolvePaypalCredentials } from '../../payments/paypal-settings';
-import { amountDue, type PaidStatus, paymentInfoEntry, verifyPaypalOrder } from '../../payments/paypal-verification';
-import type { PhpValue } from '../../php/values';
-import type { Money } from '../../tourmaster/money';
+import { amountDue, verifyPaypalOrder } from '../../payments/paypal-verification';
 import type { TourOrder } from '../../tourmaster/order';
 import type { TourmasterSettings } from '../../tourmaster/settings';
 import type { Tour } from '../../tourmaster/tour-option';
-import { siteLocalTime } from '../../wp/site-time';
-import { notifyOrder } from '../booking/notify';
-import { type HoldOutcome, recordAgainstHold } from '../booking/seat-holds';
 import type { RequestContext } from '../context';
+import { recordVerifiedPayment } from './gateway-record';
 
 export type PaypalPaymentResult = { ok: true; order: TourOrder } | { ok: false; message: string };
 
@@ -64,66 +57,19 @@ export async function completePaypalPayment(
     return { ok: false, message: refusalMessage(verdict.reason) };
   }
 
-  const now = siteLocalTime(ctx.now, input.settings);
-  let outcome: HoldOutcome;
-  try {
-    // Against the order's seat hold (services/booking/seat-holds.ts): a payment after the hold is
-    // kept only while the seats are still free; otherwise it is recorded on the cancelled order.
-    outcome = await recordAgainstHold(ctx, input.order, (trx, as) =>
-      recordGatewayPayment(trx, paypalRecord(input.order, verdict, now, as === 'refund' ? 'cancel' : verdict.status)),
-    );
-  } catch (err) {
-    if (mapDriverError(err)?.code === 'CONFLICT') return { ok: false, message: refusalMessage('ALREADY_USED') };
-    throw err;
-  }
-  const order = (await getOrder(ctx.wp, input.order.id)) as TourOrder;
-  const payment = {
-    amount: verdict.amount,
-    method: 'paypal',
-    transactionId: verdict.paypalOrderId,
-    submissionDate: now,
-  };
-  if (outcome === 'refund') {
-    ctx.log.warn({ orderId: order.id, paypalOrderId: verdict.paypalOrderId }, 'late payment, seats gone: refund due');
-    await notifyOrder(ctx, { type: 'late-payment-refund', payment }, order, input.tour);
-    return { ok: false, message: LATE_REFUND };
-  }
-  await notifyOrder(
-    ctx,
-    verdict.status === 'online-paid' ? { type: 'online-payment', payment } : { type: 'deposit-payment', payment },
-    order,
-    input.tour,
-  );
-  return { ok: true, order };
-}
-
-/** The verified PayPal payment as recorded on the order, with the order's status after it. */
-function paypalRecord(
-  order: TourOrder,
-  verdict: { paypalOrderId: string; amount: Money; status: PaidStatus },
-  at: string,
-  status: string,
-): Parameters<typeof recordGatewayPayment>[1] {
-  return {
-    gateway: 'paypal',
-    paymentId: verdict.paypalOrderId,
-    orderId: order.id,
-    at,
-    status,
-    entries: (stored) => {
-      const entries = paymentInfoList(stored.paymentInfo, stored.status);
-      entries.push(
-        paymentInfoEntry({
-          transactionId: verdict.paypalOrderId,
-          amount: verdict.amount,
-          submissionDate: at,
-          status: verdict.status,
-          pricingInfo: order.pricingInfo,
-        }),
-      );
-      return entries as PhpValue;
+  const settled = await recordVerifiedPayment(ctx, {
+    order: input.order,
+    tour: input.tour,
+    settings: input.settings,
+    payment: {
+      gateway: 'paypal',
+      transactionId: verdict.paypalOrderId,
+      amount: verdict.amount,
+      status: verdict.status,
     },
-  };
+  });
+  if (settled.ok) return settled;
+  return { ok: false, message: settled.reason === 'CONFLICT' ? refusalMessage('ALREADY_USED') : LATE_REFUND };
 }
 
 function refusalMessage(reason: string): string {
