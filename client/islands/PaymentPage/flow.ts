@@ -26,6 +26,13 @@ export const loadContactStep = () => import('./ContactStep/ContactStep').then((m
 /** The payment step's module (its content, PayPal's buttons, the completion), fetched after the contact step. */
 export const loadPaymentStep = () => import('./PaymentStep/index');
 
+/**
+ * The card gateway's form (Stripe.js and its Payment Element), fetched when a reply carries its
+ * Stripe keys. Imported from here, the island's first chunk: a chunk the payment step's module
+ * fetched by itself would pull the site's whole stylesheet in with it (scripts/bundle-budgets.ts).
+ */
+export const loadStripeForm = () => import('../StripeForm/StripeForm');
+
 /** The admin-ajax URL a legacy control names, if it is one (a page path or an http(s) URL). */
 const urlOr = (url: string | undefined, fallback: string) => (url && /^(https?:\/\/|\/)/.test(url) ? url : fallback);
 
@@ -56,6 +63,8 @@ export class PaymentFlow {
   readonly paypalRef = (paypalHost: HTMLElement | null): void => {
     if (paypalHost !== this.store.get().paypalHost) this.store.set({ paypalHost });
   };
+
+  readonly loadStripeForm = loadStripeForm;
 
   stop(): void {
     clearTimeout(this.serviceTimer);
@@ -239,12 +248,21 @@ export class PaymentFlow {
     }
     const step = outcome.kind === 'complete' ? 4 : outcome.step;
     // WordPress's replies have no props: its markup is read by the adapter (its sidebar already, above).
-    const props = reply.props ?? (await import('./adapter')).adaptReply(reply.content, step);
-    await this.showStep(step, props, reply.content, payment);
+    // The card gateway's form is a fragment with its own props (the Stripe keys): nothing to adapt.
+    const props =
+      reply.props ??
+      (reply.stripe !== undefined ? { step } : (await import('./adapter')).adaptReply(reply.content, step));
+    await this.showStep(step, props, reply.content, payment, reply.stripe);
   }
 
   /** A new step: its modules first (while the step before still shows), then its props. */
-  private async showStep(step: number, props: PaymentPageProps, html: string, payment: boolean): Promise<void> {
+  private async showStep(
+    step: number,
+    props: PaymentPageProps,
+    html: string,
+    payment: boolean,
+    stripe?: unknown,
+  ): Promise<void> {
     const modules: StepModules = { ...this.store.get().modules };
     if (props.contact) modules.contact ??= await loadContactStep();
     else modules.payment ??= await loadPaymentStep();
@@ -254,7 +272,7 @@ export class PaymentFlow {
       step,
       modules,
       props: { ...props, sidebar: props.sidebar ?? v.props.sidebar },
-      fragment: typed ? undefined : { html, gateway: payment },
+      fragment: typed ? undefined : { html, gateway: payment, ...(stripe !== undefined && { stripe }) },
       contactKey: v.contactKey + (props.contact ? 1 : 0),
       shown: v.shown + 1,
       services: serviceChoicesOf(props),
