@@ -71,6 +71,17 @@ export interface Config {
     readonly secret: string | undefined;
     readonly mode: 'sandbox' | 'live' | undefined;
   };
+  /**
+   * Stripe keys (`STRIPE_SECRET_KEY`, `STRIPE_PUBLISHABLE_KEY`, `STRIPE_WEBHOOK_SECRET`): each, when
+   * set, wins over the site's Tour Master option (payments/stripe-settings.ts). `apiBase`
+   * (`STRIPE_API_BASE`): another Stripe-compatible API (a local mock), else api.stripe.com.
+   */
+  readonly stripe: {
+    readonly secretKey: string | undefined;
+    readonly publishableKey: string | undefined;
+    readonly webhookSecret: string | undefined;
+    readonly apiBase: string | undefined;
+  };
   /** Where the server keeps files it writes (the embedded database, mails). */
   readonly dataDir: string;
   /** The WordPress site behind us during a switch-over (`LEGACY_UPSTREAM`); undefined: we answer everything. */
@@ -148,6 +159,12 @@ const envSchema = z.object({
   PAYPAL_CLIENT_ID: z.string().min(1).optional(),
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_MODE: z.enum(['sandbox', 'live']).optional(),
+  STRIPE_SECRET_KEY: z.string().trim().min(1).max(500).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().trim().min(1).max(500).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).max(500).optional(),
+  STRIPE_API_BASE: z
+    .url({ protocol: /^https?$/, error: 'STRIPE_API_BASE must be an http:// or https:// URL' })
+    .optional(),
   LEGACY_UPSTREAM: z
     .url({ protocol: /^https?$/, error: 'LEGACY_UPSTREAM must be an http:// or https:// URL' })
     .optional(),
@@ -183,6 +200,12 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     mail: { smtpUrl: e.SMTP_URL, dir: path.resolve(e.MAIL_DIR ?? path.join(dataDir, 'mail')) },
     paypal: { clientId: e.PAYPAL_CLIENT_ID, secret: e.PAYPAL_CLIENT_SECRET, mode: e.PAYPAL_MODE },
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiBase: e.STRIPE_API_BASE,
+    },
     legacyUpstream: legacyUpstreamFrom(e),
     seatHoldMs: Math.round(e.SEAT_HOLD_MINUTES * 60_000),
   };
@@ -365,9 +388,22 @@ export function describeConfig(config: Config): Record<string, unknown> {
     paypal: config.paypal.clientId
       ? `client ${config.paypal.clientId.slice(0, 6)}… (${config.paypal.mode ?? 'sandbox'})`
       : 'from the site settings',
+    stripe: describeStripe(config.stripe),
     legacyUpstream: config.legacyUpstream ? describeUpstream(config.legacyUpstream) : 'none',
     seatHold: `${config.seatHoldMs / 60_000} min`,
   };
+}
+
+/** Which Stripe keys come from the environment: their mode (test/live) only, never a key. */
+function describeStripe(stripe: Config['stripe']): string {
+  const mode = (key: string | undefined) => (key ? (/_live_/.test(key) ? 'live' : 'test') : undefined);
+  const parts = [
+    stripe.secretKey ? `secret key (${mode(stripe.secretKey)})` : '',
+    stripe.publishableKey ? `publishable key (${mode(stripe.publishableKey)})` : '',
+    stripe.webhookSecret ? 'webhook secret' : '',
+  ].filter(Boolean);
+  const keys = parts.length ? `${parts.join(', ')} from the environment` : 'keys from the site settings';
+  return stripe.apiBase ? `${keys}; API ${new URL(stripe.apiBase).origin}` : keys;
 }
 
 function describeUpstream(upstream: LegacyUpstreamConfig): string {

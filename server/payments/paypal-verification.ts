@@ -141,7 +141,9 @@ export function verifyPaypalOrder(order: unknown, expected: PaypalExpectation): 
  * `deposit_paypal_service_rate` ← `deposit-paypal-service-rate`, `deposit_paypal_service_fee` ←
  * `deposit-paypal-service-fee` for a deposit, or `pay_amount` ← `pay-amount-raw`,
  * `pay_paypal_service_rate` ← `pay-amount-paypal-service-rate`, `pay_paypal_service_fee` ←
- * `pay-amount-paypal-service-fee` for a full payment. Stored values keep their JSON types.
+ * `pay-amount-paypal-service-fee` for a full payment. Stored values keep their JSON types. A card
+ * gateway's entry (`method` stripe) copies the `credit-card` fee keys the same way
+ * (`deposit_credit_card_service_rate` ← `deposit-credit-card-service-rate`…), as the plugin does.
  */
 export function paymentInfoEntry(input: {
   transactionId: string;
@@ -150,9 +152,13 @@ export function paymentInfoEntry(input: {
   submissionDate: string;
   status: PaidStatus;
   pricingInfo: unknown;
+  /** `payment_method` [paypal]. */
+  method?: 'paypal' | 'stripe';
 }): PaymentInfoEntry {
+  const method = input.method ?? 'paypal';
+  const fee = method === 'paypal' ? { key: 'paypal', field: 'paypal' } : { key: 'credit-card', field: 'credit_card' };
   const entry: PaymentInfoEntry = {
-    payment_method: 'paypal',
+    payment_method: method,
     submission_date: input.submissionDate,
     transaction_id: input.transactionId,
     amount: input.amount.toNumber(),
@@ -164,12 +170,12 @@ export function paymentInfoEntry(input: {
   };
   if (input.status === 'deposit-paid') {
     copy('deposit_amount', 'deposit-price-raw');
-    copy('deposit_paypal_service_rate', 'deposit-paypal-service-rate');
-    copy('deposit_paypal_service_fee', 'deposit-paypal-service-fee');
+    copy(`deposit_${fee.field}_service_rate`, `deposit-${fee.key}-service-rate`);
+    copy(`deposit_${fee.field}_service_fee`, `deposit-${fee.key}-service-fee`);
   } else {
     copy('pay_amount', 'pay-amount-raw');
-    copy('pay_paypal_service_rate', 'pay-amount-paypal-service-rate');
-    copy('pay_paypal_service_fee', 'pay-amount-paypal-service-fee');
+    copy(`pay_${fee.field}_service_rate`, `pay-amount-${fee.key}-service-rate`);
+    copy(`pay_${fee.field}_service_fee`, `pay-amount-${fee.key}-service-fee`);
   }
   return entry;
 }

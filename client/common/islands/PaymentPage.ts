@@ -3,6 +3,7 @@ import { checkedLater } from './checked-later';
 import { FieldOption, formFieldSchema } from './form-field';
 import { SidebarProps } from './payment-sidebar';
 import type { CompleteProps, PaymentStepProps } from './payment-step';
+import type { StripeFormProps } from './stripe-form';
 
 /**
  * The PaymentPage island's typed props (payment.md §2–§3): which step the page is at and, at the
@@ -89,6 +90,8 @@ export const PaymentPageProps = z.object({
   payment: z.optional(checkedLater<PaymentStepProps>()),
   complete: z.optional(checkedLater<CompleteProps>()),
   sidebar: z.optional(SidebarProps),
+  /** The Stripe card form's data (stripe-form.ts `StripeFormProps`), beside its markup in `content`. */
+  stripe: z.optional(checkedLater<StripeFormProps>()),
 });
 export type PaymentPageProps = z.infer<typeof PaymentPageProps>;
 
@@ -102,3 +105,4 @@ export const TRAVELLER_TITLES: readonly FieldOption[] = [
 ];
 
 export type { CompleteProps } from './payment-step';
+export type { StripeFormProps } from './stripe-form';

@@ -1,19 +1,18 @@
 import * as z from 'zod/mini';
-import { oneOf } from './lean-schemas';
 
 /**
- * What the card gateway's reply to `tourmaster_payment_selected` (type `stripe`) carries beside the
- * legacy form markup, as its `props.stripe`: the keys Stripe.js needs to mount the Payment Element
- * for the PaymentIntent the server created for the amount due. Pure: written by the server, read
- * (and checked) by client/islands/StripeForm. Built from schemas every page already carries
- * (lean-schemas.ts): each new kind of zod schema would weigh on every page's budget.
+ * The Stripe card form's data (payment.md §6), the top-level `props.stripe` of a
+ * `tourmaster_payment_selected` reply for the card gateway: what Stripe.js needs to mount the
+ * Payment Element and confirm the payment, then `stripe_payment_charge` with `orderId` as `tid`.
+ * Written by the server (services/payment/stripe-payment.ts); the PaymentPage island checks it with
+ * this schema before use. Pure.
  */
 export const StripeFormProps = z.object({
-  /** The site's publishable key (`pk_…`): the only key the browser sees. */
+  /** `pk_test_…` / `pk_live_…`: for `Stripe(publishableKey)`. */
   publishableKey: z.string().check(z.minLength(1)),
-  /** The PaymentIntent's client secret (`pi_…_secret_…`). */
+  /** The PaymentIntent's client secret (also the form button's `data-secret`). */
   clientSecret: z.string().check(z.minLength(1)),
-  /** The order (`tid`) the PaymentIntent pays. */
-  orderId: oneOf(z.number(), z.string().check(z.minLength(1))),
+  /** Our order id (`tid`). */
+  orderId: z.number(),
 });
 export type StripeFormProps = z.infer<typeof StripeFormProps>;

@@ -181,8 +181,8 @@ describe('tourmaster_payment_selected: PayPal standard', () => {
 
   it('answers [] without a booking, and nothing for a gateway this server does not implement', async () => {
     expect((await postAjax(server.baseUrl, 'action=tourmaster_payment_selected&type=paypal')).json()).toEqual([]);
-    const stripe = await postAjax(server.baseUrl, bookingBody({ type: 'stripe' }, 'stripe@example.test'));
-    expect((stripe.json() as { content: string }).content).toBe('');
+    const authorize = await postAjax(server.baseUrl, bookingBody({ type: 'authorize' }, 'authorize@example.test'));
+    expect((authorize.json() as { content: string }).content).toBe('');
   });
 });
 

@@ -5,6 +5,7 @@ import { getSeatHold } from '../../data/seat-holds';
 import { loadBookingContext } from '../../data/tours';
 import { readPaypalSettings } from '../../payments/paypal-settings';
 import { amountDue } from '../../payments/paypal-verification';
+import { stripeConfigured } from '../../payments/stripe-settings';
 import { isEmpty, phpInt, str } from '../../php/coerce';
 import type { FormRecord } from '../../php/form-input';
 import type { PhpValue } from '../../php/values';
@@ -29,6 +30,7 @@ import type { RequestContext } from '../context';
 import { enforceWriteLimit } from '../write-limits';
 import { completeInput, loadPaymentPage, pageUrl } from './page-data';
 import { completePaypalPayment, NOTHING_TO_PAY } from './paypal-payment';
+import { STRIPE_NOT_CONFIGURED, stripePaymentForm } from './stripe-payment';
 
 export interface SelectedResult {
   content?: SafeHtml | string;
@@ -65,6 +67,10 @@ export async function payOnline(ctx: RequestContext, input: SelectedInput): Prom
   const paypalOrderId = paypalSdkOrderId(input);
   if (!isEmpty(detail.tid)) return payExistingOrder(ctx, phpInt(detail.tid), detail, type, paypalOrderId);
   if (isEmpty(detail['tour-id']) || isEmpty(detail['tour-date'])) return { empty: true };
+  // A card payment this site cannot take writes no order (it would hold seats for nothing).
+  if (type === 'stripe' && !(await stripeAvailable(ctx, phpInt(detail['tour-id'])))) {
+    return { content: bookingRefused(STRIPE_NOT_CONFIGURED) };
+  }
 
   const placed = await placeBooking(
     ctx,
@@ -96,15 +102,22 @@ export async function payOnline(ctx: RequestContext, input: SelectedInput): Prom
         }
       : { ...withSummary({ content: bookingRefused(paid.message) }, sidebar), setCookies: placed.cookies };
   }
+  const form = await gatewayForm(ctx, type, placed.order, placed.tour, settings);
   return withSummary(
     {
-      content: await gatewayForm(ctx, type, placed.order, placed.tour, settings),
+      content: form.content,
+      ...(form.props && { props: form.props }),
       // The legacy key order and types: the request's detail, then payment_method, then tid as a number.
       cookie: { ...detail, payment_method: type, tid: placed.orderId } as PhpValue,
       setCookies: placed.cookies,
     },
     sidebar,
   );
+}
+
+/** Whether the site takes card payments through Stripe (payments/stripe-settings.ts). */
+async function stripeAvailable(ctx: RequestContext, tourId: number): Promise<boolean> {
+  return stripeConfigured(ctx.deps.config, (await loadBookingContext(ctx.wp, tourId)).settings);
 }
 
 /** `order_data[id]` of the PayPal JS SDK's completion, when this is one. */
@@ -166,7 +179,7 @@ async function payExistingOrder(
         }
       : withSummary({ content: bookingRefused(paid.message) }, sidebar);
   }
-  return withSummary({ content: await gatewayForm(ctx, type, repriced, load.data.tour, load.data.settings) }, sidebar);
+  return withSummary(await gatewayForm(ctx, type, repriced, load.data.tour, load.data.settings), sidebar);
 }
 
 const HOLD_ENDED = 'The time to pay for this booking has run out and its seats were released. Please book again.';
@@ -218,9 +231,16 @@ async function stepFourSummary(
   );
 }
 
+/** A gateway's form: its markup, and for Stripe the island's props (`props.stripe`). */
+interface GatewayForm {
+  content: SafeHtml | string;
+  props?: PaymentPageProps;
+}
+
 /**
- * GATEWAY(type, tid): the PayPal standard redirect form for the amount due; '' for gateways that are
- * this server leaves to WordPress (Stripe, Authorize.Net, Hipay, WooCommerce), as for a gateway not set up.
+ * GATEWAY(type, tid): the PayPal standard redirect form for the amount due, Stripe's card form
+ * with a PaymentIntent for it (stripe-payment.ts); '' for the gateways this server leaves to
+ * WordPress (Authorize.Net, Hipay, WooCommerce), as for a gateway not set up.
  */
 async function gatewayForm(
   ctx: RequestContext,
@@ -228,22 +248,30 @@ async function gatewayForm(
   order: TourOrder,
   tour: Tour,
   settings: TourmasterSettings,
-): Promise<string> {
-  if (type !== 'paypal') return '';
+): Promise<GatewayForm> {
+  if (type === 'stripe') {
+    const form = await stripePaymentForm(ctx, { order, tour, settings });
+    return form.ok
+      ? { content: form.content, props: { step: 3, stripe: form.props } }
+      : { content: bookingRefused(form.message) };
+  }
+  if (type !== 'paypal') return { content: '' };
   const paypal = readPaypalSettings(settings.payment);
-  if (paypal.method !== 'standard') return '';
+  if (paypal.method !== 'standard') return { content: '' };
   const due = amountDue(order);
-  if (!due) return '';
+  if (!due) return { content: '' };
   const site = await ctx.site();
-  return paypalStandardForm({
-    liveMode: paypal.liveMode,
-    business: paypal.businessEmail,
-    currencyCode: paypal.currencyCode,
-    itemName: tour.title,
-    tid: order.id,
-    amount: due.amountDue,
-    homeUrl: site.homeUrl,
-    paymentUrl: await pageUrl(ctx, site, settings.general['payment-page'], `${site.homeUrl}/?tourmaster-payment`),
-    now: ctx.now,
-  });
+  return {
+    content: paypalStandardForm({
+      liveMode: paypal.liveMode,
+      business: paypal.businessEmail,
+      currencyCode: paypal.currencyCode,
+      itemName: tour.title,
+      tid: order.id,
+      amount: due.amountDue,
+      homeUrl: site.homeUrl,
+      paymentUrl: await pageUrl(ctx, site, settings.general['payment-page'], `${site.homeUrl}/?tourmaster-payment`),
+      now: ctx.now,
+    }),
+  };
 }

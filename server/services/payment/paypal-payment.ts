@@ -1,12 +1,9 @@
 import { mapDriverError } from '../../data/dialect';
 import { isGatewayPaymentUsed, recordGatewayPayment } from '../../data/order-writes';
 import { getOrder } from '../../data/orders';
-import { paymentInfoList } from '../../payments/payment-info';
 import { createPaypalClient, PaypalRefused, PaypalUnavailable } from '../../payments/paypal';
 import { readPaypalSettings, resolvePaypalCredentials } from '../../payments/paypal-settings';
-import { amountDue, type PaidStatus, paymentInfoEntry, verifyPaypalOrder } from '../../payments/paypal-verification';
-import type { PhpValue } from '../../php/values';
-import type { Money } from '../../tourmaster/money';
+import { amountDue, verifyPaypalOrder } from '../../payments/paypal-verification';
 import type { TourOrder } from '../../tourmaster/order';
 import type { TourmasterSettings } from '../../tourmaster/settings';
 import type { Tour } from '../../tourmaster/tour-option';
@@ -14,6 +11,7 @@ import { siteLocalTime } from '../../wp/site-time';
 import { notifyOrder } from '../booking/notify';
 import { type HoldOutcome, recordAgainstHold } from '../booking/seat-holds';
 import type { RequestContext } from '../context';
+import { gatewayPaymentRecord } from './gateway-record';
 
 export type PaypalPaymentResult = { ok: true; order: TourOrder } | { ok: false; message: string };
 
@@ -70,7 +68,15 @@ export async function completePaypalPayment(
     // Against the order's seat hold (services/booking/seat-holds.ts): a payment after the hold is
     // kept only while the seats are still free; otherwise it is recorded on the cancelled order.
     outcome = await recordAgainstHold(ctx, input.order, (trx, as) =>
-      recordGatewayPayment(trx, paypalRecord(input.order, verdict, now, as === 'refund' ? 'cancel' : verdict.status)),
+      recordGatewayPayment(
+        trx,
+        gatewayPaymentRecord(
+          input.order,
+          { gateway: 'paypal', transactionId: verdict.paypalOrderId, amount: verdict.amount, status: verdict.status },
+          now,
+          as === 'refund' ? 'cancel' : verdict.status,
+        ),
+      ),
     );
   } catch (err) {
     if (mapDriverError(err)?.code === 'CONFLICT') return { ok: false, message: refusalMessage('ALREADY_USED') };
@@ -95,35 +101,6 @@ export async function completePaypalPayment(
     input.tour,
   );
   return { ok: true, order };
-}
-
-/** The verified PayPal payment as recorded on the order, with the order's status after it. */
-function paypalRecord(
-  order: TourOrder,
-  verdict: { paypalOrderId: string; amount: Money; status: PaidStatus },
-  at: string,
-  status: string,
-): Parameters<typeof recordGatewayPayment>[1] {
-  return {
-    gateway: 'paypal',
-    paymentId: verdict.paypalOrderId,
-    orderId: order.id,
-    at,
-    status,
-    entries: (stored) => {
-      const entries = paymentInfoList(stored.paymentInfo, stored.status);
-      entries.push(
-        paymentInfoEntry({
-          transactionId: verdict.paypalOrderId,
-          amount: verdict.amount,
-          submissionDate: at,
-          status: verdict.status,
-          pricingInfo: order.pricingInfo,
-        }),
-      );
-      return entries as PhpValue;
-    },
-  };
 }
 
 function refusalMessage(reason: string): string {
