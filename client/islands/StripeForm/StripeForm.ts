@@ -36,91 +36,120 @@ export function mountStripeForm(root: HTMLElement, raw: unknown, deps: StripeFor
   const errors = form?.querySelector<HTMLElement>('.payment-errors');
   if (!form || !target || !button || !errors) return () => undefined;
   errors.setAttribute('role', 'alert');
-  const show = (message: string) => {
-    errors.textContent = message;
-  };
   const parsed = StripeFormProps.safeParse(raw);
   if (!parsed.success) {
-    show(STRIPE_MESSAGES.notLoaded);
+    errors.textContent = STRIPE_MESSAGES.notLoaded;
     button.disabled = true;
     return () => undefined;
   }
-  const props = parsed.data;
-  const tid = form.querySelector<HTMLInputElement>('input[name="tid"]')?.value || String(props.orderId);
-  const ajaxUrl = /^(https?:\/\/|\/)/.test(form.dataset.ajaxUrl ?? '') ? form.dataset.ajaxUrl! : deps.ajaxUrl;
+  return new CardPayment({ form, target, button, errors }, parsed.data, deps).start();
+}
 
-  let closed = false;
-  let stripe: StripeInstance | undefined;
-  let elements: StripeElements | undefined;
-  let destroy: (() => void) | undefined;
-  /** A PaymentIntent Stripe confirmed whose charge call did not reach us: sent again, not paid again. */
-  let confirmedId: string | undefined;
-  let busy = false;
+interface FormParts {
+  form: HTMLFormElement;
+  target: HTMLElement;
+  button: HTMLButtonElement;
+  errors: HTMLElement;
+}
+
+/** One card form's life: Stripe.js mounted, then each press of its button. */
+class CardPayment {
+  private readonly tid: string;
+  private readonly ajaxUrl: string;
+  private closed = false;
+  private busy = false;
   /** Paid: the button stays disabled while the page fetches the completion. */
-  let paid = false;
-  const setBusy = (value: boolean) => {
-    busy = value;
-    button.disabled = value;
-    form.setAttribute('aria-busy', String(value));
-  };
+  private paid = false;
+  private stripe: StripeInstance | undefined;
+  private elements: StripeElements | undefined;
+  private destroy: (() => void) | undefined;
+  /** A PaymentIntent Stripe confirmed whose charge call did not reach us: sent again, not paid again. */
+  private confirmedId: string | undefined;
 
-  setBusy(true);
-  loadStripeJs()
-    .then((Stripe) => {
-      if (closed) return;
-      stripe = Stripe(props.publishableKey);
-      elements = stripe.elements({ clientSecret: props.clientSecret });
-      const element = elements.create('payment');
-      element.mount(target);
-      destroy = () => element.destroy();
-      setBusy(false);
-    })
-    .catch(() => {
-      if (!closed) show(STRIPE_MESSAGES.notLoaded);
-    });
+  constructor(
+    private readonly parts: FormParts,
+    private readonly props: StripeFormProps,
+    private readonly deps: StripeFormDeps,
+  ) {
+    const { form } = parts;
+    this.tid = form.querySelector<HTMLInputElement>('input[name="tid"]')?.value || String(props.orderId);
+    this.ajaxUrl = /^(https?:\/\/|\/)/.test(form.dataset.ajaxUrl ?? '') ? form.dataset.ajaxUrl! : deps.ajaxUrl;
+  }
 
-  const charge = async (id: string): Promise<void> => {
-    const result = await postAjax(ajaxUrl, { action: 'stripe_payment_charge', tid, paymentIntent: { id } });
-    if (result.kind === 'ok' && (result.data as { status?: unknown } | null)?.status === 'success') {
-      confirmedId = undefined;
-      paid = true;
-      deps.onPaid();
-      return;
-    }
-    if (result.kind === 'error' && result.status === undefined) {
-      // The request never reached us: the same PaymentIntent is sent again on the next press.
-      confirmedId = id;
-      show(STRIPE_MESSAGES.offline);
-      return;
-    }
-    confirmedId = undefined;
-    show((result.kind === 'failed' && result.message) || STRIPE_MESSAGES.notConfirmed);
-  };
+  start(): () => void {
+    this.setBusy(true);
+    loadStripeJs()
+      .then((Stripe) => {
+        if (this.closed) return;
+        this.stripe = Stripe(this.props.publishableKey);
+        this.elements = this.stripe.elements({ clientSecret: this.props.clientSecret });
+        const element = this.elements.create('payment');
+        element.mount(this.parts.target);
+        this.destroy = () => element.destroy();
+        this.setBusy(false);
+      })
+      .catch(() => {
+        if (!this.closed) this.show(STRIPE_MESSAGES.notLoaded);
+      });
+    const onSubmit = (event: SubmitEvent) => {
+      event.preventDefault();
+      void this.submit();
+    };
+    this.parts.form.addEventListener('submit', onSubmit);
+    return () => {
+      this.closed = true;
+      this.parts.form.removeEventListener('submit', onSubmit);
+      this.destroy?.();
+    };
+  }
 
-  const submit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    if (busy || !stripe || !elements) return;
-    setBusy(true);
-    show('');
+  private async submit(): Promise<void> {
+    const { stripe, elements } = this;
+    if (this.busy || !stripe || !elements) return;
+    this.setBusy(true);
+    this.show('');
     try {
-      if (confirmedId) return await charge(confirmedId);
+      if (this.confirmedId) return await this.charge(this.confirmedId);
       const { error, paymentIntent } = await stripe.confirmPayment({ elements, redirect: 'if_required' });
-      if (error) return show(stripeMessage(error));
-      if (paymentIntent?.status !== 'succeeded') return show(STRIPE_MESSAGES.declined);
-      await charge(paymentIntent.id);
+      if (error) return this.show(stripeMessage(error));
+      if (paymentIntent?.status !== 'succeeded') return this.show(STRIPE_MESSAGES.declined);
+      await this.charge(paymentIntent.id);
     } catch {
-      show(STRIPE_MESSAGES.notConfirmed);
+      this.show(STRIPE_MESSAGES.notConfirmed);
     } finally {
-      if (!closed && !paid) setBusy(false);
+      if (!this.closed && !this.paid) this.setBusy(false);
     }
-  };
-  const onSubmit = (event: SubmitEvent) => void submit(event);
-  form.addEventListener('submit', onSubmit);
-  return () => {
-    closed = true;
-    form.removeEventListener('submit', onSubmit);
-    destroy?.();
-  };
+  }
+
+  /** `stripe_payment_charge`: our server checks the PaymentIntent with Stripe and records the payment. */
+  private async charge(id: string): Promise<void> {
+    const result = await postAjax(this.ajaxUrl, {
+      action: 'stripe_payment_charge',
+      tid: this.tid,
+      paymentIntent: { id },
+    });
+    this.confirmedId = undefined;
+    if (result.kind === 'ok' && (result.data as { status?: unknown } | null)?.status === 'success') {
+      this.paid = true;
+      this.deps.onPaid();
+    } else if (result.kind === 'error' && result.status === undefined) {
+      // The request never reached us: the same PaymentIntent is sent again on the next press.
+      this.confirmedId = id;
+      this.show(STRIPE_MESSAGES.offline);
+    } else {
+      this.show((result.kind === 'failed' && result.message) || STRIPE_MESSAGES.notConfirmed);
+    }
+  }
+
+  private setBusy(value: boolean): void {
+    this.busy = value;
+    this.parts.button.disabled = value;
+    this.parts.form.setAttribute('aria-busy', String(value));
+  }
+
+  private show(message: string): void {
+    this.parts.errors.textContent = message;
+  }
 }
 
 /** Stripe's own words (a decline, a mistyped card, a failed 3-D Secure check), localised by Stripe.js. */
