@@ -3,6 +3,7 @@ import { gdlr_core_tour_ajax } from './actions/gdlr_core_tour_ajax';
 import { gdlr_core_tour_order_ajax } from './actions/gdlr_core_tour_order_ajax';
 import { get_single_tour_review } from './actions/get_single_tour_review';
 import { refresh_user_top_bar } from './actions/refresh_user_top_bar';
+import { stripe_payment_charge } from './actions/stripe_payment_charge';
 import { tourmaster_add_wish_list } from './actions/tourmaster_add_wish_list';
 import { tourmaster_payment_plugin_complete } from './actions/tourmaster_payment_plugin_complete';
 import { tourmaster_payment_selected } from './actions/tourmaster_payment_selected';
@@ -24,6 +25,7 @@ export const actions: readonly AnyAjaxAction[] = [
   gdlr_core_tour_order_ajax,
   get_single_tour_review,
   refresh_user_top_bar,
+  stripe_payment_charge,
   tourmaster_add_wish_list,
   tourmaster_payment_plugin_complete,
   tourmaster_payment_selected,

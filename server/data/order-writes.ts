@@ -107,6 +107,37 @@ export async function isGatewayPaymentUsed(wp: WpDb, gateway: string, paymentId:
   return row !== undefined;
 }
 
+/** The order a gateway's payment id was recorded on, if any. */
+export async function gatewayPaymentOrderId(wp: WpDb, gateway: string, paymentId: string): Promise<number | undefined> {
+  const row = await wp.knex(gatewayPaymentsTable(wp)).first('order_id').where({ gateway, payment_id: paymentId });
+  return row === undefined ? undefined : Number(row.order_id);
+}
+
+/**
+ * Rewrites an order's `payment_info` in one transaction, the row locked: `entries(stored)` returns
+ * the new list, or undefined to leave the order as it is (e.g. the entry is there already). Nothing
+ * else of the order changes. Returns whether it was written.
+ */
+export async function updatePaymentEntries(
+  wp: WpDb,
+  orderId: number,
+  entries: (stored: { paymentInfo: unknown; status: string }) => PhpValue | undefined,
+): Promise<boolean> {
+  return inTransaction(wp, async (trx) => {
+    const current = (await trx.dialect.forUpdate(trx.knex(trx.t.orders).first().where('id', orderId))) as
+      | Record<string, unknown>
+      | undefined;
+    if (!current) return false;
+    const next = entries({ paymentInfo: jsonOrNull(current.payment_info), status: String(current.order_status ?? '') });
+    if (next === undefined) return false;
+    await trx
+      .knex(trx.t.orders)
+      .where('id', orderId)
+      .update({ payment_info: phpJsonEncode(next) });
+    return true;
+  });
+}
+
 /**
  * Records a verified gateway payment on its order in one transaction: the payment id (its primary
  * key makes it count once, whatever races: a ConflictError then), the order's `payment_info` with

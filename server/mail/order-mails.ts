@@ -50,7 +50,9 @@ export type AdminMailType =
   | 'admin-deposit-payment-made-mail'
   | 'admin-payment-submitted-mail'
   /** Ours (no Tour Master text): a payment came after its seat hold ran out and the seats were gone. */
-  | 'admin-late-payment-refund-mail';
+  | 'admin-late-payment-refund-mail'
+  /** Ours (no Tour Master text): the gateway reports a refund of a payment (Stripe's `charge.refunded`). */
+  | 'admin-payment-refunded-mail';
 
 export type OrderMailType = CustomerMailType | AdminMailType | 'customer-invoice';
 
@@ -101,7 +103,9 @@ export type OrderMailEvent =
    */
   | { type: 'booking-cancelled'; by: 'admin' | 'customer' | 'daily-job' | 'seat-hold' }
   /** Paid after its seat hold ran out with the seats taken meanwhile: the admin must refund it. */
-  | { type: 'late-payment-refund'; payment: PaymentMailDetails };
+  | { type: 'late-payment-refund'; payment: PaymentMailDetails }
+  /** The gateway refunded (part of) a payment, from its dashboard or through us: the admin is told. */
+  | { type: 'payment-refunded'; payment: PaymentMailDetails };
 
 export interface MailPlan {
   customer?: CustomerMailType;
@@ -130,6 +134,7 @@ const PLANS: Record<OrderMailEvent['type'], MailPlan> = {
   'booking-rejected': { customer: 'booking-reject-mail', invoice: false },
   'booking-cancelled': { customer: 'booking-cancelled-mail', invoice: false },
   'late-payment-refund': { admin: 'admin-late-payment-refund-mail', invoice: false },
+  'payment-refunded': { admin: 'admin-payment-refunded-mail', invoice: false },
 };
 
 /** Which mails an event sends (payment.md §7 table), before enable flags and recipients. */
@@ -219,6 +224,10 @@ export const DEFAULT_MAIL_TEXTS: Readonly<Record<CustomerMailType | AdminMailTyp
   'admin-late-payment-refund-mail': {
     title: 'A payment came too late: refund booking #{id}',
     body: `<strong>Dear Admin,</strong>\nA payment arrived after the booking's seat hold had ended, and its seats had been booked by others meanwhile. The booking stays cancelled; please refund this payment.\n\n{payment-method}\n{payment-date}\n{transaction-id}\n{spaces}\n\n${BOOKING}\n\n${NOTE}\n{spaces}\n\n${ADMIN_LINK}`,
+  },
+  'admin-payment-refunded-mail': {
+    title: 'A payment of booking #{id} has been refunded',
+    body: `<strong>Dear Admin,</strong>\nThe payment provider reports a refund of this booking's payment. The refund is recorded on the booking; its status is unchanged, so please review it.\n\n{payment-method}\n{submission-date}\n{transaction-id}\n{submission-amount}\n{spaces}\n\n${BOOKING}\n\n${NOTE}\n{spaces}\n\n${ADMIN_LINK}`,
   },
   'admin-payment-submitted-mail': {
     title: 'A new payment receipt has been submitted',

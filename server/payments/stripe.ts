@@ -83,10 +83,10 @@ export function createStripeGateway(keys: Pick<StripeKeys, 'secretKey' | 'apiBas
           { idempotencyKey: input.idempotencyKey },
         ),
       );
-      return ofSdk(pi);
+      return paymentIntentOf(pi);
     },
     async retrievePaymentIntent(id) {
-      return ofSdk(await call(() => stripe.paymentIntents.retrieve(id)));
+      return paymentIntentOf(await call(() => stripe.paymentIntents.retrieve(id)));
     },
   };
 }
@@ -109,7 +109,8 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-function ofSdk(pi: Stripe.PaymentIntent): StripePaymentIntent {
+/** What we read of an SDK PaymentIntent (a webhook event's `data.object` too). */
+export function paymentIntentOf(pi: Stripe.PaymentIntent): StripePaymentIntent {
   return {
     id: pi.id,
     status: pi.status,

@@ -4,6 +4,7 @@ import { ourApi } from '../http/security-headers';
 import { noRoute, restErrorHandler } from './errors';
 import type { AnyRestRoute } from './route';
 import { routeHandler } from './route';
+import { stripeWebhookHandler } from './stripe/webhook';
 import { tourAvailabilityRoute } from './tours/availability';
 
 export { REST_NAMESPACE } from '../http/rest-namespace';
@@ -19,6 +20,8 @@ export const restRoutes: readonly AnyRestRoute[] = [tourAvailabilityRoute];
 export function restRouter(deps: AppDeps, routes: readonly AnyRestRoute[] = restRoutes): Router {
   const router = express.Router({ caseSensitive: false, strict: false });
   for (const route of routes) router[route.method](route.path, ourApi(routeHandler(route, deps)));
+  // Stripe's events (README "Connecting Stripe"): a POST with a signed raw body, not a declared route.
+  router.post('/stripe/webhook', ourApi(stripeWebhookHandler(deps)));
   router.use(ourApi(noRoute));
   router.use(restErrorHandler(deps.log));
   return router;

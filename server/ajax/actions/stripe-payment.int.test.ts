@@ -1,5 +1,6 @@
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
+import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PaymentPageProps } from '../../../client/common/islands/PaymentPage';
 import { StripeFormProps } from '../../../client/common/islands/stripe-form';
@@ -13,7 +14,8 @@ import { createTestDatabase, type TestDatabase } from '../../testing/db';
 
 /**
  * Card payments through Stripe (issue 19), msw playing Stripe's API at api.stripe.com with the
- * fixture site's own test keys: the PaymentIntent made for the amount due and the card form.
+ * fixture site's own test keys: the PaymentIntent made for the amount due and the card form, the
+ * browser's `stripe_payment_charge` and Stripe's signed webhooks settling the order on Stripe's word.
  */
 const STRIPE = 'https://api.stripe.com';
 type Intent = {
@@ -24,17 +26,20 @@ type Intent = {
   currency: string;
   metadata: Record<string, string>;
   client_secret: string;
+  last_payment_error?: { message: string };
 };
 const intents = new Map<string, Intent | 'down'>();
 const created: { body: URLSearchParams; key: string | null; auth: string | null }[] = [];
 let stripeDown = false;
+let intentCount = 0;
 
 const stripe = setupServer(
   http.post(`${STRIPE}/v1/payment_intents`, async ({ request }) => {
     if (stripeDown) return HttpResponse.json({ error: { type: 'api_error', message: 'down' } }, { status: 503 });
     const body = new URLSearchParams(await request.text());
     created.push({ body, key: request.headers.get('idempotency-key'), auth: request.headers.get('authorization') });
-    const id = `pi_${created.length}`;
+    intentCount += 1;
+    const id = `pi_${intentCount}`;
     const intent: Intent = {
       id,
       status: 'requires_payment_method',
@@ -59,6 +64,7 @@ const stripe = setupServer(
   }),
 );
 
+const WEBHOOK_SECRET = 'whsec_test_secret';
 let tdb: TestDatabase;
 let server: TestServer;
 let mailer: MemoryMailer;
@@ -71,7 +77,15 @@ beforeAll(async () => {
   });
   tdb = await createTestDatabase();
   mailer = createMemoryMailer();
-  server = await startTestServer(tdb, { mailer });
+  // The fixture site names no admin address: the admin's mails need one.
+  const general = (await getOption(tdb.wp, 'tourmaster_general')) as Record<string, PhpValue>;
+  await updateOption(tdb.wp, 'tourmaster_general', { ...general, 'admin-email-address': 'admin@example.test' });
+  server = await startTestServer(tdb, {
+    mailer,
+    config: {
+      stripe: { secretKey: undefined, publishableKey: undefined, webhookSecret: WEBHOOK_SECRET, apiBase: undefined },
+    },
+  });
 });
 
 beforeEach(() => {
@@ -126,16 +140,17 @@ describe('tourmaster_payment_selected: Stripe card form', () => {
       'automatic_payment_methods[enabled]': 'true',
     });
     expect(key).toBe(`tourmaster-${tid}-1-full-26160-usd`);
+    const piId = `pi_${intentCount}`;
     expect(auth).toBe('Bearer sk_test_sfwsrkYLeTPlbQLVoqsk9Ml6');
     expect(reply.content).toBe(
-      `<div class="goodlayers-payment-form goodlayers-with-border"><form id="goodlayers-stripe-payment-form" data-ajax-url="http://127.0.0.1:8080/wp-admin/admin-ajax.php"><div id="card-element"></div><input type="hidden" name="tid" value="${tid}"/><div class="payment-errors"></div><div class="goodlayers-payment-req-field">Please fill all required fields</div><button id="card-button" data-secret="pi_1_secret_abc">Submit Payment</button><div class="goodlayers-payment-plugin-complete"></div></form></div>`,
+      `<div class="goodlayers-payment-form goodlayers-with-border"><form id="goodlayers-stripe-payment-form" data-ajax-url="http://127.0.0.1:8080/wp-admin/admin-ajax.php"><div id="card-element"></div><input type="hidden" name="tid" value="${tid}"/><div class="payment-errors"></div><div class="goodlayers-payment-req-field">Please fill all required fields</div><button id="card-button" data-secret="${piId}_secret_abc">Submit Payment</button><div class="goodlayers-payment-plugin-complete"></div></form></div>`,
     );
     expect(reply.content).not.toContain('<script');
     const props = PaymentPageProps.parse(reply.props);
     expect(props.step).toBe(3);
     expect(StripeFormProps.parse(props.stripe)).toEqual({
       publishableKey: 'pk_test_o60RnKRvMFmKQW5nemMtjmdI',
-      clientSecret: 'pi_1_secret_abc',
+      clientSecret: `${piId}_secret_abc`,
       orderId: tid,
     });
     expect(await getOrder(tdb.wp, tid)).toMatchObject({ status: 'pending' });
@@ -181,3 +196,224 @@ describe('tourmaster_payment_selected: Stripe card form', () => {
     expect((await getOrder(tdb.wp, reply.cookie.tid))?.status).toBe('pending');
   });
 });
+
+/** A card booking with its PaymentIntent, then Stripe's side of it changed as a test needs. */
+async function cardOrder(email: string, extra: Record<string, string> = {}) {
+  const reply = (await postAjax(server.baseUrl, cardBooking(email, extra))).json() as SelectedReply;
+  const piId = reply.props.stripe!.clientSecret.split('_secret_')[0]!;
+  return { tid: reply.cookie.tid, piId };
+}
+
+function stripeSays(piId: string, change: Partial<Intent> | 'down') {
+  const intent = intents.get(piId) as Intent;
+  intents.set(
+    piId,
+    change === 'down' ? 'down' : { ...intent, status: 'succeeded', amount_received: intent.amount, ...change },
+  );
+}
+
+const charge = (tid: number | string, piId: string) =>
+  postAjax(
+    server.baseUrl,
+    new URLSearchParams({ action: 'stripe_payment_charge', tid: String(tid), 'paymentIntent[id]': piId }),
+  );
+
+async function orderRow(tid: number) {
+  const order = await getOrder(tdb.wp, tid);
+  return { status: order?.status, entries: (order?.paymentInfo ?? []) as Record<string, unknown>[] };
+}
+
+function webhook(type: string, object: Record<string, unknown>, secret = WEBHOOK_SECRET) {
+  const payload = JSON.stringify({ id: `evt_${type}`, object: 'event', type, data: { object } });
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+  return fetch(`${server.baseUrl}/wp-json/tourmaster/v1/stripe/webhook`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+    body: payload,
+  });
+}
+
+const succeededEvent = (piId: string) =>
+  webhook('payment_intent.succeeded', { object: 'payment_intent', ...(intents.get(piId) as Intent) });
+
+describe("stripe_payment_charge: the order paid on Stripe's word only", () => {
+  it("marks the order online-paid with the plugin's payment entry and mails, for a succeeded PaymentIntent of the amount due", async () => {
+    const { tid, piId } = await cardOrder('charge.ok@example.test');
+    stripeSays(piId, {});
+    const before = mailer.sent.length;
+    const r = await charge(tid, piId);
+    expect(r.json()).toEqual({ status: 'success' });
+    const { status, entries } = await orderRow(tid);
+    expect(status).toBe('online-paid');
+    expect(entries).toEqual([
+      {
+        payment_method: 'stripe',
+        submission_date: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+        transaction_id: piId,
+        amount: 261.6,
+        payment_status: 'paid',
+      },
+    ]);
+    const mails = mailer.sent.slice(before).map((m) => m.type);
+    expect(mails).toEqual(expect.arrayContaining(['payment-made-mail', 'admin-online-payment-made-mail']));
+
+    // Again, for the same order: nothing changes, the visitor still hears success.
+    expect((await charge(tid, piId)).json()).toEqual({ status: 'success' });
+    expect((await orderRow(tid)).entries).toHaveLength(1);
+    // The same PaymentIntent cannot pay another booking.
+    const other = await cardOrder('charge.replay@example.test');
+    const replay = await charge(other.tid, piId);
+    expect(replay.json()).toEqual({
+      status: 'failed',
+      message:
+        'This card payment has already been used for a booking. Your booking is saved but not paid; please contact us.',
+    });
+    expect(await orderRow(other.tid)).toEqual({ status: 'pending', entries: [] });
+  });
+
+  it("refuses another amount, another currency and another booking's PaymentIntent: the order stays pending", async () => {
+    const short = await cardOrder('charge.short@example.test');
+    stripeSays(short.piId, { amount: 100, amount_received: 100 });
+    const eur = await cardOrder('charge.eur@example.test');
+    stripeSays(eur.piId, { currency: 'eur' });
+    const mine = await cardOrder('charge.mine@example.test');
+    const theirs = await cardOrder('charge.theirs@example.test');
+    stripeSays(theirs.piId, {});
+    for (const [tid, piId, message] of [
+      [short.tid, short.piId, 'does not match the amount due'],
+      [eur.tid, eur.piId, 'in another currency'],
+      [mine.tid, theirs.piId, 'made for another booking'],
+    ] as const) {
+      const r = r2(await charge(tid, piId));
+      expect(r.status).toBe('failed');
+      expect(r.message).toContain(message);
+      expect(await orderRow(tid)).toEqual({ status: 'pending', entries: [] });
+    }
+  });
+
+  it('leaves the order pending with a sentence for a decline, a bank confirmation, a payment processing, and Stripe down', async () => {
+    const cases = [
+      [
+        { status: 'requires_payment_method', last_payment_error: { message: 'Your card was declined.' } },
+        'Your card was declined (Your card was declined). Your booking is saved but not paid; please try another card.',
+      ],
+      [{ status: 'requires_action' }, 'Your bank asks you to confirm this payment'],
+      [{ status: 'processing' }, 'still being processed'],
+      ['down', 'could not reach our card payment provider'],
+    ] as const;
+    for (const [change, message] of cases) {
+      const { tid, piId } = await cardOrder(
+        `charge.${typeof change === 'string' ? change : change.status}@example.test`,
+      );
+      stripeSays(piId, change === 'down' ? 'down' : { ...change, amount_received: 0 });
+      const r = r2(await charge(tid, piId));
+      expect(r.status).toBe('failed');
+      expect(r.message).toContain(message);
+      expect(await orderRow(tid)).toEqual({ status: 'pending', entries: [] });
+    }
+  });
+
+  it('answers the failure shape with a clear sentence when card payments are not set up, or nothing names a payment', async () => {
+    const { tid, piId } = await cardOrder('charge.unset@example.test');
+    stripeSays(piId, {});
+    await withPaymentOptions({ 'stripe-publishable-key': '' }, async () => {
+      expect((await charge(tid, piId)).json()).toEqual({
+        status: 'failed',
+        message:
+          'Card payments are not set up on this site. Nothing was charged; please choose another payment method or contact us.',
+      });
+    });
+    expect(r2(await charge(tid, 'not-an-id')).message).toContain('does not know this payment');
+    expect(await orderRow(tid)).toEqual({ status: 'pending', entries: [] });
+  });
+});
+
+describe('Stripe webhook', () => {
+  it('refuses a bad signature with 400 and changes nothing; ignores other events', async () => {
+    const { tid, piId } = await cardOrder('hook.badsig@example.test');
+    stripeSays(piId, {});
+    const payload = { object: 'payment_intent', ...(intents.get(piId) as Intent) };
+    const bad = await webhook('payment_intent.succeeded', payload, 'whsec_someone_else');
+    expect(bad.status).toBe(400);
+    expect(await orderRow(tid)).toEqual({ status: 'pending', entries: [] });
+    const unsigned = await fetch(`${server.baseUrl}/wp-json/tourmaster/v1/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ type: 'payment_intent.succeeded', data: { object: payload } }),
+    });
+    expect(unsigned.status).toBe(400);
+    const other = await webhook('customer.created', { object: 'customer', id: 'cus_1' });
+    expect(other.status).toBe(200);
+    expect(await other.json()).toEqual({ received: true, ignored: 'customer.created' });
+  });
+
+  it("pays the order on payment_intent.succeeded; the browser's charge after it changes nothing", async () => {
+    const { tid, piId } = await cardOrder('hook.first@example.test', { 'booking_detail[payment-type]': 'partial' });
+    stripeSays(piId, {});
+    const r = await succeededEvent(piId);
+    expect(r.status).toBe(200);
+    expect(await r.json()).toEqual({ received: true, settled: true, already: false });
+    expect((await orderRow(tid)).status).toBe('deposit-paid');
+    expect((await orderRow(tid)).entries).toEqual([
+      expect.objectContaining({ payment_method: 'stripe', transaction_id: piId, amount: 78.48 }),
+    ]);
+    const mailsBefore = mailer.sent.length;
+    expect((await charge(tid, piId)).json()).toEqual({ status: 'success' });
+    expect((await orderRow(tid)).entries).toHaveLength(1);
+    expect(mailer.sent.length).toBe(mailsBefore);
+  });
+
+  it("changes nothing on payment_intent.succeeded after the browser's charge paid the order", async () => {
+    const { tid, piId } = await cardOrder('hook.second@example.test');
+    stripeSays(piId, {});
+    expect((await charge(tid, piId)).json()).toEqual({ status: 'success' });
+    const mailsBefore = mailer.sent.length;
+    const r = await succeededEvent(piId);
+    expect(await r.json()).toEqual({ received: true, settled: true, already: true });
+    expect(await orderRow(tid)).toMatchObject({ status: 'online-paid', entries: [expect.anything()] });
+    expect(mailer.sent.length).toBe(mailsBefore);
+  });
+
+  it('does not pay on a succeeded event whose amount is not the amount due', async () => {
+    const { tid, piId } = await cardOrder('hook.short@example.test');
+    stripeSays(piId, { amount: 500, amount_received: 500 });
+    const r = await succeededEvent(piId);
+    expect(await r.json()).toEqual({ received: true, settled: false, reason: 'AMOUNT_MISMATCH' });
+    expect(await orderRow(tid)).toEqual({ status: 'pending', entries: [] });
+  });
+
+  it('records charge.refunded on the order and mails the admin, once per refunded total', async () => {
+    const { tid, piId } = await cardOrder('hook.refund@example.test');
+    stripeSays(piId, {});
+    expect((await charge(tid, piId)).json()).toEqual({ status: 'success' });
+    const refund = {
+      object: 'charge',
+      id: 'ch_1',
+      payment_intent: piId,
+      amount_refunded: 26160,
+      currency: 'usd',
+      refunded: true,
+    };
+    const before = mailer.sent.length;
+    const r = await webhook('charge.refunded', refund);
+    expect(await r.json()).toEqual({ received: true, recorded: true });
+    const { status, entries } = await orderRow(tid);
+    expect(status).toBe('online-paid');
+    expect(entries[1]).toEqual({
+      payment_method: 'stripe',
+      submission_date: expect.any(String),
+      transaction_id: piId,
+      charge_id: 'ch_1',
+      refunded_amount: 261.6,
+      payment_status: 'refunded',
+    });
+    const mail = mailer.sent.slice(before).find((m) => m.type === 'admin-payment-refunded-mail');
+    expect(mail?.subject).toBe(`A payment of booking #${tid} has been refunded`);
+    expect(await (await webhook('charge.refunded', refund)).json()).toEqual({ received: true, recorded: false });
+    expect((await orderRow(tid)).entries).toHaveLength(2);
+  });
+});
+
+function r2(reply: { json: () => unknown }): { status: string; message: string } {
+  return reply.json() as { status: string; message: string };
+}

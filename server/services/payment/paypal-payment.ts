@@ -1,17 +1,12 @@
-import { mapDriverError } from '../../data/dialect';
-import { isGatewayPaymentUsed, recordGatewayPayment } from '../../data/order-writes';
-import { getOrder } from '../../data/orders';
+import { isGatewayPaymentUsed } from '../../data/order-writes';
 import { createPaypalClient, PaypalRefused, PaypalUnavailable } from '../../payments/paypal';
 import { readPaypalSettings, resolvePaypalCredentials } from '../../payments/paypal-settings';
 import { amountDue, verifyPaypalOrder } from '../../payments/paypal-verification';
 import type { TourOrder } from '../../tourmaster/order';
 import type { TourmasterSettings } from '../../tourmaster/settings';
 import type { Tour } from '../../tourmaster/tour-option';
-import { siteLocalTime } from '../../wp/site-time';
-import { notifyOrder } from '../booking/notify';
-import { type HoldOutcome, recordAgainstHold } from '../booking/seat-holds';
 import type { RequestContext } from '../context';
-import { gatewayPaymentRecord } from './gateway-record';
+import { recordVerifiedPayment } from './gateway-record';
 
 export type PaypalPaymentResult = { ok: true; order: TourOrder } | { ok: false; message: string };
 
@@ -62,45 +57,19 @@ export async function completePaypalPayment(
     return { ok: false, message: refusalMessage(verdict.reason) };
   }
 
-  const now = siteLocalTime(ctx.now, input.settings);
-  let outcome: HoldOutcome;
-  try {
-    // Against the order's seat hold (services/booking/seat-holds.ts): a payment after the hold is
-    // kept only while the seats are still free; otherwise it is recorded on the cancelled order.
-    outcome = await recordAgainstHold(ctx, input.order, (trx, as) =>
-      recordGatewayPayment(
-        trx,
-        gatewayPaymentRecord(
-          input.order,
-          { gateway: 'paypal', transactionId: verdict.paypalOrderId, amount: verdict.amount, status: verdict.status },
-          now,
-          as === 'refund' ? 'cancel' : verdict.status,
-        ),
-      ),
-    );
-  } catch (err) {
-    if (mapDriverError(err)?.code === 'CONFLICT') return { ok: false, message: refusalMessage('ALREADY_USED') };
-    throw err;
-  }
-  const order = (await getOrder(ctx.wp, input.order.id)) as TourOrder;
-  const payment = {
-    amount: verdict.amount,
-    method: 'paypal',
-    transactionId: verdict.paypalOrderId,
-    submissionDate: now,
-  };
-  if (outcome === 'refund') {
-    ctx.log.warn({ orderId: order.id, paypalOrderId: verdict.paypalOrderId }, 'late payment, seats gone: refund due');
-    await notifyOrder(ctx, { type: 'late-payment-refund', payment }, order, input.tour);
-    return { ok: false, message: LATE_REFUND };
-  }
-  await notifyOrder(
-    ctx,
-    verdict.status === 'online-paid' ? { type: 'online-payment', payment } : { type: 'deposit-payment', payment },
-    order,
-    input.tour,
-  );
-  return { ok: true, order };
+  const settled = await recordVerifiedPayment(ctx, {
+    order: input.order,
+    tour: input.tour,
+    settings: input.settings,
+    payment: {
+      gateway: 'paypal',
+      transactionId: verdict.paypalOrderId,
+      amount: verdict.amount,
+      status: verdict.status,
+    },
+  });
+  if (settled.ok) return settled;
+  return { ok: false, message: settled.reason === 'CONFLICT' ? refusalMessage('ALREADY_USED') : LATE_REFUND };
 }
 
 function refusalMessage(reason: string): string {

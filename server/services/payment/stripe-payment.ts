@@ -1,16 +1,24 @@
 import type { StripeFormProps } from '../../../client/common/islands/stripe-form';
+import { isGatewayPaymentUsed } from '../../data/order-writes';
+import { getOrder } from '../../data/orders';
+import { getSeatHold } from '../../data/seat-holds';
+import { loadBookingContext } from '../../data/tours';
 import { paymentInfoList } from '../../payments/payment-info';
 import { amountDue } from '../../payments/paypal-verification';
-import { createStripeGateway, StripeRefused, StripeUnavailable } from '../../payments/stripe';
+import { createStripeGateway, type StripePaymentIntent, StripeRefused, StripeUnavailable } from '../../payments/stripe';
 import { toStripeAmount } from '../../payments/stripe-amount';
-import { resolveStripeKeys, stripeCardGateway } from '../../payments/stripe-settings';
+import { resolveStripeKeys, type StripeKeys, stripeCardGateway } from '../../payments/stripe-settings';
+import { type StripeRefusal, verifyPaymentIntent } from '../../payments/stripe-verification';
 import type { TourOrder } from '../../tourmaster/order';
+import { awaitsPayment } from '../../tourmaster/order-status';
 import type { TourmasterSettings } from '../../tourmaster/settings';
 import type { Tour } from '../../tourmaster/tour-option';
 import type { SafeHtml } from '../../views/html';
 import { stripeForm } from '../../views/payment/stripe-form';
 import type { RequestContext } from '../context';
-import { NOTHING_TO_PAY } from './paypal-payment';
+import { enforceWriteLimit } from '../write-limits';
+import { recordVerifiedPayment } from './gateway-record';
+import { LATE_REFUND, NOTHING_TO_PAY } from './paypal-payment';
 
 export const STRIPE_NOT_CONFIGURED =
   'Card payments are not set up on this site. Nothing was charged; please choose another payment method or contact us.';
@@ -63,4 +71,153 @@ export async function stripePaymentForm(
     ctx.log.error({ err, orderId: input.order.id }, 'Stripe PaymentIntent not created');
     return { ok: false, message: err instanceof StripeUnavailable ? STRIPE_UNAVAILABLE : STRIPE_START_REFUSED };
   }
+}
+
+export type StripeSettlement =
+  | { ok: true; order: TourOrder; alreadyRecorded: boolean }
+  | { ok: false; reason: SettleRefusal; message: string };
+
+type SettleRefusal =
+  | StripeRefusal
+  | 'NOT_FOUND'
+  | 'NOT_CONFIGURED'
+  | 'NOTHING_TO_PAY'
+  | 'ALREADY_USED'
+  | 'UNKNOWN_PAYMENT'
+  | 'UNAVAILABLE'
+  | 'LATE_REFUND';
+
+/**
+ * Settles our order `orderId` with Stripe's PaymentIntent `paymentIntentId`, for the browser's
+ * `stripe_payment_charge` and for the `payment_intent.succeeded` webhook alike (`intent`: the
+ * signed event's copy, else it is retrieved from Stripe). The order becomes paid only on Stripe's
+ * word: succeeded, for this order (`metadata.tid`), in the site's currency, for exactly the amount
+ * due, and never recorded before. Whichever of the two calls comes first records it; the other
+ * finds it recorded on this order (`alreadyRecorded`) and changes nothing. Anything else leaves
+ * the order as it was, with a sentence the visitor can act on.
+ */
+export async function settleStripePaymentIntent(
+  ctx: RequestContext,
+  input: { orderId: number; paymentIntentId: string; intent?: StripePaymentIntent },
+): Promise<StripeSettlement> {
+  const order = input.orderId > 0 ? await getOrder(ctx.wp, input.orderId) : undefined;
+  const { tour, settings } = order ? await loadBookingContext(ctx.wp, order.tourId) : {};
+  if (!order || !tour || !settings) return refuse('NOT_FOUND');
+  const keys = resolveStripeKeys(ctx.deps.config, settings.payment);
+  if (!keys || !stripeCardGateway(settings.payment)) return refuse('NOT_CONFIGURED');
+  if (recordedOn(order, input.paymentIntentId)) return { ok: true, order, alreadyRecorded: true };
+  if (await isGatewayPaymentUsed(ctx.wp, 'stripe', input.paymentIntentId)) return refuse('ALREADY_USED');
+  const due = amountDue(order);
+  if (!due || !(awaitsPayment(order.status) || (await cancelledByItsHold(ctx, order)))) return refuse('NOTHING_TO_PAY');
+
+  const intent = input.intent ?? (await retrieve(ctx, keys, input));
+  if ('reason' in intent) return intent;
+  if (intent.id !== input.paymentIntentId) return refuse('UNKNOWN_PAYMENT');
+  const verdict = verifyPaymentIntent(intent, {
+    orderId: order.id,
+    kind: due.kind,
+    amountDue: due.amountDue,
+    currency: keys.currency,
+  });
+  if (!verdict.ok) {
+    ctx.log.warn({ orderId: order.id, reason: verdict.reason, detail: verdict.detail }, 'Stripe payment refused');
+    return refuse(verdict.reason, intent.lastError);
+  }
+  const settled = await recordVerifiedPayment(ctx, {
+    order,
+    tour,
+    settings,
+    payment: { gateway: 'stripe', transactionId: intent.id, amount: verdict.amount, status: verdict.status },
+  });
+  if (settled.ok) return { ok: true, order: settled.order, alreadyRecorded: false };
+  if (settled.reason === 'LATE_REFUND') return refuse('LATE_REFUND');
+  // The other path (charge or webhook) recorded it meanwhile: on this order, that is success.
+  const now = await getOrder(ctx.wp, order.id);
+  return now && recordedOn(now, intent.id) ? { ok: true, order: now, alreadyRecorded: true } : refuse('ALREADY_USED');
+}
+
+/** The PaymentIntent from Stripe, or the refusal to answer when Stripe cannot say. */
+async function retrieve(
+  ctx: RequestContext,
+  keys: StripeKeys,
+  input: { orderId: number; paymentIntentId: string },
+): Promise<StripePaymentIntent | { ok: false; reason: SettleRefusal; message: string }> {
+  try {
+    return await createStripeGateway(keys).retrievePaymentIntent(input.paymentIntentId);
+  } catch (err) {
+    if (!(err instanceof StripeUnavailable || err instanceof StripeRefused)) throw err;
+    ctx.log.error({ err, orderId: input.orderId }, 'Stripe PaymentIntent not retrieved');
+    return refuse(err instanceof StripeRefused && err.status === 404 ? 'UNKNOWN_PAYMENT' : 'UNAVAILABLE');
+  }
+}
+
+/** This order's `payment_info` already holds this PaymentIntent. */
+function recordedOn(order: TourOrder, paymentIntentId: string): boolean {
+  return paymentInfoList(order.paymentInfo, order.status).some(
+    (entry) => entry.payment_method === 'stripe' && entry.transaction_id === paymentIntentId,
+  );
+}
+
+/** An order the end of its seat hold cancelled: a payment for it may still arrive (seat-holds.ts). */
+async function cancelledByItsHold(ctx: RequestContext, order: TourOrder): Promise<boolean> {
+  return order.status === 'cancel' && (await getSeatHold(ctx.wp, order.id))?.state === 'expired';
+}
+
+function refuse(reason: SettleRefusal, declineText?: string): { ok: false; reason: SettleRefusal; message: string } {
+  return { ok: false, reason, message: settleMessage(reason, declineText) };
+}
+
+const KEPT = 'Your booking is saved but not paid';
+
+function settleMessage(reason: SettleRefusal, declineText: string | undefined): string {
+  switch (reason) {
+    case 'NOT_FOUND':
+      return 'We could not find this booking. Nothing was recorded; please contact us.';
+    case 'NOT_CONFIGURED':
+      return STRIPE_NOT_CONFIGURED;
+    case 'NOTHING_TO_PAY':
+      return NOTHING_TO_PAY;
+    case 'ALREADY_USED':
+      return `This card payment has already been used for a booking. ${KEPT}; please contact us.`;
+    case 'UNAVAILABLE':
+      return 'We could not reach our card payment provider to confirm your payment. Your booking is saved; please try again in a few minutes.';
+    case 'LATE_REFUND':
+      return LATE_REFUND;
+    case 'DECLINED':
+      return `Your card was declined${declineText ? ` (${declineText.replace(/\.$/, '')})` : ''}. ${KEPT}; please try another card.`;
+    case 'REQUIRES_ACTION':
+      return `Your bank asks you to confirm this payment. ${KEPT}; please complete the confirmation and try again.`;
+    case 'PROCESSING':
+      return 'Your payment is still being processed. Your booking is saved; we will confirm it by email once the payment has gone through.';
+    case 'NOT_SUCCEEDED':
+      return `This card payment has not gone through. ${KEPT}; please try again.`;
+    case 'WRONG_BOOKING':
+      return `This card payment was made for another booking. ${KEPT}; please contact us.`;
+    case 'CURRENCY_MISMATCH':
+      return `This card payment was made in another currency. ${KEPT}; please contact us.`;
+    case 'AMOUNT_MISMATCH':
+      return `The amount paid by card does not match the amount due. ${KEPT}; please contact us.`;
+    case 'UNKNOWN_PAYMENT':
+      return `Our card payment provider does not know this payment. ${KEPT}.`;
+  }
+}
+
+/** A PaymentIntent id as Stripe writes them (`pi_` and letters, digits, underscores). */
+const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9_]{1,200}$/;
+
+/**
+ * `stripe_payment_charge` (payment.md §6): the browser says Stripe.js confirmed PaymentIntent
+ * `paymentIntent[id]` for our order `tid`; Stripe is asked (settleStripePaymentIntent). Counted
+ * as a payment attempt (write-limits.ts): each call costs a request to Stripe.
+ */
+export async function chargeStripePayment(
+  ctx: RequestContext,
+  input: { tid: string; paymentIntentId: string },
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  await enforceWriteLimit(ctx.wp, 'payment', { ip: ctx.ip, userId: (await ctx.user())?.user.id ?? 0 }, ctx.now);
+  const orderId = /^[1-9]\d{0,9}$/.test(input.tid) ? Number(input.tid) : 0;
+  if (!orderId) return refuse('NOT_FOUND');
+  if (!PAYMENT_INTENT_ID.test(input.paymentIntentId)) return refuse('UNKNOWN_PAYMENT');
+  const settled = await settleStripePaymentIntent(ctx, { orderId, paymentIntentId: input.paymentIntentId });
+  return settled.ok ? { ok: true } : settled;
 }
