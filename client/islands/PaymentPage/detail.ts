@@ -99,8 +99,6 @@ export interface TemplateReply {
   sidebar?: string;
   cookie?: BookingDetail | string | unknown[];
   props?: PaymentPageProps;
-  /** The card gateway's `props.stripe` (checked by client/islands/StripeForm, fetched only for it). */
-  stripe?: unknown;
 }
 
 export function asTemplateReply(value: unknown): TemplateReply {
@@ -116,8 +114,6 @@ export function asTemplateReply(value: unknown): TemplateReply {
   }
   const props = PaymentPageProps.safeParse(reply.props);
   if (props.success) out.props = props.data;
-  const stripe = (reply.props as { stripe?: unknown } | null | undefined)?.stripe;
-  if (stripe !== undefined) out.stripe = stripe;
   return out;
 }
 

@@ -248,21 +248,12 @@ export class PaymentFlow {
     }
     const step = outcome.kind === 'complete' ? 4 : outcome.step;
     // WordPress's replies have no props: its markup is read by the adapter (its sidebar already, above).
-    // The card gateway's form is a fragment with its own props (the Stripe keys): nothing to adapt.
-    const props =
-      reply.props ??
-      (reply.stripe !== undefined ? { step } : (await import('./adapter')).adaptReply(reply.content, step));
-    await this.showStep(step, props, reply.content, payment, reply.stripe);
+    const props = reply.props ?? (await import('./adapter')).adaptReply(reply.content, step);
+    await this.showStep(step, props, reply.content, payment);
   }
 
   /** A new step: its modules first (while the step before still shows), then its props. */
-  private async showStep(
-    step: number,
-    props: PaymentPageProps,
-    html: string,
-    payment: boolean,
-    stripe?: unknown,
-  ): Promise<void> {
+  private async showStep(step: number, props: PaymentPageProps, html: string, payment: boolean): Promise<void> {
     const modules: StepModules = { ...this.store.get().modules };
     if (props.contact) modules.contact ??= await loadContactStep();
     else modules.payment ??= await loadPaymentStep();
@@ -272,7 +263,8 @@ export class PaymentFlow {
       step,
       modules,
       props: { ...props, sidebar: props.sidebar ?? v.props.sidebar },
-      fragment: typed ? undefined : { html, gateway: payment, ...(stripe !== undefined && { stripe }) },
+      // The card gateway's form comes with the Stripe keys beside it (checked by its module).
+      fragment: typed ? undefined : { html, gateway: payment, ...(props.stripe && { stripe: props.stripe }) },
       contactKey: v.contactKey + (props.contact ? 1 : 0),
       shown: v.shown + 1,
       services: serviceChoicesOf(props),

@@ -4,6 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paymentSkeleton } from '../../../server/pages/payment/skeleton';
 import { raw } from '../../../server/views/html';
+import { stripeForm } from '../../../server/views/payment/stripe-form';
 import { AJAX_URL, ajaxServer, answerAjax, capturedReply } from '../../testing/admin-ajax';
 import { loadStripeForm } from '../PaymentPage/flow';
 import { mount } from '../PaymentPage/PaymentPage';
@@ -18,8 +19,8 @@ import { STRIPE_JS_URL, type StripeConstructor, type StripeError, type StripePay
  * messages of a decline, a refusal by the server, a lost connection and Stripe.js that did not load.
  */
 
-/** The reply's content as the server's contract gives it (the plugin's form). */
-const FORM = `<div class="goodlayers-payment-form goodlayers-with-border"><form id="goodlayers-stripe-payment-form" data-ajax-url="${AJAX_URL}"><div id="card-element"></div><input type="hidden" name="tid" value="41"/><div class="payment-errors"></div><div class="goodlayers-payment-req-field">Please fill all required fields</div><button id="card-button" data-secret="pi_41_secret_x">Submit Payment</button><div class="goodlayers-payment-plugin-complete"></div></form></div>`;
+/** The reply's content as our server prints it (the plugin's form: server/views/payment/stripe-form.ts). */
+const FORM = stripeForm({ ajaxUrl: AJAX_URL, tid: 41, clientSecret: 'pi_41_secret_x' }).value;
 const KEYS = { publishableKey: 'pk_test_site', clientSecret: 'pi_41_secret_x', orderId: 41 };
 
 type Confirm = () => Promise<{ error?: StripeError; paymentIntent?: StripePaymentIntent }>;
@@ -226,7 +227,7 @@ describe('on the payment page', { timeout: 20_000 }, () => {
     const step3 = capturedReply('payment_template-s3-santorini') as { content: string; sidebar: string };
     const local = (s: string) => s.replaceAll('http://127.0.0.1:8080/wp-admin/admin-ajax.php', AJAX_URL);
     const seen = answerAjax(({ action }) => {
-      if (action === 'tourmaster_payment_selected') return { content: FORM, props: { stripe: KEYS } };
+      if (action === 'tourmaster_payment_selected') return { content: FORM, props: { step: 3, stripe: KEYS } };
       if (action === 'stripe_payment_charge') return { status: 'success' };
       return capturedReply('payment_template-s4-guest-booking-creates-order');
     });
