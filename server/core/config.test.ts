@@ -70,6 +70,7 @@ describe('loadConfig: the embedded default', () => {
       dataDir: path.join(ROOT, '.data'),
       mail: { smtpUrl: undefined, dir: path.join(ROOT, '.data', 'mail') },
       paypal: { clientId: undefined, secret: undefined, mode: undefined },
+      stripe: { secretKey: undefined, publishableKey: undefined, webhookSecret: undefined, apiBase: undefined },
       legacyUpstream: undefined,
       seatHoldMs: 900_000,
     });
@@ -341,6 +342,7 @@ describe('describeConfig', () => {
       secrets: '8 of 8 keys and salts from configuration',
       mail: `written to ${path.join(ROOT, '.data', 'mail')}`,
       paypal: 'from the site settings',
+      stripe: 'keys from the site settings',
       legacyUpstream: 'none',
       seatHold: '15 min',
     });
@@ -362,6 +364,7 @@ describe('describeConfig', () => {
       secrets: '1 of 8 keys and salts from configuration',
       mail: `written to ${path.join(ROOT, '.data', 'mail')}`,
       paypal: 'from the site settings',
+      stripe: 'keys from the site settings',
       legacyUpstream: 'none',
       seatHold: '15 min',
     });
@@ -377,6 +380,7 @@ describe('describeConfig', () => {
       secrets: '0 of 8 keys and salts from configuration',
       mail: `written to ${path.join(ROOT, '.data', 'mail')}`,
       paypal: 'from the site settings',
+      stripe: 'keys from the site settings',
       legacyUpstream: 'none',
       seatHold: '15 min',
     });
@@ -395,5 +399,26 @@ describe('describeConfig', () => {
     expect(leaks(d, 'Mail-Secret')).toBe(false);
     expect(leaks(d, 'Pp-Secret')).toBe(false);
     expect(() => loadConfig({ SMTP_URL: 'http://x' })).toThrow(/SMTP_URL must start with smtp/);
+  });
+
+  it('reads the Stripe keys and API base, and describes them without any key', () => {
+    const config = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_live_Secret123',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_Public456',
+      STRIPE_WEBHOOK_SECRET: 'whsec_Hook789',
+      STRIPE_API_BASE: 'http://127.0.0.1:12111',
+    });
+    expect(config.stripe).toEqual({
+      secretKey: 'sk_live_Secret123',
+      publishableKey: 'pk_live_Public456',
+      webhookSecret: 'whsec_Hook789',
+      apiBase: 'http://127.0.0.1:12111',
+    });
+    const d = describeConfig(config);
+    expect(d.stripe).toBe(
+      'secret key (live), publishable key (live), webhook secret from the environment; API http://127.0.0.1:12111',
+    );
+    for (const secret of ['Secret123', 'Public456', 'Hook789']) expect(leaks(d, secret)).toBe(false);
+    expect(() => loadConfig({ STRIPE_API_BASE: 'ftp://x' })).toThrow(/STRIPE_API_BASE must be an http/);
   });
 });

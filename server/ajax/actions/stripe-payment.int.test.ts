@@ -9,7 +9,8 @@ import { getOrder } from '../../data/orders';
 import { createMemoryMailer, type MemoryMailer } from '../../mail/mailer';
 import { loadExchange } from '../../parity/exchanges';
 import type { PhpValue } from '../../php/values';
-import { postAjax, startTestServer, type TestServer } from '../../testing/app';
+import { expireDueHolds } from '../../services/booking/seat-holds';
+import { CAPTURE_NOW, postAjax, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
 
 /**
@@ -28,7 +29,7 @@ type Intent = {
   client_secret: string;
   last_payment_error?: { message: string };
 };
-const intents = new Map<string, Intent | 'down'>();
+const intents = new Map<string, Intent | 'down' | 'network'>();
 const created: { body: URLSearchParams; key: string | null; auth: string | null }[] = [];
 let stripeDown = false;
 let intentCount = 0;
@@ -55,6 +56,7 @@ const stripe = setupServer(
   http.get(`${STRIPE}/v1/payment_intents/:id`, ({ params }) => {
     const intent = intents.get(String(params.id));
     if (intent === 'down') return HttpResponse.json({ error: { type: 'api_error', message: 'down' } }, { status: 500 });
+    if (intent === 'network') return HttpResponse.error();
     if (!intent)
       return HttpResponse.json(
         { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } },
@@ -156,6 +158,31 @@ describe('tourmaster_payment_selected: Stripe card form', () => {
     expect(await getOrder(tdb.wp, tid)).toMatchObject({ status: 'pending' });
   });
 
+  it('asks Stripe for the same PaymentIntent when the owner pays the existing order again', async () => {
+    const first = await postAjax(server.baseUrl, cardBooking('card.again@example.test'));
+    const tid = (first.json() as SelectedReply).cookie.tid;
+    const key = first.headers
+      .getSetCookie()
+      .find((c) => c.startsWith(`tourmaster-order-key-${tid}=`))!
+      .split(';')[0]!;
+    const body = new URLSearchParams({
+      action: 'tourmaster_payment_selected',
+      type: 'stripe',
+      'booking_detail[tid]': String(tid),
+      'booking_detail[payment-type]': 'full',
+    });
+    const again = (await postAjax(server.baseUrl, body, { cookie: key })).json() as SelectedReply;
+    expect(again.content).toContain('id="goodlayers-stripe-payment-form"');
+    expect(StripeFormProps.parse(again.props.stripe).orderId).toBe(tid);
+    expect(created.map((c) => c.key)).toEqual([
+      `tourmaster-${tid}-1-full-26160-usd`,
+      `tourmaster-${tid}-1-full-26160-usd`,
+    ]);
+    // Someone else's browser gets no form for it.
+    expect((await postAjax(server.baseUrl, body)).text).toContain('belongs to another customer');
+    expect(created).toHaveLength(2);
+  });
+
   it('charges the deposit with the card fee when the customer chooses the deposit', async () => {
     await withPaymentOptions({ 'credit-card-service-fee': '3' }, async () => {
       const r = await postAjax(
@@ -204,11 +231,11 @@ async function cardOrder(email: string, extra: Record<string, string> = {}) {
   return { tid: reply.cookie.tid, piId };
 }
 
-function stripeSays(piId: string, change: Partial<Intent> | 'down') {
+function stripeSays(piId: string, change: Partial<Intent> | 'down' | 'network') {
   const intent = intents.get(piId) as Intent;
   intents.set(
     piId,
-    change === 'down' ? 'down' : { ...intent, status: 'succeeded', amount_received: intent.amount, ...change },
+    typeof change === 'string' ? change : { ...intent, status: 'succeeded', amount_received: intent.amount, ...change },
   );
 }
 
@@ -300,12 +327,13 @@ describe("stripe_payment_charge: the order paid on Stripe's word only", () => {
       [{ status: 'requires_action' }, 'Your bank asks you to confirm this payment'],
       [{ status: 'processing' }, 'still being processed'],
       ['down', 'could not reach our card payment provider'],
+      ['network', 'could not reach our card payment provider'],
     ] as const;
     for (const [change, message] of cases) {
       const { tid, piId } = await cardOrder(
         `charge.${typeof change === 'string' ? change : change.status}@example.test`,
       );
-      stripeSays(piId, change === 'down' ? 'down' : { ...change, amount_received: 0 });
+      stripeSays(piId, typeof change === 'string' ? change : { ...change, amount_received: 0 });
       const r = r2(await charge(tid, piId));
       expect(r.status).toBe('failed');
       expect(r.message).toContain(message);
@@ -325,6 +353,27 @@ describe("stripe_payment_charge: the order paid on Stripe's word only", () => {
     });
     expect(r2(await charge(tid, 'not-an-id')).message).toContain('does not know this payment');
     expect(await orderRow(tid)).toEqual({ status: 'pending', entries: [] });
+  });
+});
+
+describe('stripe_payment_charge after the seat hold ended', () => {
+  it('takes a payment Stripe confirms after the hold while the seats are still free (late-paid)', async () => {
+    const minutes = (n: number) => new Date(CAPTURE_NOW.getTime() + n * 60_000);
+    const clock = server.deps.clock;
+    try {
+      server.deps.clock = () => minutes(0);
+      const { tid, piId } = await cardOrder('charge.late@example.test');
+      await expireDueHolds(server.deps, minutes(16));
+      expect((await orderRow(tid)).status).toBe('cancel');
+      stripeSays(piId, {});
+      server.deps.clock = () => minutes(20);
+      expect((await charge(tid, piId)).json()).toEqual({ status: 'success' });
+      expect((await orderRow(tid)).status).toBe('online-paid');
+      const hold = await tdb.wp.knex(`${tdb.wp.prefix}dropin_seat_holds`).first('state').where('order_id', tid);
+      expect(hold).toEqual({ state: 'late-paid' });
+    } finally {
+      server.deps.clock = clock;
+    }
   });
 });
 
@@ -417,3 +466,49 @@ describe('Stripe webhook', () => {
 function r2(reply: { json: () => unknown }): { status: string; message: string } {
   return reply.json() as { status: string; message: string };
 }
+
+describe('STRIPE_API_BASE and keys from the environment', () => {
+  it("sends the server's Stripe calls to the API base with the environment's secret key", async () => {
+    const seen: { url: string; auth: string | null }[] = [];
+    stripe.use(
+      http.post('http://127.0.0.1:12111/v1/payment_intents', async ({ request }) => {
+        seen.push({ url: request.url, auth: request.headers.get('authorization') });
+        return HttpResponse.json({
+          object: 'payment_intent',
+          id: 'pi_mock',
+          status: 'requires_payment_method',
+          amount: 26160,
+          currency: 'usd',
+          metadata: {},
+          client_secret: 'pi_mock_secret_local',
+        });
+      }),
+    );
+    const local = await startTestServer(tdb, {
+      mailer,
+      config: {
+        stripe: {
+          secretKey: 'sk_test_env',
+          publishableKey: 'pk_test_env',
+          webhookSecret: undefined,
+          apiBase: 'http://127.0.0.1:12111',
+        },
+      },
+    });
+    try {
+      const reply = (await postAjax(local.baseUrl, cardBooking('card.local@example.test'))).json() as SelectedReply;
+      expect(seen).toEqual([{ url: 'http://127.0.0.1:12111/v1/payment_intents', auth: 'Bearer sk_test_env' }]);
+      expect(reply.props.stripe).toEqual({
+        publishableKey: 'pk_test_env',
+        clientSecret: 'pi_mock_secret_local',
+        orderId: reply.cookie.tid,
+      });
+      // No webhook secret: Stripe's events are refused, whatever they say.
+      const hook = await fetch(`${local.baseUrl}/wp-json/tourmaster/v1/stripe/webhook`, { method: 'POST', body: '{}' });
+      expect(hook.status).toBe(400);
+    } finally {
+      stripe.resetHandlers();
+      await local.close();
+    }
+  });
+});

@@ -67,8 +67,7 @@ export async function stripePaymentForm(
     };
   } catch (err) {
     if (!(err instanceof StripeUnavailable || err instanceof StripeRefused)) throw err;
-    // The SDK's message names no key; the key itself is never logged.
-    ctx.log.error({ err, orderId: input.order.id }, 'Stripe PaymentIntent not created');
+    ctx.log.error({ stripe: stripeErrorText(err), orderId: input.order.id }, 'Stripe PaymentIntent not created');
     return { ok: false, message: err instanceof StripeUnavailable ? STRIPE_UNAVAILABLE : STRIPE_START_REFUSED };
   }
 }
@@ -146,9 +145,14 @@ async function retrieve(
     return await createStripeGateway(keys).retrievePaymentIntent(input.paymentIntentId);
   } catch (err) {
     if (!(err instanceof StripeUnavailable || err instanceof StripeRefused)) throw err;
-    ctx.log.error({ err, orderId: input.orderId }, 'Stripe PaymentIntent not retrieved');
+    ctx.log.error({ stripe: stripeErrorText(err), orderId: input.orderId }, 'Stripe PaymentIntent not retrieved');
     return refuse(err instanceof StripeRefused && err.status === 404 ? 'UNKNOWN_PAYMENT' : 'UNAVAILABLE');
   }
+}
+
+/** What is logged of a Stripe failure: its message only (the SDK's error carries the request it made). */
+function stripeErrorText(err: StripeUnavailable | StripeRefused): string {
+  return err instanceof StripeRefused ? `${err.status ?? '?'} ${err.code ?? ''} ${err.message}` : err.message;
 }
 
 /** This order's `payment_info` already holds this PaymentIntent. */
