@@ -11,7 +11,8 @@ import { withScriptNonce } from '../views/script-nonce';
  * WordPress answers for its own pages.
  *
  * - Pages: helmet, with a content-security policy that allows what our islands and PayPal's JS SDK
- *   need and nothing else. Inline scripts need this request's nonce (`scriptNonce()`).
+ *   need and nothing else (and Stripe.js on the payment page where Stripe takes card payments:
+ *   `allowStripe`). Inline scripts need this request's nonce (`scriptNonce()`).
  * - Admin-ajax replies: the same hardening without a CSP (they are JSON or fragments, never a page),
  *   their legacy content types untouched.
  * - Both: every cookie set gets `SameSite=Lax`, `Secure` when the request came over TLS (as Express
@@ -23,6 +24,8 @@ type Kind = 'page' | 'ajax' | 'api';
 interface ResponseLocals {
   securityKind?: Kind;
   cspNonce?: string;
+  /** The page mounts Stripe's card form (allowStripe). */
+  cspStripe?: boolean;
 }
 
 /** Cookies the front end reads or rewrites from script, so they cannot be HttpOnly. */
@@ -76,6 +79,19 @@ export const CSP_DIRECTIVES = {
   upgradeInsecureRequests: null,
 };
 
+/**
+ * What Stripe.js needs (Stripe's documented policy for Stripe.js and Elements): its script from
+ * js.stripe.com, its frames (the Payment Element, 3-D Secure) from js.stripe.com and
+ * hooks.stripe.com, and its calls to api.stripe.com. Images (https:) and inline styles are
+ * already allowed. Only on the payment page where Stripe is configured.
+ */
+export const STRIPE_CSP_DIRECTIVES = {
+  ...CSP_DIRECTIVES,
+  scriptSrc: [...CSP_DIRECTIVES.scriptSrc, 'https://js.stripe.com'],
+  frameSrc: [...CSP_DIRECTIVES.frameSrc, 'https://js.stripe.com', 'https://hooks.stripe.com'],
+  connectSrc: [...CSP_DIRECTIVES.connectSrc, 'https://api.stripe.com'],
+};
+
 // WordPress sends `strict-origin-when-cross-origin` (admin-ajax); the attribution code needs the
 // referrer of internal navigations. PayPal's checkout window talks to its opener: popups allowed.
 // HSTS is the TLS terminator's decision (it covers the whole host, WordPress's pages too).
@@ -86,20 +102,25 @@ const common = {
   xFrameOptions: { action: 'sameorigin' as const },
 };
 
-const pageHelmet = (https: boolean) =>
+const pageHelmet = (https: boolean, directives: typeof CSP_DIRECTIVES) =>
   helmet({
     ...common,
     contentSecurityPolicy: {
       useDefaults: false,
       // Upgrading only makes sense (and only works) on a page served over https.
-      directives: https ? { ...CSP_DIRECTIVES, upgradeInsecureRequests: [] } : CSP_DIRECTIVES,
+      directives: https ? { ...directives, upgradeInsecureRequests: [] } : directives,
     },
     // Cross-origin resources (gravatar, PayPal, embeds) send no CORP/CORS: not required of them.
     crossOriginEmbedderPolicy: false,
   });
 
-const pageHelmetPlain = pageHelmet(false);
-const pageHelmetTls = pageHelmet(true);
+/** A page's helmet: over TLS or not, with Stripe's sources or not. */
+const pageHelmets = {
+  plain: pageHelmet(false, CSP_DIRECTIVES),
+  tls: pageHelmet(true, CSP_DIRECTIVES),
+  stripePlain: pageHelmet(false, STRIPE_CSP_DIRECTIVES),
+  stripeTls: pageHelmet(true, STRIPE_CSP_DIRECTIVES),
+};
 
 const ajaxHelmet = helmet({
   ...common,
@@ -124,6 +145,14 @@ const apiHelmet = helmet({
 /** Marks a response as not ours (e.g. forwarded from the WordPress upstream): no headers are added. */
 export function notOurs(res: Response): void {
   (res.locals as ResponseLocals).securityKind = undefined;
+}
+
+/**
+ * The page about to be answered mounts Stripe's card form (the payment page, where Stripe is
+ * configured): its content-security policy allows Stripe.js (STRIPE_CSP_DIRECTIVES).
+ */
+export function allowStripe(res: Response): void {
+  (res.locals as ResponseLocals).cspStripe = true;
 }
 
 /** Wraps a page route: what it answers gets the page headers; what it passes on is left alone. */
@@ -165,10 +194,15 @@ function installHook(req: Request, res: Response): void {
   hooked.add(res);
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    const kind = (res.locals as ResponseLocals).securityKind;
+    const locals = res.locals as ResponseLocals;
+    const kind = locals.securityKind;
     if (kind && !res.headersSent) {
       const middleware =
-        kind === 'ajax' ? ajaxHelmet : kind === 'api' ? apiHelmet : req.secure ? pageHelmetTls : pageHelmetPlain;
+        kind === 'ajax'
+          ? ajaxHelmet
+          : kind === 'api'
+            ? apiHelmet
+            : pageHelmetFor(req.secure, locals.cspStripe === true);
       middleware(req as IncomingMessage, res, () => {});
       if (kind === 'api') res.setHeader('Access-Control-Allow-Origin', '*');
       const cookies = res.getHeader('set-cookie');
@@ -182,6 +216,11 @@ function installHook(req: Request, res: Response): void {
     }
     return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
   } as typeof res.writeHead;
+}
+
+function pageHelmetFor(tls: boolean, stripe: boolean) {
+  if (stripe) return tls ? pageHelmets.stripeTls : pageHelmets.stripePlain;
+  return tls ? pageHelmets.tls : pageHelmets.plain;
 }
 
 /**

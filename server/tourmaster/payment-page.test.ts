@@ -11,6 +11,7 @@ import {
   travellerFieldsFor,
   travellerRows,
   validateBooking,
+  withCardGateway,
   withMandatoryServices,
 } from './payment-page';
 import { type DatePriceEntry, parseTourOption, type Tour, type TourOption } from './tour-option';
@@ -181,6 +182,16 @@ describe('payment methods and approval', () => {
     const woo = paymentMethods(tourWith().option, { 'enable-woocommerce-payment': 'enable' });
     expect(woo.methods).toEqual(['woocommerce', 'booking']);
     expect(paymentMethods(tourWith({ 'enable-payment': 'disable' }).option, {}).methods).toEqual([]);
+  });
+
+  it('offers the card method only where a card gateway can take the payment', () => {
+    const all = paymentMethods(tourWith().option, {});
+    expect(withCardGateway(all, true)).toEqual(all);
+    expect(withCardGateway(all, false)).toEqual({ ...all, methods: ['booking', 'paypal'], creditCard: false });
+    const cardOnly = paymentMethods(tourWith().option, { 'payment-method': ['credit-card'] });
+    expect(withCardGateway(cardOnly, false)).toMatchObject({ methods: [], creditCard: false });
+    const woo = paymentMethods(tourWith().option, { 'enable-woocommerce-payment': 'enable' });
+    expect(withCardGateway(woo, false)).toEqual(woo);
   });
 
   it('approval blocks online payment for a new booking or an order waiting for approval', () => {

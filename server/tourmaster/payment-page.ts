@@ -170,6 +170,17 @@ export function paymentMethods(option: TourOption, payment: Options): PaymentMet
   };
 }
 
+/**
+ * The methods the page offers: the card method only where a card gateway can take the payment
+ * (`cardGateway`: Stripe configured, payments/stripe-settings.ts). The plugin printed the card
+ * button whatever its keys, and the visitor met a blank step (DEVIATIONS.md: the card method
+ * without a card gateway).
+ */
+export function withCardGateway(methods: PaymentMethods, cardGateway: boolean): PaymentMethods {
+  if (cardGateway || !methods.creditCard) return methods;
+  return { ...methods, methods: methods.methods.filter((m) => m !== 'credit-card'), creditCard: false };
+}
+
 /** Admin approval: tour `payment-admin-approval` if set, else the payment option [disable]. */
 export function adminApprovalEnabled(option: TourOption, payment: Options): boolean {
   const value = isEmpty(option['payment-admin-approval'])

@@ -26,6 +26,13 @@ export const loadContactStep = () => import('./ContactStep/ContactStep').then((m
 /** The payment step's module (its content, PayPal's buttons, the completion), fetched after the contact step. */
 export const loadPaymentStep = () => import('./PaymentStep/index');
 
+/**
+ * The card gateway's form (Stripe.js and its Payment Element), fetched when a reply carries its
+ * Stripe keys. Imported from here, the island's first chunk: a chunk the payment step's module
+ * fetched by itself would pull the site's whole stylesheet in with it (scripts/bundle-budgets.ts).
+ */
+export const loadStripeForm = () => import('../StripeForm/StripeForm');
+
 /** The admin-ajax URL a legacy control names, if it is one (a page path or an http(s) URL). */
 const urlOr = (url: string | undefined, fallback: string) => (url && /^(https?:\/\/|\/)/.test(url) ? url : fallback);
 
@@ -56,6 +63,8 @@ export class PaymentFlow {
   readonly paypalRef = (paypalHost: HTMLElement | null): void => {
     if (paypalHost !== this.store.get().paypalHost) this.store.set({ paypalHost });
   };
+
+  readonly loadStripeForm = loadStripeForm;
 
   stop(): void {
     clearTimeout(this.serviceTimer);
@@ -254,7 +263,8 @@ export class PaymentFlow {
       step,
       modules,
       props: { ...props, sidebar: props.sidebar ?? v.props.sidebar },
-      fragment: typed ? undefined : { html, gateway: payment },
+      // The card gateway's form comes with the Stripe keys beside it (checked by its module).
+      fragment: typed ? undefined : { html, gateway: payment, ...(props.stripe && { stripe: props.stripe }) },
       contactKey: v.contactKey + (props.contact ? 1 : 0),
       shown: v.shown + 1,
       services: serviceChoicesOf(props),

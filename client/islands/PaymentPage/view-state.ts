@@ -12,6 +12,13 @@ export interface StepModules {
   payment?: typeof PaymentStepModule;
 }
 
+/** A reply's content with no props; `stripe`: the card gateway's form and its Stripe keys. */
+export interface GatewayFragmentState {
+  html: string;
+  gateway: boolean;
+  stripe?: unknown;
+}
+
 /** The terms box: ticked, and shown as wrong (a booking or payment was tried without it). */
 export interface TermsState {
   agreed: boolean;
@@ -27,7 +34,7 @@ export interface PaymentView {
   step: number;
   props: PaymentPageProps;
   /** A content fragment with no props (a gateway's form, run as the legacy script did), or none. */
-  fragment: { html: string; gateway: boolean } | undefined;
+  fragment: GatewayFragmentState | undefined;
   busy: boolean;
   status: string;
   alert: string | undefined;

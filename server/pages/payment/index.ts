@@ -1,11 +1,17 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { AppDeps } from '../../http/deps';
 import { type PageContext, pageContext } from '../../http/page-context';
+import { allowStripe } from '../../http/security-headers';
 import { isEmpty, phpInt, str } from '../../php/coerce';
 import { PhpJsonError, phpJsonEncode } from '../../php/json';
 import type { PhpValue } from '../../php/values';
 import { orderOfVisitor } from '../../services/booking/ownership';
-import { completeInput, loadGeneralSettings, loadPaymentPage } from '../../services/payment/page-data';
+import {
+  completeInput,
+  loadGeneralSettings,
+  loadPaymentPage,
+  stripeOnPaymentPage,
+} from '../../services/payment/page-data';
 import { stepThreeFragments, stepTwoFragments } from '../../services/payment/page-fragments';
 import { headOf, pageTitle } from '../../services/payment/page-head';
 import { isPaymentPage } from '../../services/payment/payment-page-route';
@@ -44,7 +50,12 @@ export function paymentPage(deps: AppDeps) {
       const page = pageContext(req, deps);
       const ctx = page;
       const rendered = await renderPaymentPage(ctx, req);
-      const [site, user, title] = await Promise.all([ctx.site(), ctx.user(), pageTitle(ctx)]);
+      const [site, user, title, stripe] = await Promise.all([
+        ctx.site(),
+        ctx.user(),
+        pageTitle(ctx),
+        stripeOnPaymentPage(ctx),
+      ]);
       const [topBar, shell] = await Promise.all([
         specialPageTopBar(page, req, `${site.homeUrl}${req.path}`),
         loadShell(ctx, site.homeUrl),
@@ -61,6 +72,8 @@ export function paymentPage(deps: AppDeps) {
         shell,
       });
       res.status(200);
+      // The card gateway's form (an ajax reply on this page) loads Stripe.js.
+      if (stripe) allowStripe(res);
       for (const [name, value] of Object.entries(paymentPageHeaders(user !== null, ctx.now)))
         res.setHeader(name, value);
       res.send(document);

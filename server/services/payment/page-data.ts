@@ -5,6 +5,7 @@ import { getOrder } from '../../data/orders';
 import { postTitles } from '../../data/posts';
 import { loadServiceOptions } from '../../data/services';
 import { loadBookingContext } from '../../data/tours';
+import { stripeConfigured } from '../../payments/stripe-settings';
 import { isEmpty, list, str } from '../../php/coerce';
 import { type Booking, requestedTourId, resolveBooking } from '../../tourmaster/booking';
 import type { BookingDetail } from '../../tourmaster/booking-detail';
@@ -18,7 +19,6 @@ import {
   travellerFieldsFor,
   withMandatoryServices,
 } from '../../tourmaster/payment-page';
-
 import { getTourPrice, type TourPrice } from '../../tourmaster/pricing';
 import { readMoneyFormat, readPricingSettings } from '../../tourmaster/pricing-settings';
 import type { ServiceOption } from '../../tourmaster/services';
@@ -136,6 +136,7 @@ export async function loadPaymentPage(
       tourUrl,
       ajaxUrl: `${site.siteUrl}/wp-admin/admin-ajax.php`,
       paypalSdk: paypalSdk(settings.payment),
+      cardGateway: stripeConfigured(ctx.deps.config, settings),
     },
   };
 }
@@ -240,11 +241,22 @@ async function confirmationOf(ctx: RequestContext, orderId: number): Promise<Con
 }
 
 /** The site's `tourmaster_general` option (for replies that need no tour). */
-export async function loadGeneralSettings(ctx: RequestContext): Promise<Readonly<Record<string, unknown>>> {
-  const options = await getOptions(ctx.wp, ['tourmaster_general']);
-  const general = options.get('tourmaster_general');
-  return general && typeof general === 'object' && !Array.isArray(general)
-    ? (general as Readonly<Record<string, unknown>>)
+export function loadGeneralSettings(ctx: RequestContext): Promise<Readonly<Record<string, unknown>>> {
+  return loadOptionRecord(ctx, 'tourmaster_general');
+}
+
+/**
+ * Stripe takes the card payments of this site (payments/stripe-settings.ts): its payment page then
+ * offers the card method and mounts Stripe's form, so its content-security policy allows Stripe.js.
+ */
+export async function stripeOnPaymentPage(ctx: RequestContext): Promise<boolean> {
+  return stripeConfigured(ctx.deps.config, { payment: await loadOptionRecord(ctx, 'tourmaster_payment') });
+}
+
+async function loadOptionRecord(ctx: RequestContext, name: string): Promise<Readonly<Record<string, unknown>>> {
+  const value = (await getOptions(ctx.wp, [name])).get(name);
+  return value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Readonly<Record<string, unknown>>)
     : {};
 }
 

@@ -37,4 +37,6 @@ export interface PaymentPageData {
   tourUrl: string;
   ajaxUrl: string;
   paypalSdk?: PaypalSdk;
+  /** A card gateway can take the payment (Stripe configured): the card method is offered only then. */
+  cardGateway: boolean;
 }

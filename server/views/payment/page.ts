@@ -10,6 +10,7 @@ import {
   requiresTravellerInfo,
   showsTravellerTitle,
   travellerRows,
+  withCardGateway,
 } from '../../tourmaster/payment-page';
 import { setting } from '../../tourmaster/settings';
 import { html, raw, type SafeHtml } from '../html';
@@ -168,7 +169,7 @@ function methodBlockInput(data: PaymentPageData, urls: PaymentPageUrls): MethodB
   const general = settings.general;
   const { termsUrl, privacyUrl, loginUrl } = urls;
   return {
-    methods: paymentMethods(tour.option, payment),
+    methods: withCardGateway(paymentMethods(tour.option, payment), data.cardGateway),
     loggedIn: data.user !== null,
     termsUrl,
     privacyUrl,

@@ -23,6 +23,9 @@ export function PaymentStepView({ flow, view }: { flow: PaymentFlow; view: Payme
         key={view.shown}
         html={view.fragment.html}
         gateway={view.fragment.gateway}
+        stripe={view.fragment.stripe}
+        ajaxUrl={flow.ajaxUrl}
+        loadStripeForm={flow.loadStripeForm}
         onPluginComplete={() => void pluginComplete(flow)}
       />
     );
