@@ -79,6 +79,31 @@ describe('createLogger redaction', () => {
       secret: 'login-pwd-13',
       redactedAt: ['form', 'pwd'],
     },
+    { name: 'secretKey', object: { secretKey: 'sk_test_14' }, secret: 'sk_test_14', redactedAt: ['secretKey'] },
+    {
+      name: 'Stripe keys one level down',
+      object: { keys: { secretKey: 'sk_live_15', publishableKey: 'pk_15' } },
+      secret: 'sk_live_15',
+      redactedAt: ['keys', 'secretKey'],
+    },
+    {
+      name: 'webhookSecret one level down',
+      object: { keys: { webhookSecret: 'whsec_16' } },
+      secret: 'whsec_16',
+      redactedAt: ['keys', 'webhookSecret'],
+    },
+    {
+      name: 'the stripe-secret-key option',
+      object: { payment: { 'stripe-secret-key': 'sk_live_17' } },
+      secret: 'sk_live_17',
+      redactedAt: ['payment', 'stripe-secret-key'],
+    },
+    {
+      name: 'the top-level stripe-secret-key option',
+      object: { 'stripe-secret-key': 'sk_live_18' },
+      secret: 'sk_live_18',
+      redactedAt: ['stripe-secret-key'],
+    },
   ];
 
   it.each(cases)('hides $name', ({ object, secret, redactedAt }) => {

@@ -4,7 +4,7 @@ export type { Logger } from 'pino';
 
 /**
  * Structured logs. Redaction is set here, once: database passwords, WordPress keys and salts,
- * cookies and passwords posted in forms never reach a log line.
+ * cookies, passwords posted in forms and Stripe's secret and webhook keys never reach a log line.
  */
 export const REDACT_PATHS = [
   'password',
@@ -20,6 +20,13 @@ export const REDACT_PATHS = [
   '*.pwd',
   'user_pass',
   '*.user_pass',
+  // Stripe: the resolved keys (StripeKeys) and the raw Tour Master option, wherever they are logged.
+  'secretKey',
+  '*.secretKey',
+  'webhookSecret',
+  '*.webhookSecret',
+  '["stripe-secret-key"]',
+  '*["stripe-secret-key"]',
 ];
 
 export function createLogger(options: { level?: string; destination?: pino.DestinationStream } = {}): Logger {

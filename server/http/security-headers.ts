@@ -80,15 +80,23 @@ export const CSP_DIRECTIVES = {
 };
 
 /**
- * What Stripe.js needs (Stripe's documented policy for Stripe.js and Elements): its script from
- * js.stripe.com, its frames (the Payment Element, 3-D Secure) from js.stripe.com and
- * hooks.stripe.com, and its calls to api.stripe.com. Images (https:) and inline styles are
- * already allowed. Only on the payment page where Stripe is configured.
+ * What Stripe.js needs, as Stripe's integration security guide lists it for Stripe.js and
+ * Elements (docs.stripe.com/security/guide, "Content Security Policy"): scripts from
+ * `https://js.stripe.com` and `https://*.js.stripe.com`; frames (the Payment Element, 3-D
+ * Secure) from those two and `https://hooks.stripe.com`; calls to `https://api.stripe.com`. The
+ * guide's `maps.googleapis.com` entries are for the Address Element's autocomplete, which we do not
+ * use; images (https:) and inline styles are already allowed. `child-src` gets the frame sources
+ * too, since our policy sets it (browsers that predate `frame-src` read it for frames). Only on
+ * the payment page where Stripe is configured.
  */
+const STRIPE_JS = ['https://js.stripe.com', 'https://*.js.stripe.com'];
+const STRIPE_FRAMES = [...STRIPE_JS, 'https://hooks.stripe.com'];
+
 export const STRIPE_CSP_DIRECTIVES = {
   ...CSP_DIRECTIVES,
-  scriptSrc: [...CSP_DIRECTIVES.scriptSrc, 'https://js.stripe.com'],
-  frameSrc: [...CSP_DIRECTIVES.frameSrc, 'https://js.stripe.com', 'https://hooks.stripe.com'],
+  scriptSrc: [...CSP_DIRECTIVES.scriptSrc, ...STRIPE_JS],
+  frameSrc: [...CSP_DIRECTIVES.frameSrc, ...STRIPE_FRAMES],
+  childSrc: [...CSP_DIRECTIVES.childSrc, ...STRIPE_FRAMES],
   connectSrc: [...CSP_DIRECTIVES.connectSrc, 'https://api.stripe.com'],
 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Money } from '../tourmaster/money';
-import { currencyDigits, fromStripeAmount, toStripeAmount } from './stripe-amount';
+import { fromStripeAmount, stripeUnit, toStripeAmount } from './stripe-amount';
 
 describe('Stripe amounts in the currency’s smallest unit', () => {
   it('counts cents for two-decimal currencies, rounding half up as PHP rounds', () => {
@@ -11,10 +11,28 @@ describe('Stripe amounts in the currency’s smallest unit', () => {
   });
 
   it('leaves zero-decimal currencies unscaled', () => {
-    expect(currencyDigits('jpy')).toBe(0);
-    expect(currencyDigits(' KRW ')).toBe(0);
+    expect(stripeUnit('jpy').digits).toBe(0);
+    expect(stripeUnit(' KRW ').digits).toBe(0);
     expect(toStripeAmount(Money.of('5000'), 'jpy')).toBe(5000);
     expect(toStripeAmount(Money.of('1234.5'), 'JPY')).toBe(1235);
+  });
+
+  it('counts thousandths for three-decimal currencies, the last digit always 0', () => {
+    for (const code of ['bhd', 'JOD', 'kwd', 'omr', 'tnd']) {
+      expect(toStripeAmount(Money.of('5.124'), code)).toBe(5120);
+      expect(toStripeAmount(Money.of('5.125'), code)).toBe(5130);
+      expect(toStripeAmount(Money.of('261.6'), code)).toBe(261600);
+    }
+    expect(fromStripeAmount(5120, 'kwd').toNumber()).toBe(5.12);
+  });
+
+  it('sends ISK and UGX as two-decimal amounts of whole units (decimals 00)', () => {
+    expect(toStripeAmount(Money.of('5'), 'isk')).toBe(500);
+    expect(toStripeAmount(Money.of('5.4'), 'ISK')).toBe(500);
+    expect(toStripeAmount(Money.of('5.5'), 'isk')).toBe(600);
+    expect(toStripeAmount(Money.of('5000.2'), 'ugx')).toBe(500000);
+    expect(fromStripeAmount(500, 'isk').toNumber()).toBe(5);
+    expect(fromStripeAmount(500000, 'ugx').toNumber()).toBe(5000);
   });
 
   it('reads Stripe’s amount back as money', () => {

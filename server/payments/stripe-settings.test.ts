@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveStripeKeys, stripeConfigured } from './stripe-settings';
+import { resolveStripeKeys, siteMainCurrency, stripeConfigured } from './stripe-settings';
 
 const none = { secretKey: undefined, publishableKey: undefined, webhookSecret: undefined, apiBase: undefined };
 const site = {
@@ -37,5 +37,13 @@ describe('Stripe settings', () => {
     ).toBe(false);
     const env = { ...none, secretKey: 'sk', publishableKey: 'pk' };
     expect(stripeConfigured({ stripe: env }, { payment: { 'credit-card-payment-gateway': 'stripe' } })).toBe(true);
+  });
+});
+
+describe('siteMainCurrency', () => {
+  it('is Tour Master’s currency-code, lower-case, usd when unset', () => {
+    expect(siteMainCurrency({ 'currency-code': ' EUR ' })).toBe('eur');
+    expect(siteMainCurrency({})).toBe('usd');
+    expect(siteMainCurrency({ 'currency-code': '' })).toBe('usd');
   });
 });

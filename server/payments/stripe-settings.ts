@@ -45,6 +45,14 @@ export function resolveStripeKeys(config: Pick<Config, 'stripe'>, payment: Payme
 }
 
 /**
+ * The site's main currency (`tourmaster_general` `currency-code` [usd], pricing.md "Currency
+ * switching"), lower-case: every stored price is in it, so Stripe must charge in it too.
+ */
+export function siteMainCurrency(general: PaymentOptions): string {
+  return (isSet(general['currency-code']) ? str(general['currency-code']).trim() : '').toLowerCase() || 'usd';
+}
+
+/**
  * Whether this site takes card payments through Stripe: `credit-card-payment-gateway` is `stripe`
  * and both keys are known (environment or site). The payment page offers the card method only
  * then; `tourmaster_payment_selected` and `stripe_payment_charge` refuse otherwise.

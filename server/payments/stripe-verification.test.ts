@@ -24,6 +24,17 @@ describe('verifyPaymentIntent', () => {
     expect(verifyPaymentIntent(intent(), { ...expected, kind: 'deposit' })).toMatchObject({ status: 'deposit-paid' });
   });
 
+  it('expects three-decimal currencies in thousandths ending in 0, as the PaymentIntent was created', () => {
+    const kwd = { ...expected, amountDue: Money.of('5.124'), currency: 'KWD' };
+    const v = verifyPaymentIntent(intent({ amount: 5120, amountReceived: 5120, currency: 'kwd' }), kwd);
+    expect(v).toMatchObject({ ok: true });
+    expect(v.ok && v.amount.toNumber()).toBe(5.12);
+    expect(verifyPaymentIntent(intent({ amount: 512, amountReceived: 512, currency: 'kwd' }), kwd)).toMatchObject({
+      ok: false,
+      reason: 'AMOUNT_MISMATCH',
+    });
+  });
+
   it('refuses anything else', () => {
     const reason = (change: Partial<StripePaymentIntent>) => {
       const v = verifyPaymentIntent(intent(change), expected);
@@ -31,6 +42,13 @@ describe('verifyPaymentIntent', () => {
     };
     expect(reason({ metadata: { tid: '13' } })).toBe('WRONG_BOOKING');
     expect(reason({ metadata: {} })).toBe('WRONG_BOOKING');
+    const site = (change: Partial<StripePaymentIntent>) => {
+      const v = verifyPaymentIntent(intent(change), { ...expected, site: 'aaaa1111bbbb2222' });
+      return v.ok ? 'ok' : v.reason;
+    };
+    expect(site({ metadata: { tid: '12', site: 'aaaa1111bbbb2222' } })).toBe('ok');
+    expect(site({ metadata: { tid: '12', site: 'cccc3333dddd4444' } })).toBe('WRONG_BOOKING');
+    expect(site({ metadata: { tid: '12' } })).toBe('WRONG_BOOKING');
     expect(reason({ currency: 'eur' })).toBe('CURRENCY_MISMATCH');
     expect(reason({ amount: 26159, amountReceived: 26159 })).toBe('AMOUNT_MISMATCH');
     expect(reason({ amountReceived: 100 })).toBe('AMOUNT_MISMATCH');

@@ -29,12 +29,21 @@ export interface StripeExpectation {
   amountDue: Money;
   /** Lower-case ISO code the site charges in (`stripe-currency-code`). */
   currency: string;
+  /**
+   * This installation's id (stripe-site.ts `stripeSiteId`): when given, the PaymentIntent's
+   * `metadata.site` must equal it, so that another installation on the same Stripe account
+   * (staging, a restored copy) can never pay this site's booking of the same number.
+   */
+  site?: string;
 }
 
 export function verifyPaymentIntent(pi: StripePaymentIntent, expected: StripeExpectation): StripeVerification {
   const refuse = (reason: StripeRefusal, detail: string): StripeVerification => ({ ok: false, reason, detail });
   if (pi.metadata.tid !== String(expected.orderId))
     return refuse('WRONG_BOOKING', `${pi.id} names booking ${pi.metadata.tid ?? 'none'}, not ${expected.orderId}`);
+  if (expected.site !== undefined && pi.metadata.site !== expected.site)
+    // Another installation's booking of the same number: for this site, the wrong booking.
+    return refuse('WRONG_BOOKING', `${pi.id} was made by site ${pi.metadata.site ?? 'none'}, not ${expected.site}`);
   if (pi.status !== 'succeeded') return refuse(statusRefusal(pi), `${pi.id} is ${pi.status}`);
   const want = expected.currency.toLowerCase();
   if (pi.currency !== want) return refuse('CURRENCY_MISMATCH', `${pi.id} is in ${pi.currency}, not ${want}`);

@@ -28,6 +28,8 @@ export interface CreatePaymentIntent {
   amount: number;
   currency: string;
   orderId: number;
+  /** This installation's id (stripe-site.ts), as `metadata.site`: verification requires it. */
+  site: string;
   description: string;
   /** Same order, same amount: the same PaymentIntent, however often the visitor presses "Pay now". */
   idempotencyKey: string;
@@ -77,8 +79,11 @@ export function createStripeGateway(keys: Pick<StripeKeys, 'secretKey' | 'apiBas
             amount: input.amount,
             currency: input.currency,
             description: input.description,
-            metadata: { tid: String(input.orderId) },
-            automatic_payment_methods: { enabled: true },
+            metadata: { tid: String(input.orderId), site: input.site },
+            // The card form confirms with `redirect: 'if_required'` and has no return page, so only
+            // methods that never leave the page (cards, wallets, Link) may be offered. Not
+            // `payment_method_types: ['card']`: the Dashboard's choice of wallets stays in force.
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
           },
           { idempotencyKey: input.idempotencyKey },
         ),

@@ -134,16 +134,40 @@ describe('the card form', { timeout: 20_000 }, () => {
     expect(seen).toHaveLength(1);
   });
 
-  it('a PaymentIntent that did not succeed (still processing) is not sent as paid', async () => {
+  it('a PaymentIntent still processing: the server’s “still being processed” sentence, and later only the charge call again', async () => {
     const user = userEvent.setup({ delay: null });
-    fakeStripe(() => Promise.resolve({ paymentIntent: { id: 'pi_41', status: 'processing' } }));
+    const calls = fakeStripe(() => Promise.resolve({ paymentIntent: { id: 'pi_41', status: 'processing' } }));
     const seen = answerAjax(() => ({ status: 'success' }));
-    renderForm();
+    const { onPluginComplete } = renderForm();
     await mounted();
     await user.click(submit());
-    await waitFor(() => expect(errors()?.textContent).toBe(STRIPE_MESSAGES.declined));
+    await waitFor(() => expect(errors()?.textContent).toBe(STRIPE_MESSAGES.processing));
+    expect(STRIPE_MESSAGES.processing).toContain('still being processed');
     expect(seen).toEqual([]);
     expect(submit().disabled).toBe(false);
+
+    await user.click(submit());
+    await waitFor(() => expect(onPluginComplete).toHaveBeenCalledTimes(1));
+    expect(calls.confirms).toHaveLength(1);
+    expect(seen.map((s) => s.form.get('paymentIntent[id]'))).toEqual(['pi_41']);
+  });
+
+  it('a server failure after Stripe took the payment (Stripe unreachable, rate limit…): the next press re-sends only the charge call', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = fakeStripe(succeeded);
+    let reply: unknown = { status: 'failed', message: 'We could not reach our card payment provider.' };
+    const seen = answerAjax(() => reply);
+    const { onPluginComplete } = renderForm();
+    await mounted();
+    await user.click(submit());
+    await waitFor(() => expect(errors()?.textContent).toBe('We could not reach our card payment provider.'));
+    expect(submit().disabled).toBe(false);
+
+    reply = { status: 'success' };
+    await user.click(submit());
+    await waitFor(() => expect(onPluginComplete).toHaveBeenCalledTimes(1));
+    expect(calls.confirms).toHaveLength(1);
+    expect(seen.map((s) => s.form.get('paymentIntent[id]'))).toEqual(['pi_41', 'pi_41']);
   });
 
   it('shows the server’s refusal with its message', async () => {

@@ -1,4 +1,4 @@
-import { StripeFormProps } from '../../common/islands/stripe-form';
+import { STRIPE_PROCESSING_MESSAGE, StripeFormProps } from '../../common/islands/stripe-form';
 import { postAjax } from '../../lib/ajax';
 import { loadStripeJs, type StripeElements, type StripeError, type StripeInstance } from './stripe-js';
 
@@ -24,6 +24,7 @@ export const STRIPE_MESSAGES = {
     'The card form could not be loaded. Please check your connection and reload the page, or choose another payment method.',
   declined: 'The card payment could not be completed. Please check your card details or try another card.',
   notConfirmed: 'Your payment could not be confirmed. Please try again.',
+  processing: STRIPE_PROCESSING_MESSAGE,
   offline:
     'Your booking could not be updated: please check your connection and press "Submit Payment" again. You will not be charged twice.',
 } as const;
@@ -63,7 +64,12 @@ class CardPayment {
   private stripe: StripeInstance | undefined;
   private elements: StripeElements | undefined;
   private destroy: (() => void) | undefined;
-  /** A PaymentIntent Stripe confirmed whose charge call did not reach us: sent again, not paid again. */
+  /**
+   * A PaymentIntent Stripe confirmed (succeeded, or still processing) that our server has not
+   * recorded yet, whatever the reason (no connection, Stripe unreachable from the server, a rate
+   * limit, still processing): the next press sends only the charge call again. Confirming it a
+   * second time would fail in Stripe.js, and could never pay twice anyway.
+   */
   private confirmedId: string | undefined;
 
   constructor(
@@ -112,7 +118,13 @@ class CardPayment {
       if (this.confirmedId) return await this.charge(this.confirmedId);
       const { error, paymentIntent } = await stripe.confirmPayment({ elements, redirect: 'if_required' });
       if (error) return this.show(stripeMessage(error));
+      if (paymentIntent?.status === 'processing') {
+        // A method that completes later: the webhook records it; a later press asks the server again.
+        this.confirmedId = paymentIntent.id;
+        return this.show(STRIPE_MESSAGES.processing);
+      }
       if (paymentIntent?.status !== 'succeeded') return this.show(STRIPE_MESSAGES.declined);
+      this.confirmedId = paymentIntent.id;
       await this.charge(paymentIntent.id);
     } catch {
       this.show(STRIPE_MESSAGES.notConfirmed);
@@ -128,13 +140,12 @@ class CardPayment {
       tid: this.tid,
       paymentIntent: { id },
     });
-    this.confirmedId = undefined;
     if (result.kind === 'ok' && (result.data as { status?: unknown } | null)?.status === 'success') {
+      this.confirmedId = undefined;
       this.paid = true;
       this.deps.onPaid();
     } else if (result.kind === 'error' && result.status === undefined) {
-      // The request never reached us: the same PaymentIntent is sent again on the next press.
-      this.confirmedId = id;
+      // The request never reached us: `confirmedId` (this PaymentIntent) is sent again on the next press.
       this.show(STRIPE_MESSAGES.offline);
     } else {
       this.show((result.kind === 'failed' && result.message) || STRIPE_MESSAGES.notConfirmed);

@@ -140,8 +140,11 @@ describe('tourmaster_payment_selected: Stripe card form', () => {
       currency: 'usd',
       'metadata[tid]': String(tid),
       'automatic_payment_methods[enabled]': 'true',
+      'automatic_payment_methods[allow_redirects]': 'never',
     });
-    expect(key).toBe(`tourmaster-${tid}-1-full-26160-usd`);
+    const site = body.get('metadata[site]')!;
+    expect(site).toMatch(/^[0-9a-f]{16}$/);
+    expect(key).toBe(`tourmaster-${site}-${tid}-1-full-26160-usd`);
     const piId = `pi_${intentCount}`;
     expect(auth).toBe('Bearer sk_test_sfwsrkYLeTPlbQLVoqsk9Ml6');
     expect(reply.content).toBe(
@@ -174,9 +177,10 @@ describe('tourmaster_payment_selected: Stripe card form', () => {
     const again = (await postAjax(server.baseUrl, body, { cookie: key })).json() as SelectedReply;
     expect(again.content).toContain('id="goodlayers-stripe-payment-form"');
     expect(StripeFormProps.parse(again.props.stripe).orderId).toBe(tid);
+    const site = created[0]!.body.get('metadata[site]');
     expect(created.map((c) => c.key)).toEqual([
-      `tourmaster-${tid}-1-full-26160-usd`,
-      `tourmaster-${tid}-1-full-26160-usd`,
+      `tourmaster-${site}-${tid}-1-full-26160-usd`,
+      `tourmaster-${site}-${tid}-1-full-26160-usd`,
     ]);
     // Someone else's browser gets no form for it.
     expect((await postAjax(server.baseUrl, body)).text).toContain('belongs to another customer');
@@ -194,7 +198,8 @@ describe('tourmaster_payment_selected: Stripe card form', () => {
       // 30 % of 261.60 = 78.48, + 3 % = 80.8344 → 8083 cents.
       expect(order?.pricingInfo).toMatchObject({ 'deposit-price': 80.8344 });
       expect(created[0]!.body.get('amount')).toBe('8083');
-      expect(created[0]!.key).toBe(`tourmaster-${tid}-1-deposit-8083-usd`);
+      const site = created[0]!.body.get('metadata[site]');
+      expect(created[0]!.key).toBe(`tourmaster-${site}-${tid}-1-deposit-8083-usd`);
     });
   });
 

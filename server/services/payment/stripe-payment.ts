@@ -7,7 +7,12 @@ import { paymentInfoList } from '../../payments/payment-info';
 import { amountDue } from '../../payments/paypal-verification';
 import { createStripeGateway, type StripePaymentIntent, StripeRefused, StripeUnavailable } from '../../payments/stripe';
 import { toStripeAmount } from '../../payments/stripe-amount';
-import { resolveStripeKeys, type StripeKeys, stripeCardGateway } from '../../payments/stripe-settings';
+import {
+  resolveStripeKeys,
+  type StripeKeys,
+  siteMainCurrency,
+  stripeCardGateway,
+} from '../../payments/stripe-settings';
 import { type StripeRefusal, verifyPaymentIntent } from '../../payments/stripe-verification';
 import type { TourOrder } from '../../tourmaster/order';
 import { awaitsPayment } from '../../tourmaster/order-status';
@@ -19,11 +24,16 @@ import type { RequestContext } from '../context';
 import { enforceWriteLimit } from '../write-limits';
 import { recordVerifiedPayment } from './gateway-record';
 import { LATE_REFUND, NOTHING_TO_PAY } from './paypal-payment';
+import { currentStripeSiteId } from './stripe-site';
 
 export const STRIPE_NOT_CONFIGURED =
   'Card payments are not set up on this site. Nothing was charged; please choose another payment method or contact us.';
 export const STRIPE_UNAVAILABLE =
   'We could not reach our card payment provider. Nothing was charged and your booking is saved; please try again in a few minutes.';
+export const STRIPE_CURRENCY_MISMATCH =
+  'Card payments are not available for this booking because of a currency setting on this site. Nothing was charged; please choose another payment method or contact us.';
+export const STRIPE_ALREADY_PAID =
+  'Your card payment for this booking has already been received: the booking is paid and its confirmation is on its way by email. Nothing more was charged.';
 const STRIPE_START_REFUSED =
   'The card payment could not be started. Nothing was charged and your booking is saved; please try again or contact us.';
 
@@ -43,18 +53,31 @@ export async function stripePaymentForm(
 ): Promise<StripeFormResult> {
   const keys = resolveStripeKeys(ctx.deps.config, input.settings.payment);
   if (!keys || !stripeCardGateway(input.settings.payment)) return { ok: false, message: STRIPE_NOT_CONFIGURED };
+  const mainCurrency = siteMainCurrency(input.settings.general);
+  if (mainCurrency !== keys.currency) {
+    // Prices are stored in the main currency: charging them in another would need a conversion
+    // nobody configured. Refused, and the admin told how to fix it.
+    ctx.log.warn(
+      { orderId: input.order.id, siteCurrency: mainCurrency, stripeCurrency: keys.currency },
+      'Stripe card payment refused: stripe-currency-code differs from the site currency; set it to the site currency',
+    );
+    return { ok: false, message: STRIPE_CURRENCY_MISMATCH };
+  }
   const due = amountDue(input.order);
   const amount = due ? toStripeAmount(due.amountDue, keys.currency) : 0;
   if (!due || amount <= 0) return { ok: false, message: NOTHING_TO_PAY };
   const instalment = paymentInfoList(input.order.paymentInfo, input.order.status).length + 1;
   try {
+    const siteId = await currentStripeSiteId(ctx);
     const pi = await createStripeGateway(keys).createPaymentIntent({
       amount,
       currency: keys.currency,
       orderId: input.order.id,
+      site: siteId,
       description: `Booking ${input.order.id}`,
-      idempotencyKey: `tourmaster-${input.order.id}-${instalment}-${due.kind}-${amount}-${keys.currency}`,
+      idempotencyKey: `tourmaster-${siteId}-${input.order.id}-${instalment}-${due.kind}-${amount}-${keys.currency}`,
     });
+    if (pi.status === 'succeeded') return await settledAlready(ctx, input.order.id, pi);
     const site = await ctx.site();
     return {
       ok: true,
@@ -70,6 +93,20 @@ export async function stripePaymentForm(
     ctx.log.error({ stripe: stripeErrorText(err), orderId: input.order.id }, 'Stripe PaymentIntent not created');
     return { ok: false, message: err instanceof StripeUnavailable ? STRIPE_UNAVAILABLE : STRIPE_START_REFUSED };
   }
+}
+
+/**
+ * The order's PaymentIntent (same idempotency key) has already succeeded: the visitor paid, but
+ * neither the charge call nor the webhook recorded it yet. A new form could not confirm it again,
+ * so it is settled now, on Stripe's word, like the charge call would.
+ */
+async function settledAlready(
+  ctx: RequestContext,
+  orderId: number,
+  pi: StripePaymentIntent,
+): Promise<StripeFormResult> {
+  const settled = await settleStripePaymentIntent(ctx, { orderId, paymentIntentId: pi.id, intent: pi });
+  return { ok: false, message: settled.ok ? STRIPE_ALREADY_PAID : settled.message };
 }
 
 export type StripeSettlement =
