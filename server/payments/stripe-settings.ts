@@ -45,11 +45,13 @@ export function resolveStripeKeys(config: Pick<Config, 'stripe'>, payment: Payme
 }
 
 /**
- * The site's main currency (`tourmaster_general` `currency-code` [usd], pricing.md "Currency
- * switching"), lower-case: every stored price is in it, so Stripe must charge in it too.
+ * The site's main currency where the admin named it (`tourmaster_general` `currency-code`,
+ * pricing.md "Currency switching"), lower-case; undefined where it is not set. The plugin reads
+ * that option only for currency switching, so most sites never set it and their prices are in
+ * whatever currency their `money-format` shows: only a named currency can be held against Stripe's.
  */
-export function siteMainCurrency(general: PaymentOptions): string {
-  return (isSet(general['currency-code']) ? str(general['currency-code']).trim() : '').toLowerCase() || 'usd';
+export function siteMainCurrency(general: PaymentOptions): string | undefined {
+  return (isSet(general['currency-code']) ? str(general['currency-code']).trim() : '').toLowerCase() || undefined;
 }
 
 /**

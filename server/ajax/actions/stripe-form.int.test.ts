@@ -118,7 +118,9 @@ describe('tourmaster_payment_selected: the Stripe card form', () => {
 
   it('refuses a Stripe currency other than the site’s, with a sentence for the visitor and a warning for the admin', async () => {
     const saved = (await getOption(tdb.wp, 'tourmaster_payment')) as Record<string, PhpValue>;
+    const general = (await getOption(tdb.wp, 'tourmaster_general')) as Record<string, PhpValue>;
     await updateOption(tdb.wp, 'tourmaster_payment', { ...saved, 'stripe-currency-code': 'eur' });
+    await updateOption(tdb.wp, 'tourmaster_general', { ...general, 'currency-code': 'usd' });
     try {
       const reply = (await postAjax(server.baseUrl, cardBooking('card.eur@example.test'))).json() as SelectedReply;
       expect(created).toHaveLength(0);
@@ -127,8 +129,15 @@ describe('tourmaster_payment_selected: the Stripe card form', () => {
       const warning = logLines.map((l) => JSON.parse(l)).find((l) => l.stripeCurrency === 'eur');
       expect(warning).toMatchObject({ level: 40, siteCurrency: 'usd', stripeCurrency: 'eur' });
       expect(warning.msg).toContain('stripe-currency-code');
+      // A site that names no main currency (most: the plugin reads it only to switch currencies)
+      // charges in its Stripe currency, as the plugin did.
+      await updateOption(tdb.wp, 'tourmaster_general', { ...general, 'currency-code': '' });
+      const unnamed = (await postAjax(server.baseUrl, cardBooking('card.eur2@example.test'))).json() as SelectedReply;
+      expect(unnamed.content).not.toContain(STRIPE_CURRENCY_MISMATCH);
+      expect(created).toHaveLength(1);
     } finally {
       await updateOption(tdb.wp, 'tourmaster_payment', saved);
+      await updateOption(tdb.wp, 'tourmaster_general', general);
     }
   });
 });

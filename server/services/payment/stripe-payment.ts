@@ -54,7 +54,7 @@ export async function stripePaymentForm(
   const keys = resolveStripeKeys(ctx.deps.config, input.settings.payment);
   if (!keys || !stripeCardGateway(input.settings.payment)) return { ok: false, message: STRIPE_NOT_CONFIGURED };
   const mainCurrency = siteMainCurrency(input.settings.general);
-  if (mainCurrency !== keys.currency) {
+  if (mainCurrency !== undefined && mainCurrency !== keys.currency) {
     // Prices are stored in the main currency: charging them in another would need a conversion
     // nobody configured. Refused, and the admin told how to fix it.
     ctx.log.warn(
