@@ -1,6 +1,7 @@
 import { phpJsonEncode } from '../php/json';
 import type { PhpValue } from '../php/values';
 import type { OrderColumns } from '../tourmaster/order-row';
+import { mapDriverError } from './dialect';
 import { inTransaction, type WpDb } from './tables';
 
 /**
@@ -111,6 +112,28 @@ export async function isGatewayPaymentUsed(wp: WpDb, gateway: string, paymentId:
 export async function gatewayPaymentOrderId(wp: WpDb, gateway: string, paymentId: string): Promise<number | undefined> {
   const row = await wp.knex(gatewayPaymentsTable(wp)).first('order_id').where({ gateway, payment_id: paymentId });
   return row === undefined ? undefined : Number(row.order_id);
+}
+
+/**
+ * Claims a gateway's payment id for an order without paying it (a payment taken that could not be
+ * applied: a refund is due). False when the id was claimed already (by this call's twin, or a payment).
+ */
+export async function claimGatewayPayment(
+  wp: WpDb,
+  claim: { gateway: string; paymentId: string; orderId: number; at: string },
+): Promise<boolean> {
+  try {
+    await wp.knex(gatewayPaymentsTable(wp)).insert({
+      gateway: claim.gateway,
+      payment_id: claim.paymentId,
+      order_id: claim.orderId,
+      created_at: claim.at,
+    });
+    return true;
+  } catch (err) {
+    if (mapDriverError(err)?.code === 'CONFLICT') return false;
+    throw err;
+  }
 }
 
 /**
