@@ -136,27 +136,40 @@ export async function claimGatewayPayment(
   }
 }
 
+const stripeRefundsTable = (wp: WpDb) => `${wp.prefix}dropin_stripe_refunds`;
+
 /**
- * Rewrites an order's `payment_info` in one transaction, the row locked: `entries(stored)` returns
- * the new list, or undefined to leave the order as it is (e.g. the entry is there already). Nothing
- * else of the order changes. Returns whether it was written.
+ * Records the refunded total Stripe reports for a charge (`charge.refunded`), kept apart from the
+ * order's `payment_info`. Events come late and twice: a total at or below the largest recorded for
+ * that charge changes nothing (false). The charge's lock makes two deliveries at once count once.
  */
-export async function updatePaymentEntries(
+export async function recordStripeRefund(
   wp: WpDb,
-  orderId: number,
-  entries: (stored: { paymentInfo: unknown; status: string }) => PhpValue | undefined,
+  refund: {
+    chargeId: string;
+    orderId: number;
+    paymentIntentId: string;
+    amountRefunded: number;
+    currency: string;
+    at: string;
+  },
 ): Promise<boolean> {
   return inTransaction(wp, async (trx) => {
-    const current = (await trx.dialect.forUpdate(trx.knex(trx.t.orders).first().where('id', orderId))) as
-      | Record<string, unknown>
-      | undefined;
-    if (!current) return false;
-    const next = entries({ paymentInfo: jsonOrNull(current.payment_info), status: String(current.order_status ?? '') });
-    if (next === undefined) return false;
+    await lockKeys(trx, [`stripe-refund:${refund.chargeId}`]);
+    const row = await trx.knex(stripeRefundsTable(trx)).first('amount_refunded').where('charge_id', refund.chargeId);
+    if (row && Number(row.amount_refunded) >= refund.amountRefunded) return false;
     await trx
-      .knex(trx.t.orders)
-      .where('id', orderId)
-      .update({ payment_info: phpJsonEncode(next) });
+      .knex(stripeRefundsTable(trx))
+      .insert({
+        charge_id: refund.chargeId,
+        order_id: refund.orderId,
+        payment_intent: refund.paymentIntentId,
+        amount_refunded: refund.amountRefunded,
+        currency: refund.currency,
+        updated_at: refund.at,
+      })
+      .onConflict('charge_id')
+      .merge(['amount_refunded', 'updated_at']);
     return true;
   });
 }

@@ -447,22 +447,22 @@ describe('Stripe webhook', () => {
     const before = mailer.sent.length;
     const r = await webhook('charge.refunded', refund);
     expect(await r.json()).toEqual({ received: true, recorded: true });
-    const { status, entries } = await orderRow(tid);
-    expect(status).toBe('online-paid');
-    expect(entries[1]).toEqual({
-      payment_method: 'stripe',
-      submission_date: expect.any(String),
-      transaction_id: piId,
-      charge_id: 'ch_1',
-      refunded_amount: 261.6,
-      payment_status: 'refunded',
-    });
+    // Recorded apart from payment_info (issue 19 audit): the paid entry stays the only one.
+    expect(await orderRow(tid)).toMatchObject({ status: 'online-paid', entries: [expect.anything()] });
+    expect(await refundRows(tid)).toEqual([{ charge_id: 'ch_1', payment_intent: piId, amount_refunded: 26160 }]);
     const mail = mailer.sent.slice(before).find((m) => m.type === 'admin-payment-refunded-mail');
     expect(mail?.subject).toBe(`A payment of booking #${tid} has been refunded`);
     expect(await (await webhook('charge.refunded', refund)).json()).toEqual({ received: true, recorded: false });
-    expect((await orderRow(tid)).entries).toHaveLength(2);
+    expect((await orderRow(tid)).entries).toHaveLength(1);
   });
 });
+
+const refundRows = (tid: number) =>
+  tdb.wp
+    .knex(`${tdb.wp.prefix}dropin_stripe_refunds`)
+    .select('charge_id', 'payment_intent', 'amount_refunded')
+    .where('order_id', tid)
+    .then((rows) => rows.map((r) => ({ ...r, amount_refunded: Number(r.amount_refunded) })));
 
 function r2(reply: { json: () => unknown }): { status: string; message: string } {
   return reply.json() as { status: string; message: string };
@@ -656,5 +656,28 @@ describe('Stripe audit (issue 19): money taken but not applied, the raw body, ra
     const types = mailer.sent.slice(before).map((m) => m.type);
     expect(types.filter((t) => t === 'admin-online-payment-made-mail')).toHaveLength(1);
     expect(types.filter((t) => t === 'payment-made-mail')).toHaveLength(1);
+  });
+
+  it('keeps refunds out of payment_info (a deposit stays one instalment) and ignores an older refund total arriving late', async () => {
+    const { tid, piId } = await cardOrder('audit.refunds@example.test', { 'booking_detail[payment-type]': 'partial' });
+    stripeSays(piId, {});
+    expect((await charge(tid, piId)).json()).toEqual({ status: 'success' });
+    const before = mailer.sent.length;
+    const refund = (amount: number) =>
+      webhook('charge.refunded', {
+        object: 'charge',
+        id: 'ch_late',
+        payment_intent: piId,
+        amount_refunded: amount,
+        currency: 'usd',
+      });
+    expect(await (await refund(3000)).json()).toEqual({ received: true, recorded: true });
+    expect(await (await refund(7848)).json()).toEqual({ received: true, recorded: true });
+    // The first partial refund's event delivered again, late: nothing changes, nobody is mailed.
+    expect(await (await refund(3000)).json()).toEqual({ received: true, recorded: false });
+    expect(await refundRows(tid)).toEqual([{ charge_id: 'ch_late', payment_intent: piId, amount_refunded: 7848 }]);
+    expect(await orderRow(tid)).toMatchObject({ status: 'deposit-paid', entries: [expect.anything()] });
+    const mails = mailer.sent.slice(before).filter((m) => m.type === 'admin-payment-refunded-mail');
+    expect(mails).toHaveLength(2);
   });
 });
