@@ -1,7 +1,9 @@
 import { phpJsonEncode } from '../php/json';
 import type { PhpValue } from '../php/values';
+import type { TourOrder } from '../tourmaster/order';
 import type { OrderColumns } from '../tourmaster/order-row';
 import { mapDriverError } from './dialect';
+import { toOrder } from './orders';
 import { inTransaction, type WpDb } from './tables';
 
 /**
@@ -174,6 +176,14 @@ export async function recordStripeRefund(
   });
 }
 
+/** The order changed (cancelled, paid, re-priced) between the payment's checks and its recording. */
+export class PaymentNoLongerDue extends Error {
+  constructor(readonly orderId: number) {
+    super(`order ${orderId} no longer awaits this payment`);
+    this.name = 'PaymentNoLongerDue';
+  }
+}
+
 /**
  * Records a verified gateway payment on its order in one transaction: the payment id (its primary
  * key makes it count once, whatever races: a ConflictError then), the order's `payment_info` with
@@ -190,6 +200,11 @@ export async function recordGatewayPayment(
     status: string;
     /** The order's payment entries after this one, from the stored `payment_info` and status. */
     entries: (stored: { paymentInfo: unknown; status: string }) => PhpValue;
+    /**
+     * Whether the order, as stored under its row lock, still awaits this payment (its status and
+     * amount due as the payment was verified against): false rolls everything back (PaymentNoLongerDue).
+     */
+    stillDue: (stored: TourOrder, trx: WpDb) => Promise<boolean>;
   },
 ): Promise<void> {
   await inTransaction(wp, async (trx) => {
@@ -202,6 +217,7 @@ export async function recordGatewayPayment(
     const current = (await trx.dialect.forUpdate(
       trx.knex(trx.t.orders).first().where('id', payment.orderId),
     )) as Record<string, unknown>;
+    if (!(await payment.stillDue(toOrder(current), trx))) throw new PaymentNoLongerDue(payment.orderId);
     const entries = payment.entries({
       paymentInfo: jsonOrNull(current.payment_info),
       status: String(current.order_status ?? ''),

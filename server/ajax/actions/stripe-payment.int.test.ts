@@ -680,4 +680,32 @@ describe('Stripe audit (issue 19): money taken but not applied, the raw body, ra
     const mails = mailer.sent.slice(before).filter((m) => m.type === 'admin-payment-refunded-mail');
     expect(mails).toHaveLength(2);
   });
+
+  it('re-checks the order under its row lock: a cancel while the payment is being recorded is kept, the refund due', async (t) => {
+    // The window needs a second writer holding the order's row: MariaDB's row locks (SQLite has one writer).
+    if (tdb.engine !== 'mariadb') t.skip();
+    const { tid, piId } = await cardOrder('audit.window@example.test');
+    stripeSays(piId, {});
+    const before = mailer.sent.length;
+    const admin = await tdb.wp.knex.transaction();
+    await admin(tdb.wp.t.orders).where('id', tid).forUpdate().first();
+    const paying = charge(tid, piId);
+    // Until the charge's transaction waits for the order's row, which the admin's cancel holds.
+    const waiting = async () =>
+      Number(
+        (
+          (await tdb.wp.knex.raw(
+            'SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE ID <> CONNECTION_ID() AND INFO LIKE ?',
+            [`select * from \`${tdb.wp.t.orders}\` where \`id\` = ${tid} limit 1 for update`],
+          )) as [{ n: number }[]]
+        )[0][0]!.n,
+      );
+    while ((await waiting()) < 1) await new Promise((resolve) => setImmediate(resolve));
+    await admin(tdb.wp.t.orders).where('id', tid).update({ order_status: 'cancel' });
+    await admin.commit();
+    expect((await paying).json()).toEqual({ status: 'failed', message: UNAPPLIED });
+    expect(await orderRow(tid)).toEqual({ status: 'cancel', entries: [] });
+    expect(await claimOf(piId)).toEqual({ order_id: tid });
+    expect(refundMails(before)).toHaveLength(1);
+  });
 });

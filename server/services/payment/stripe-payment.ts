@@ -1,5 +1,5 @@
 import type { StripeFormProps } from '../../../client/common/islands/stripe-form';
-import { claimGatewayPayment, gatewayPaymentOrderId } from '../../data/order-writes';
+import { gatewayPaymentOrderId } from '../../data/order-writes';
 import { getOrder } from '../../data/orders';
 import { getSeatHold } from '../../data/seat-holds';
 import { loadBookingContext } from '../../data/tours';
@@ -15,11 +15,9 @@ import type { TourmasterSettings } from '../../tourmaster/settings';
 import type { Tour } from '../../tourmaster/tour-option';
 import type { SafeHtml } from '../../views/html';
 import { stripeForm } from '../../views/payment/stripe-form';
-import { siteLocalTime } from '../../wp/site-time';
-import { notifyOrder } from '../booking/notify';
 import type { RequestContext } from '../context';
 import { enforceWriteLimit } from '../write-limits';
-import { recordVerifiedPayment } from './gateway-record';
+import { recordUnappliedPayment, recordVerifiedPayment } from './gateway-record';
 import { LATE_REFUND, NOTHING_TO_PAY } from './paypal-payment';
 
 export const STRIPE_NOT_CONFIGURED =
@@ -140,7 +138,7 @@ export async function settleStripePaymentIntent(
     payment: { gateway: 'stripe', transactionId: intent.id, amount: verdict.amount, status: verdict.status },
   });
   if (settled.ok) return { ok: true, order: settled.order, alreadyRecorded: false };
-  if (settled.reason === 'LATE_REFUND') return refuse('LATE_REFUND');
+  if (settled.reason === 'LATE_REFUND' || settled.reason === 'UNAPPLIED') return refuse(settled.reason);
   // The other path (charge or webhook) recorded it meanwhile: on this order, that is success.
   const now = await getOrder(ctx.wp, order.id);
   if (now && recordedOn(now, intent.id)) return { ok: true, order: now, alreadyRecorded: true };
@@ -172,28 +170,13 @@ async function unapplied(
   taken: { order: TourOrder; tour: Tour; settings: TourmasterSettings; intent: StripePaymentIntent },
   reason: SettleRefusal,
 ): Promise<{ ok: false; reason: SettleRefusal; message: string }> {
-  const { order, intent } = taken;
-  const at = siteLocalTime(ctx.now, taken.settings);
-  const claimed = await claimGatewayPayment(ctx.wp, {
-    gateway: 'stripe',
-    paymentId: intent.id,
-    orderId: order.id,
-    at,
-  });
-  if (claimed) {
-    ctx.log.error(
-      { orderId: order.id, paymentIntentId: intent.id, reason },
-      'Stripe payment taken, not applied: refund due',
-    );
-    const payment = {
-      method: 'stripe',
-      submissionDate: at,
-      transactionId: intent.id,
-      amount: fromStripeAmount(intent.amountReceived, intent.currency),
-      reason: UNAPPLIED_REASONS[reason] ?? reason,
-    };
-    await notifyOrder(ctx, { type: 'unapplied-payment', payment }, order, taken.tour);
-  }
+  const { intent } = taken;
+  const payment = {
+    gateway: 'stripe' as const,
+    transactionId: intent.id,
+    amount: fromStripeAmount(intent.amountReceived, intent.currency),
+  };
+  await recordUnappliedPayment(ctx, { ...taken, payment }, UNAPPLIED_REASONS[reason] ?? reason);
   return refuse('UNAPPLIED');
 }
 
