@@ -8,6 +8,7 @@ import { addOrderCouponIndex } from './20261122000200_add_order_coupon_index';
 import { createDropinRateLimits } from './20261122000300_create_dropin_rate_limits';
 import { createDropinOrderAttribution } from './20261123000100_create_dropin_order_attribution';
 import { createDropinSeatHolds } from './20261127000100_create_dropin_seat_holds';
+import { createDropinStripeRefunds } from './20261127000200_create_dropin_stripe_refunds';
 import type { Migration, MigrationContext } from './helpers';
 
 /** Every migration, in order. An explicit list, so the type checker sees each one. */
@@ -20,6 +21,7 @@ export const migrations: readonly Migration[] = [
   createDropinRateLimits,
   createDropinOrderAttribution,
   createDropinSeatHolds,
+  createDropinStripeRefunds,
 ];
 
 /** Our own bookkeeping table, under the site's prefix, beside WordPress's tables. */

@@ -102,6 +102,7 @@ describe('migrations', () => {
       'wp_dropin_order_keys',
       'wp_dropin_rate_limits',
       'wp_dropin_seat_holds',
+      'wp_dropin_stripe_refunds',
     ]);
   });
 });

@@ -1,6 +1,9 @@
 import { phpJsonEncode } from '../php/json';
 import type { PhpValue } from '../php/values';
+import type { TourOrder } from '../tourmaster/order';
 import type { OrderColumns } from '../tourmaster/order-row';
+import { mapDriverError } from './dialect';
+import { toOrder } from './orders';
 import { inTransaction, type WpDb } from './tables';
 
 /**
@@ -114,28 +117,71 @@ export async function gatewayPaymentOrderId(wp: WpDb, gateway: string, paymentId
 }
 
 /**
- * Rewrites an order's `payment_info` in one transaction, the row locked: `entries(stored)` returns
- * the new list, or undefined to leave the order as it is (e.g. the entry is there already). Nothing
- * else of the order changes. Returns whether it was written.
+ * Claims a gateway's payment id for an order without paying it (a payment taken that could not be
+ * applied: a refund is due). False when the id was claimed already (by this call's twin, or a payment).
  */
-export async function updatePaymentEntries(
+export async function claimGatewayPayment(
   wp: WpDb,
-  orderId: number,
-  entries: (stored: { paymentInfo: unknown; status: string }) => PhpValue | undefined,
+  claim: { gateway: string; paymentId: string; orderId: number; at: string },
+): Promise<boolean> {
+  try {
+    await wp.knex(gatewayPaymentsTable(wp)).insert({
+      gateway: claim.gateway,
+      payment_id: claim.paymentId,
+      order_id: claim.orderId,
+      created_at: claim.at,
+    });
+    return true;
+  } catch (err) {
+    if (mapDriverError(err)?.code === 'CONFLICT') return false;
+    throw err;
+  }
+}
+
+const stripeRefundsTable = (wp: WpDb) => `${wp.prefix}dropin_stripe_refunds`;
+
+/**
+ * Records the refunded total Stripe reports for a charge (`charge.refunded`), kept apart from the
+ * order's `payment_info`. Events come late and twice: a total at or below the largest recorded for
+ * that charge changes nothing (false). The charge's lock makes two deliveries at once count once.
+ */
+export async function recordStripeRefund(
+  wp: WpDb,
+  refund: {
+    chargeId: string;
+    orderId: number;
+    paymentIntentId: string;
+    amountRefunded: number;
+    currency: string;
+    at: string;
+  },
 ): Promise<boolean> {
   return inTransaction(wp, async (trx) => {
-    const current = (await trx.dialect.forUpdate(trx.knex(trx.t.orders).first().where('id', orderId))) as
-      | Record<string, unknown>
-      | undefined;
-    if (!current) return false;
-    const next = entries({ paymentInfo: jsonOrNull(current.payment_info), status: String(current.order_status ?? '') });
-    if (next === undefined) return false;
+    await lockKeys(trx, [`stripe-refund:${refund.chargeId}`]);
+    const row = await trx.knex(stripeRefundsTable(trx)).first('amount_refunded').where('charge_id', refund.chargeId);
+    if (row && Number(row.amount_refunded) >= refund.amountRefunded) return false;
     await trx
-      .knex(trx.t.orders)
-      .where('id', orderId)
-      .update({ payment_info: phpJsonEncode(next) });
+      .knex(stripeRefundsTable(trx))
+      .insert({
+        charge_id: refund.chargeId,
+        order_id: refund.orderId,
+        payment_intent: refund.paymentIntentId,
+        amount_refunded: refund.amountRefunded,
+        currency: refund.currency,
+        updated_at: refund.at,
+      })
+      .onConflict('charge_id')
+      .merge(['amount_refunded', 'updated_at']);
     return true;
   });
+}
+
+/** The order changed (cancelled, paid, re-priced) between the payment's checks and its recording. */
+export class PaymentNoLongerDue extends Error {
+  constructor(readonly orderId: number) {
+    super(`order ${orderId} no longer awaits this payment`);
+    this.name = 'PaymentNoLongerDue';
+  }
 }
 
 /**
@@ -154,6 +200,11 @@ export async function recordGatewayPayment(
     status: string;
     /** The order's payment entries after this one, from the stored `payment_info` and status. */
     entries: (stored: { paymentInfo: unknown; status: string }) => PhpValue;
+    /**
+     * Whether the order, as stored under its row lock, still awaits this payment (its status and
+     * amount due as the payment was verified against): false rolls everything back (PaymentNoLongerDue).
+     */
+    stillDue: (stored: TourOrder, trx: WpDb) => Promise<boolean>;
   },
 ): Promise<void> {
   await inTransaction(wp, async (trx) => {
@@ -166,6 +217,7 @@ export async function recordGatewayPayment(
     const current = (await trx.dialect.forUpdate(
       trx.knex(trx.t.orders).first().where('id', payment.orderId),
     )) as Record<string, unknown>;
+    if (!(await payment.stillDue(toOrder(current), trx))) throw new PaymentNoLongerDue(payment.orderId);
     const entries = payment.entries({
       paymentInfo: jsonOrNull(current.payment_info),
       status: String(current.order_status ?? ''),

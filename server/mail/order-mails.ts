@@ -52,7 +52,9 @@ export type AdminMailType =
   /** Ours (no Tour Master text): a payment came after its seat hold ran out and the seats were gone. */
   | 'admin-late-payment-refund-mail'
   /** Ours (no Tour Master text): the gateway reports a refund of a payment (Stripe's `charge.refunded`). */
-  | 'admin-payment-refunded-mail';
+  | 'admin-payment-refunded-mail'
+  /** Ours (no Tour Master text): a gateway took a payment for the booking that could not be applied to it. */
+  | 'admin-unapplied-payment-refund-mail';
 
 export type OrderMailType = CustomerMailType | AdminMailType | 'customer-invoice';
 
@@ -67,6 +69,8 @@ export interface PaymentMailDetails {
   amount?: Money;
   /** Or the whole `payment_info` entry, shown as its breakdown (SET-COMPLETE gateways, receipts). */
   entry?: Readonly<Record<string, unknown>>;
+  /** `{refund-reason}`: why a taken payment could not be applied (unapplied-payment). */
+  reason?: string;
 }
 
 export type OrderMailEvent =
@@ -105,7 +109,9 @@ export type OrderMailEvent =
   /** Paid after its seat hold ran out with the seats taken meanwhile: the admin must refund it. */
   | { type: 'late-payment-refund'; payment: PaymentMailDetails }
   /** The gateway refunded (part of) a payment, from its dashboard or through us: the admin is told. */
-  | { type: 'payment-refunded'; payment: PaymentMailDetails };
+  | { type: 'payment-refunded'; payment: PaymentMailDetails }
+  /** The gateway took a payment for the booking that could not be applied to it: the admin must refund it. */
+  | { type: 'unapplied-payment'; payment: PaymentMailDetails };
 
 export interface MailPlan {
   customer?: CustomerMailType;
@@ -135,6 +141,7 @@ const PLANS: Record<OrderMailEvent['type'], MailPlan> = {
   'booking-cancelled': { customer: 'booking-cancelled-mail', invoice: false },
   'late-payment-refund': { admin: 'admin-late-payment-refund-mail', invoice: false },
   'payment-refunded': { admin: 'admin-payment-refunded-mail', invoice: false },
+  'unapplied-payment': { admin: 'admin-unapplied-payment-refund-mail', invoice: false },
 };
 
 /** Which mails an event sends (payment.md §7 table), before enable flags and recipients. */
@@ -228,6 +235,10 @@ export const DEFAULT_MAIL_TEXTS: Readonly<Record<CustomerMailType | AdminMailTyp
   'admin-payment-refunded-mail': {
     title: 'A payment of booking #{id} has been refunded',
     body: `<strong>Dear Admin,</strong>\nThe payment provider reports a refund of this booking's payment. The refund is recorded on the booking; its status is unchanged, so please review it.\n\n{payment-method}\n{submission-date}\n{transaction-id}\n{submission-amount}\n{spaces}\n\n${BOOKING}\n\n${NOTE}\n{spaces}\n\n${ADMIN_LINK}`,
+  },
+  'admin-unapplied-payment-refund-mail': {
+    title: 'A card payment could not be applied: refund booking #{id}',
+    body: `<strong>Dear Admin,</strong>\nThe payment provider took a payment for this booking, but it could not be applied to it. The booking is unchanged; please refund this payment or contact the customer.\n\n{refund-reason}\n{payment-method}\n{payment-date}\n{transaction-id}\n{submission-amount}\n{spaces}\n\n${BOOKING}\n\n${NOTE}\n{spaces}\n\n${ADMIN_LINK}`,
   },
   'admin-payment-submitted-mail': {
     title: 'A new payment receipt has been submitted',
@@ -520,7 +531,14 @@ function paymentTokens(
   ctx: OrderMailContext,
   money: MoneyFormat,
 ): [string, string][] {
-  const names = ['payment-method', 'payment-date', 'submission-date', 'submission-amount', 'transaction-id'];
+  const names = [
+    'payment-method',
+    'payment-date',
+    'submission-date',
+    'submission-amount',
+    'transaction-id',
+    'refund-reason',
+  ];
   if (!payment) return names.map((name) => [name, '']);
   const when = [
     formatWpDate(ctx.site.timeFormat || 'g:i a', payment.submissionDate),
@@ -543,6 +561,7 @@ function paymentTokens(
     ['submission-date', row('Submission Date :', esc(when))],
     ['submission-amount', amount],
     ['transaction-id', row('Transaction ID :', esc(payment.transactionId ?? ''))],
+    ['refund-reason', row('Reason :', esc(payment.reason ?? ''))],
   ];
 }
 

@@ -20,7 +20,7 @@ export type StripeFormProps = z.infer<typeof StripeFormProps>;
 /**
  * A payment Stripe accepted but has not completed yet (PaymentIntent `processing`): the sentence
  * the card form shows, the same as the server's answer to `stripe_payment_charge` for it
- * (stripe-payment.ts `settleMessage`, PROCESSING), which should import it from here.
+ * (stripe-payment.ts `settleMessage`, PROCESSING), which imports it from here.
  */
 export const STRIPE_PROCESSING_MESSAGE =
   'Your payment is still being processed. Your booking is saved; we will confirm it by email once the payment has gone through.';

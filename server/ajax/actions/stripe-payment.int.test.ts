@@ -311,9 +311,10 @@ describe("stripe_payment_charge: the order paid on Stripe's word only", () => {
     const mine = await cardOrder('charge.mine@example.test');
     const theirs = await cardOrder('charge.theirs@example.test');
     stripeSays(theirs.piId, {});
+    // Succeeded for this booking but not payable: refused, a refund due (the audit block below).
     for (const [tid, piId, message] of [
-      [short.tid, short.piId, 'does not match the amount due'],
-      [eur.tid, eur.piId, 'in another currency'],
+      [short.tid, short.piId, 'could not be applied'],
+      [eur.tid, eur.piId, 'could not be applied'],
       [mine.tid, theirs.piId, 'made for another booking'],
     ] as const) {
       const r = r2(await charge(tid, piId));
@@ -432,7 +433,7 @@ describe('Stripe webhook', () => {
     const { tid, piId } = await cardOrder('hook.short@example.test');
     stripeSays(piId, { amount: 500, amount_received: 500 });
     const r = await succeededEvent(piId);
-    expect(await r.json()).toEqual({ received: true, settled: false, reason: 'AMOUNT_MISMATCH' });
+    expect(await r.json()).toEqual({ received: true, settled: false, reason: 'UNAPPLIED' });
     expect(await orderRow(tid)).toEqual({ status: 'pending', entries: [] });
   });
 
@@ -451,22 +452,22 @@ describe('Stripe webhook', () => {
     const before = mailer.sent.length;
     const r = await webhook('charge.refunded', refund);
     expect(await r.json()).toEqual({ received: true, recorded: true });
-    const { status, entries } = await orderRow(tid);
-    expect(status).toBe('online-paid');
-    expect(entries[1]).toEqual({
-      payment_method: 'stripe',
-      submission_date: expect.any(String),
-      transaction_id: piId,
-      charge_id: 'ch_1',
-      refunded_amount: 261.6,
-      payment_status: 'refunded',
-    });
+    // Recorded apart from payment_info (issue 19 audit): the paid entry stays the only one.
+    expect(await orderRow(tid)).toMatchObject({ status: 'online-paid', entries: [expect.anything()] });
+    expect(await refundRows(tid)).toEqual([{ charge_id: 'ch_1', payment_intent: piId, amount_refunded: 26160 }]);
     const mail = mailer.sent.slice(before).find((m) => m.type === 'admin-payment-refunded-mail');
     expect(mail?.subject).toBe(`A payment of booking #${tid} has been refunded`);
     expect(await (await webhook('charge.refunded', refund)).json()).toEqual({ received: true, recorded: false });
-    expect((await orderRow(tid)).entries).toHaveLength(2);
+    expect((await orderRow(tid)).entries).toHaveLength(1);
   });
 });
+
+const refundRows = (tid: number) =>
+  tdb.wp
+    .knex(`${tdb.wp.prefix}dropin_stripe_refunds`)
+    .select('charge_id', 'payment_intent', 'amount_refunded')
+    .where('order_id', tid)
+    .then((rows) => rows.map((r) => ({ ...r, amount_refunded: Number(r.amount_refunded) })));
 
 function r2(reply: { json: () => unknown }): { status: string; message: string } {
   return reply.json() as { status: string; message: string };
@@ -515,5 +516,201 @@ describe('STRIPE_API_BASE and keys from the environment', () => {
       stripe.resetHandlers();
       await local.close();
     }
+  });
+});
+
+describe('Stripe audit (issue 19): money taken but not applied, the raw body, races', () => {
+  // Many payment attempts from one address in this file: the write limit is not what these test.
+  beforeEach(async () => {
+    await tdb.wp.knex(`${tdb.wp.prefix}dropin_rate_limits`).delete();
+  });
+  const claimOf = (piId: string) =>
+    tdb.wp
+      .knex(`${tdb.wp.prefix}dropin_gateway_payments`)
+      .first('order_id')
+      .where({ gateway: 'stripe', payment_id: piId });
+  const refundMails = (from: number) =>
+    mailer.sent.slice(from).filter((m) => m.type === 'admin-unapplied-payment-refund-mail');
+  const UNAPPLIED =
+    'Your card payment was received but could not be applied to this booking. We will refund it or contact you shortly.';
+
+  it('claims a succeeded PaymentIntent for an order paid otherwise meanwhile, mails the admin once, and tells the visitor', async () => {
+    const { tid, piId } = await cardOrder('audit.paidother@example.test');
+    stripeSays(piId, {});
+    await tdb.wp.knex(tdb.wp.t.orders).where('id', tid).update({ order_status: 'approved' });
+    const before = mailer.sent.length;
+    expect((await charge(tid, piId)).json()).toEqual({ status: 'failed', message: UNAPPLIED });
+    expect(await claimOf(piId)).toEqual({ order_id: tid });
+    expect(await orderRow(tid)).toEqual({ status: 'approved', entries: [] });
+    const mails = refundMails(before);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`A card payment could not be applied: refund booking #${tid}`);
+    expect(mails[0]!.html).toContain('no longer awaits this payment');
+    // The webhook for the same PaymentIntent, and the browser again: the same answer, no second mail.
+    expect(await (await succeededEvent(piId)).json()).toEqual({ received: true, settled: false, reason: 'UNAPPLIED' });
+    expect((await charge(tid, piId)).json()).toEqual({ status: 'failed', message: UNAPPLIED });
+    expect(refundMails(before)).toHaveLength(1);
+    // It can pay no other booking.
+    const other = await cardOrder('audit.paidother2@example.test');
+    expect(r2(await charge(other.tid, piId)).message).toContain('already been used');
+  });
+
+  it('claims and mails for a re-priced order (amount) and another currency; not for another booking', async () => {
+    const before = mailer.sent.length;
+    const short = await cardOrder('audit.short@example.test');
+    stripeSays(short.piId, { amount: 100, amount_received: 100 });
+    expect((await charge(short.tid, short.piId)).json()).toEqual({ status: 'failed', message: UNAPPLIED });
+    const eur = await cardOrder('audit.eur@example.test');
+    stripeSays(eur.piId, { currency: 'eur' });
+    expect((await charge(eur.tid, eur.piId)).json()).toEqual({ status: 'failed', message: UNAPPLIED });
+    expect(refundMails(before).map((m) => m.subject)).toEqual([
+      `A card payment could not be applied: refund booking #${short.tid}`,
+      `A card payment could not be applied: refund booking #${eur.tid}`,
+    ]);
+    const mine = await cardOrder('audit.mine@example.test');
+    const theirs = await cardOrder('audit.theirs@example.test');
+    stripeSays(theirs.piId, {});
+    expect(r2(await charge(mine.tid, theirs.piId)).message).toContain('made for another booking');
+    expect(await claimOf(theirs.piId)).toBeUndefined();
+  });
+
+  it('refuses a PaymentIntent whose amount is right but whose amount received is short', async () => {
+    const { tid, piId } = await cardOrder('audit.received@example.test');
+    stripeSays(piId, { amount_received: 26159 });
+    expect((await charge(tid, piId)).json()).toEqual({ status: 'failed', message: UNAPPLIED });
+    expect(await orderRow(tid)).toEqual({ status: 'pending', entries: [] });
+  });
+
+  it('claims and mails on the webhook when the card keys were removed but the webhook secret is set', async () => {
+    const { tid, piId } = await cardOrder('audit.unset@example.test');
+    stripeSays(piId, {});
+    const before = mailer.sent.length;
+    await withPaymentOptions({ 'stripe-publishable-key': '' }, async () => {
+      expect(await (await succeededEvent(piId)).json()).toEqual({
+        received: true,
+        settled: false,
+        reason: 'UNAPPLIED',
+      });
+    });
+    expect(await claimOf(piId)).toEqual({ order_id: tid });
+    expect(refundMails(before)).toHaveLength(1);
+    expect(await orderRow(tid)).toEqual({ status: 'pending', entries: [] });
+  });
+
+  it('verifies the signature over the exact bytes sent (whitespace and escapes kept)', async () => {
+    const { tid, piId } = await cardOrder('audit.rawbody@example.test');
+    stripeSays(piId, {});
+    const intent = { object: 'payment_intent', ...(intents.get(piId) as Intent) };
+    const json = JSON.stringify(
+      { id: 'evt_raw', object: 'event', type: 'payment_intent.succeeded', data: { object: intent } },
+      null,
+      3,
+    );
+    // Escaped characters a re-serialisation would rewrite: \u00e9 and \/ decode to é and /.
+    const payload = json.replace('"evt_raw"', '"evt_\\u00e9\\/raw"  ');
+    expect(JSON.stringify(JSON.parse(payload))).not.toBe(payload);
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const r = await fetch(`${server.baseUrl}/wp-json/tourmaster/v1/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+      body: payload,
+    });
+    expect(r.status).toBe(200);
+    expect((await orderRow(tid)).status).toBe('online-paid');
+  });
+
+  it('refuses a signature older than 5 minutes, and any event when no webhook secret is set', async () => {
+    const { tid, piId } = await cardOrder('audit.stale@example.test');
+    stripeSays(piId, {});
+    const payload = JSON.stringify({
+      id: 'evt_stale',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: { object: 'payment_intent', ...(intents.get(piId) as Intent) } },
+    });
+    const post = (signature: string) =>
+      fetch(`${server.baseUrl}/wp-json/tourmaster/v1/stripe/webhook`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+        body: payload,
+      });
+    const old = Math.floor(Date.now() / 1000) - 301;
+    const stale = await post(
+      Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: old }),
+    );
+    expect(stale.status).toBe(400);
+    const stripeConfig = server.deps.config.stripe;
+    try {
+      (server.deps.config as { stripe: typeof stripeConfig }).stripe = { ...stripeConfig, webhookSecret: undefined };
+      const unset = await post(Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }));
+      expect(unset.status).toBe(400);
+    } finally {
+      (server.deps.config as { stripe: typeof stripeConfig }).stripe = stripeConfig;
+    }
+    expect(await orderRow(tid)).toEqual({ status: 'pending', entries: [] });
+  });
+
+  it('records one payment and one set of mails when the charge call and the webhook arrive together', async () => {
+    const { tid, piId } = await cardOrder('audit.race@example.test');
+    stripeSays(piId, {});
+    const before = mailer.sent.length;
+    const [byBrowser, byHook] = await Promise.all([charge(tid, piId), succeededEvent(piId)]);
+    expect(byBrowser.json()).toEqual({ status: 'success' });
+    expect(await byHook.json()).toMatchObject({ received: true, settled: true });
+    expect(await orderRow(tid)).toMatchObject({ status: 'online-paid', entries: [expect.anything()] });
+    const types = mailer.sent.slice(before).map((m) => m.type);
+    expect(types.filter((t) => t === 'admin-online-payment-made-mail')).toHaveLength(1);
+    expect(types.filter((t) => t === 'payment-made-mail')).toHaveLength(1);
+  });
+
+  it('keeps refunds out of payment_info (a deposit stays one instalment) and ignores an older refund total arriving late', async () => {
+    const { tid, piId } = await cardOrder('audit.refunds@example.test', { 'booking_detail[payment-type]': 'partial' });
+    stripeSays(piId, {});
+    expect((await charge(tid, piId)).json()).toEqual({ status: 'success' });
+    const before = mailer.sent.length;
+    const refund = (amount: number) =>
+      webhook('charge.refunded', {
+        object: 'charge',
+        id: 'ch_late',
+        payment_intent: piId,
+        amount_refunded: amount,
+        currency: 'usd',
+      });
+    expect(await (await refund(3000)).json()).toEqual({ received: true, recorded: true });
+    expect(await (await refund(7848)).json()).toEqual({ received: true, recorded: true });
+    // The first partial refund's event delivered again, late: nothing changes, nobody is mailed.
+    expect(await (await refund(3000)).json()).toEqual({ received: true, recorded: false });
+    expect(await refundRows(tid)).toEqual([{ charge_id: 'ch_late', payment_intent: piId, amount_refunded: 7848 }]);
+    expect(await orderRow(tid)).toMatchObject({ status: 'deposit-paid', entries: [expect.anything()] });
+    const mails = mailer.sent.slice(before).filter((m) => m.type === 'admin-payment-refunded-mail');
+    expect(mails).toHaveLength(2);
+  });
+
+  it('re-checks the order under its row lock: a cancel while the payment is being recorded is kept, the refund due', async (t) => {
+    // The window needs a second writer holding the order's row: MariaDB's row locks (SQLite has one writer).
+    if (tdb.engine !== 'mariadb') t.skip();
+    const { tid, piId } = await cardOrder('audit.window@example.test');
+    stripeSays(piId, {});
+    const before = mailer.sent.length;
+    const admin = await tdb.wp.knex.transaction();
+    await admin(tdb.wp.t.orders).where('id', tid).forUpdate().first();
+    const paying = charge(tid, piId);
+    // Until the charge's transaction waits for the order's row, which the admin's cancel holds.
+    const waiting = async () =>
+      Number(
+        (
+          (await tdb.wp.knex.raw(
+            'SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE ID <> CONNECTION_ID() AND INFO LIKE ?',
+            [`select * from \`${tdb.wp.t.orders}\` where \`id\` = ${tid} limit 1 for update`],
+          )) as [{ n: number }[]]
+        )[0][0]!.n,
+      );
+    while ((await waiting()) < 1) await new Promise((resolve) => setImmediate(resolve));
+    await admin(tdb.wp.t.orders).where('id', tid).update({ order_status: 'cancel' });
+    await admin.commit();
+    expect((await paying).json()).toEqual({ status: 'failed', message: UNAPPLIED });
+    expect(await orderRow(tid)).toEqual({ status: 'cancel', entries: [] });
+    expect(await claimOf(piId)).toEqual({ order_id: tid });
+    expect(refundMails(before)).toHaveLength(1);
   });
 });

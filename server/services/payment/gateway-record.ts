@@ -1,11 +1,13 @@
 import { mapDriverError } from '../../data/dialect';
-import { recordGatewayPayment } from '../../data/order-writes';
+import { claimGatewayPayment, PaymentNoLongerDue, recordGatewayPayment } from '../../data/order-writes';
 import { getOrder } from '../../data/orders';
+import { getSeatHold } from '../../data/seat-holds';
 import { paymentInfoList } from '../../payments/payment-info';
-import { type PaidStatus, paymentInfoEntry } from '../../payments/paypal-verification';
+import { amountDue, type PaidStatus, paymentInfoEntry } from '../../payments/paypal-verification';
 import type { PhpValue } from '../../php/values';
 import type { Money } from '../../tourmaster/money';
 import type { TourOrder } from '../../tourmaster/order';
+import { awaitsPayment } from '../../tourmaster/order-status';
 import type { TourmasterSettings } from '../../tourmaster/settings';
 import type { Tour } from '../../tourmaster/tour-option';
 import { siteLocalTime } from '../../wp/site-time';
@@ -31,7 +33,7 @@ export interface VerifiedPayment {
 export async function recordVerifiedPayment(
   ctx: RequestContext,
   input: { order: TourOrder; tour: Tour; settings: TourmasterSettings; payment: VerifiedPayment },
-): Promise<{ ok: true; order: TourOrder } | { ok: false; reason: 'CONFLICT' | 'LATE_REFUND' }> {
+): Promise<{ ok: true; order: TourOrder } | { ok: false; reason: 'CONFLICT' | 'LATE_REFUND' | 'UNAPPLIED' }> {
   const { payment } = input;
   const now = siteLocalTime(ctx.now, input.settings);
   let outcome: HoldOutcome;
@@ -44,7 +46,14 @@ export async function recordVerifiedPayment(
     );
   } catch (err) {
     if (mapDriverError(err)?.code === 'CONFLICT') return { ok: false, reason: 'CONFLICT' };
-    throw err;
+    if (!(err instanceof PaymentNoLongerDue)) throw err;
+    // Cancelled, paid otherwise or re-priced while the payment was being verified: money taken, refund due.
+    await recordUnappliedPayment(
+      ctx,
+      input,
+      'The booking changed (cancelled, paid or re-priced) while the payment was confirmed.',
+    );
+    return { ok: false, reason: 'UNAPPLIED' };
   }
   const order = (await getOrder(ctx.wp, input.order.id)) as TourOrder;
   const mail = {
@@ -99,5 +108,42 @@ export function gatewayPaymentRecord(
       );
       return entries as PhpValue;
     },
+    stillDue: async (stored, trx) => {
+      const was = amountDue(order);
+      const now = amountDue(stored);
+      if (!was || !now || was.kind !== now.kind || was.amountDue.compare(now.amountDue) !== 0) return false;
+      if (stored.status === order.status || awaitsPayment(stored.status)) return true;
+      return stored.status === 'cancel' && (await getSeatHold(trx, stored.id))?.state === 'expired';
+    },
   };
+}
+
+/**
+ * A payment the gateway took for this order that cannot pay it (the order no longer awaits it, or
+ * not this amount): its id is claimed for the order, so it can pay nothing else and a replay is
+ * told the same; the order is left as it is and the admin is mailed once to refund it (whichever
+ * of two simultaneous calls claims it mails). Returns whether this call claimed it.
+ */
+export async function recordUnappliedPayment(
+  ctx: RequestContext,
+  input: { order: TourOrder; tour: Tour; settings: TourmasterSettings; payment: Omit<VerifiedPayment, 'status'> },
+  reason: string,
+): Promise<boolean> {
+  const { order, payment } = input;
+  const at = siteLocalTime(ctx.now, input.settings);
+  const claim = { gateway: payment.gateway, paymentId: payment.transactionId, orderId: order.id, at };
+  if (!(await claimGatewayPayment(ctx.wp, claim))) return false;
+  ctx.log.error(
+    { orderId: order.id, transactionId: payment.transactionId, reason },
+    'payment taken, not applied: refund due',
+  );
+  const mail = {
+    method: payment.gateway,
+    submissionDate: at,
+    transactionId: payment.transactionId,
+    amount: payment.amount,
+    reason,
+  };
+  await notifyOrder(ctx, { type: 'unapplied-payment', payment: mail }, order, input.tour);
+  return true;
 }

@@ -15,6 +15,9 @@ const UNAVAILABLE =
 export const NOTHING_TO_PAY = 'There is nothing left to pay on this booking.';
 export const LATE_REFUND =
   'The time to pay for this booking had run out and its seats have been booked meanwhile. Your payment was received and will be refunded; we are sorry.';
+/** A payment taken for this booking that could not pay it: the admin was mailed to refund it. */
+export const UNAPPLIED =
+  'Your payment was received but could not be applied to this booking. We will refund it or contact you shortly.';
 const NOT_CONFIGURED = 'PayPal payments are not set up on this site. Your booking is saved; please contact us to pay.';
 
 /**
@@ -69,7 +72,8 @@ export async function completePaypalPayment(
     },
   });
   if (settled.ok) return settled;
-  return { ok: false, message: settled.reason === 'CONFLICT' ? refusalMessage('ALREADY_USED') : LATE_REFUND };
+  if (settled.reason === 'CONFLICT') return { ok: false, message: refusalMessage('ALREADY_USED') };
+  return { ok: false, message: settled.reason === 'UNAPPLIED' ? UNAPPLIED : LATE_REFUND };
 }
 
 function refusalMessage(reason: string): string {

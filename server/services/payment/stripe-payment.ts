@@ -1,12 +1,13 @@
 import type { StripeFormProps } from '../../../client/common/islands/stripe-form';
-import { isGatewayPaymentUsed } from '../../data/order-writes';
+import { STRIPE_PROCESSING_MESSAGE } from '../../../client/common/islands/stripe-form';
+import { gatewayPaymentOrderId } from '../../data/order-writes';
 import { getOrder } from '../../data/orders';
 import { getSeatHold } from '../../data/seat-holds';
 import { loadBookingContext } from '../../data/tours';
 import { paymentInfoList } from '../../payments/payment-info';
 import { amountDue } from '../../payments/paypal-verification';
 import { createStripeGateway, type StripePaymentIntent, StripeRefused, StripeUnavailable } from '../../payments/stripe';
-import { toStripeAmount } from '../../payments/stripe-amount';
+import { fromStripeAmount, toStripeAmount } from '../../payments/stripe-amount';
 import {
   resolveStripeKeys,
   type StripeKeys,
@@ -22,7 +23,7 @@ import type { SafeHtml } from '../../views/html';
 import { stripeForm } from '../../views/payment/stripe-form';
 import type { RequestContext } from '../context';
 import { enforceWriteLimit } from '../write-limits';
-import { recordVerifiedPayment } from './gateway-record';
+import { recordUnappliedPayment, recordVerifiedPayment } from './gateway-record';
 import { LATE_REFUND, NOTHING_TO_PAY } from './paypal-payment';
 import { currentStripeSiteId } from './stripe-site';
 
@@ -121,7 +122,8 @@ type SettleRefusal =
   | 'ALREADY_USED'
   | 'UNKNOWN_PAYMENT'
   | 'UNAVAILABLE'
-  | 'LATE_REFUND';
+  | 'LATE_REFUND'
+  | 'UNAPPLIED';
 
 /**
  * Settles our order `orderId` with Stripe's PaymentIntent `paymentIntentId`, for the browser's
@@ -139,25 +141,36 @@ export async function settleStripePaymentIntent(
   const order = input.orderId > 0 ? await getOrder(ctx.wp, input.orderId) : undefined;
   const { tour, settings } = order ? await loadBookingContext(ctx.wp, order.tourId) : {};
   if (!order || !tour || !settings) return refuse('NOT_FOUND');
-  const keys = resolveStripeKeys(ctx.deps.config, settings.payment);
-  if (!keys || !stripeCardGateway(settings.payment)) return refuse('NOT_CONFIGURED');
   if (recordedOn(order, input.paymentIntentId)) return { ok: true, order, alreadyRecorded: true };
-  if (await isGatewayPaymentUsed(ctx.wp, 'stripe', input.paymentIntentId)) return refuse('ALREADY_USED');
-  const due = amountDue(order);
-  if (!due || !(awaitsPayment(order.status) || (await cancelledByItsHold(ctx, order)))) return refuse('NOTHING_TO_PAY');
+  const claimedBy = await gatewayPaymentOrderId(ctx.wp, 'stripe', input.paymentIntentId);
+  // Claimed for this order without paying it: its refund is due already (unapplied), said again.
+  if (claimedBy === order.id) return refuse('UNAPPLIED');
+  if (claimedBy !== undefined) return refuse('ALREADY_USED');
+  const keys = resolveStripeKeys(ctx.deps.config, settings.payment);
+  if (!keys || !stripeCardGateway(settings.payment))
+    return input.intent && takenFor(input.intent, order)
+      ? unapplied(ctx, { order, tour, settings, intent: input.intent }, 'NOT_CONFIGURED')
+      : refuse('NOT_CONFIGURED');
 
   const intent = input.intent ?? (await retrieve(ctx, keys, input));
   if ('reason' in intent) return intent;
   if (intent.id !== input.paymentIntentId) return refuse('UNKNOWN_PAYMENT');
+  const taken = { order, tour, settings, intent };
+  const due = amountDue(order);
+  if (!due || !(awaitsPayment(order.status) || (await cancelledByItsHold(ctx, order))))
+    return takenFor(intent, order) ? unapplied(ctx, taken, 'NOTHING_TO_PAY') : refuse('NOTHING_TO_PAY');
   const verdict = verifyPaymentIntent(intent, {
     orderId: order.id,
     kind: due.kind,
     amountDue: due.amountDue,
     currency: keys.currency,
+    // This installation's (metadata.site): a PaymentIntent of another site on the same Stripe
+    // account, for an order of the same number, is another booking.
+    site: await currentStripeSiteId(ctx),
   });
   if (!verdict.ok) {
     ctx.log.warn({ orderId: order.id, reason: verdict.reason, detail: verdict.detail }, 'Stripe payment refused');
-    return refuse(verdict.reason, intent.lastError);
+    return takenFor(intent, order) ? unapplied(ctx, taken, verdict.reason) : refuse(verdict.reason, intent.lastError);
   }
   const settled = await recordVerifiedPayment(ctx, {
     order,
@@ -166,10 +179,46 @@ export async function settleStripePaymentIntent(
     payment: { gateway: 'stripe', transactionId: intent.id, amount: verdict.amount, status: verdict.status },
   });
   if (settled.ok) return { ok: true, order: settled.order, alreadyRecorded: false };
-  if (settled.reason === 'LATE_REFUND') return refuse('LATE_REFUND');
+  if (settled.reason === 'LATE_REFUND' || settled.reason === 'UNAPPLIED') return refuse(settled.reason);
   // The other path (charge or webhook) recorded it meanwhile: on this order, that is success.
   const now = await getOrder(ctx.wp, order.id);
-  return now && recordedOn(now, intent.id) ? { ok: true, order: now, alreadyRecorded: true } : refuse('ALREADY_USED');
+  if (now && recordedOn(now, intent.id)) return { ok: true, order: now, alreadyRecorded: true };
+  return (await gatewayPaymentOrderId(ctx.wp, 'stripe', intent.id)) === order.id
+    ? refuse('UNAPPLIED')
+    : refuse('ALREADY_USED');
+}
+
+/** Stripe took this PaymentIntent's money for this order (it names it): refused, it must be refunded. */
+function takenFor(intent: StripePaymentIntent, order: TourOrder): boolean {
+  return intent.status === 'succeeded' && intent.metadata.tid === String(order.id);
+}
+
+const UNAPPLIED_REASONS: Partial<Record<SettleRefusal, string>> = {
+  NOT_CONFIGURED: 'Card payments are not set up on the site any more.',
+  NOTHING_TO_PAY: 'The booking no longer awaits this payment (paid otherwise, or cancelled).',
+  AMOUNT_MISMATCH: 'The amount paid is not the amount the booking owes now.',
+  CURRENCY_MISMATCH: "The payment is not in the site's card currency.",
+};
+
+/**
+ * A succeeded PaymentIntent for this order that cannot pay it (issue 19 audit): the money is taken,
+ * so the PaymentIntent is claimed for the order (it can never pay anything else, and a replay is
+ * told the same) and the admin is mailed once to refund it: whichever of the charge call and the
+ * webhook claims it first mails; the order itself is left as it is.
+ */
+async function unapplied(
+  ctx: RequestContext,
+  taken: { order: TourOrder; tour: Tour; settings: TourmasterSettings; intent: StripePaymentIntent },
+  reason: SettleRefusal,
+): Promise<{ ok: false; reason: SettleRefusal; message: string }> {
+  const { intent } = taken;
+  const payment = {
+    gateway: 'stripe' as const,
+    transactionId: intent.id,
+    amount: fromStripeAmount(intent.amountReceived, intent.currency),
+  };
+  await recordUnappliedPayment(ctx, { ...taken, payment }, UNAPPLIED_REASONS[reason] ?? reason);
+  return refuse('UNAPPLIED');
 }
 
 /** The PaymentIntent from Stripe, or the refusal to answer when Stripe cannot say. */
@@ -224,12 +273,14 @@ function settleMessage(reason: SettleRefusal, declineText: string | undefined): 
       return 'We could not reach our card payment provider to confirm your payment. Your booking is saved; please try again in a few minutes.';
     case 'LATE_REFUND':
       return LATE_REFUND;
+    case 'UNAPPLIED':
+      return 'Your card payment was received but could not be applied to this booking. We will refund it or contact you shortly.';
     case 'DECLINED':
       return `Your card was declined${declineText ? ` (${declineText.replace(/\.$/, '')})` : ''}. ${KEPT}; please try another card.`;
     case 'REQUIRES_ACTION':
       return `Your bank asks you to confirm this payment. ${KEPT}; please complete the confirmation and try again.`;
     case 'PROCESSING':
-      return 'Your payment is still being processed. Your booking is saved; we will confirm it by email once the payment has gone through.';
+      return STRIPE_PROCESSING_MESSAGE;
     case 'NOT_SUCCEEDED':
       return `This card payment has not gone through. ${KEPT}; please try again.`;
     case 'WRONG_BOOKING':

@@ -1,11 +1,9 @@
-import { gatewayPaymentOrderId, updatePaymentEntries } from '../../data/order-writes';
+import { gatewayPaymentOrderId, recordStripeRefund } from '../../data/order-writes';
 import { getOrder } from '../../data/orders';
 import { loadBookingContext } from '../../data/tours';
-import { paymentInfoList } from '../../payments/payment-info';
 import { paymentIntentOf, type StripeEvent, verifiedWebhookEvent } from '../../payments/stripe';
 import { fromStripeAmount } from '../../payments/stripe-amount';
 import type { PhpValue } from '../../php/values';
-import type { TourOrder } from '../../tourmaster/order';
 import { siteLocalTime } from '../../wp/site-time';
 import { notifyOrder } from '../booking/notify';
 import type { RequestContext } from '../context';
@@ -16,7 +14,7 @@ import { settleStripePaymentIntent } from './stripe-payment';
  * Stripe's events, trusted only with a valid `Stripe-Signature` over the raw body
  * (`STRIPE_WEBHOOK_SECRET`, 5 minutes' tolerance). `payment_intent.succeeded` settles the order as
  * `stripe_payment_charge` does (the same function: whichever comes first pays, the other changes
- * nothing); `charge.refunded` is recorded on the order and the admin mailed. Other events: 200,
+ * nothing); `charge.refunded` is recorded for the order (not in its `payment_info`) and the admin mailed. Other events: 200,
  * ignored. A refused payment is answered 200 too (Stripe retrying would not change the verdict);
  * a failure of ours is a 500, which Stripe retries.
  */
@@ -66,11 +64,12 @@ async function paymentSucceeded(
 }
 
 /**
- * A refund made in Stripe (dashboard or API): the order that PaymentIntent paid gets a
- * `payment_info` entry `{payment_method: stripe, submission_date, transaction_id: pi, charge_id,
- * refunded_amount, payment_status: refunded}` (no `amount`: what was paid stays as it was; the admin
- * decides what the order becomes) and the admin is mailed. Stripe sends the refunded total so far:
- * a repeated event for the same total changes nothing.
+ * A refund made in Stripe (dashboard or API): the refunded total of the charge is recorded apart
+ * from the order (`dropin_stripe_refunds`, data/order-writes.ts): `payment_info` counts the
+ * instalments paid and names the idempotency key, so a refund there would shift both. What was
+ * paid and the order's status stay; the admin is mailed to decide. Stripe sends the refunded total
+ * so far: an event at or below the largest total recorded (a repeat, or an older one arriving late)
+ * changes nothing and mails nobody.
  */
 async function chargeRefunded(
   ctx: RequestContext,
@@ -83,40 +82,18 @@ async function chargeRefunded(
   const { tour, settings } = order ? await loadBookingContext(ctx.wp, order.tourId) : {};
   if (!piId || !order || !tour || !settings) return { status: 200, body: { received: true, ignored: 'no booking' } };
   const at = siteLocalTime(ctx.now, settings);
-  const refunded = fromStripeAmount(charge.amount_refunded, charge.currency);
-  const entry = {
-    payment_method: 'stripe',
-    submission_date: at,
-    transaction_id: piId,
-    charge_id: charge.id,
-    refunded_amount: refunded.toNumber(),
-    payment_status: 'refunded',
-  };
-  const written = await updatePaymentEntries(ctx.wp, order.id, (stored) => {
-    const entries = paymentInfoList(stored.paymentInfo, stored.status);
-    if (entries.some((e) => sameRefund(e, entry))) return undefined;
-    return [...entries, entry] as PhpValue;
+  const written = await recordStripeRefund(ctx.wp, {
+    chargeId: charge.id,
+    orderId: order.id,
+    paymentIntentId: piId,
+    amountRefunded: charge.amount_refunded,
+    currency: charge.currency,
+    at,
   });
   if (written) {
-    const now = (await getOrder(ctx.wp, order.id)) as TourOrder;
-    await notifyOrder(
-      ctx,
-      {
-        type: 'payment-refunded',
-        payment: { method: 'stripe', submissionDate: at, transactionId: piId, amount: refunded },
-      },
-      now,
-      tour,
-    );
+    const amount = fromStripeAmount(charge.amount_refunded, charge.currency);
+    const payment = { method: 'stripe', submissionDate: at, transactionId: piId, amount };
+    await notifyOrder(ctx, { type: 'payment-refunded', payment }, order, tour);
   }
   return { status: 200, body: { received: true, recorded: written } };
-}
-
-function sameRefund(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
-  return (
-    a.payment_status === 'refunded' &&
-    a.transaction_id === b.transaction_id &&
-    a.charge_id === b.charge_id &&
-    Number(a.refunded_amount) === Number(b.refunded_amount)
-  );
 }
