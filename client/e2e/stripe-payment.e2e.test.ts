@@ -43,7 +43,7 @@ const stripeApi = setupServer(
       amount: Number(body.get('amount')),
       amount_received: 0,
       currency: String(body.get('currency')),
-      metadata: { tid: String(body.get('metadata[tid]')) },
+      metadata: { tid: String(body.get('metadata[tid]')), site: String(body.get('metadata[site]')) },
       client_secret: `${id}_secret_e2e`,
     };
     intents.set(id, intent);

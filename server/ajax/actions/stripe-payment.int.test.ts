@@ -47,7 +47,7 @@ const stripe = setupServer(
       amount: Number(body.get('amount')),
       amount_received: 0,
       currency: String(body.get('currency')),
-      metadata: { tid: String(body.get('metadata[tid]')) },
+      metadata: { tid: String(body.get('metadata[tid]')), site: String(body.get('metadata[site]')) },
       client_secret: `${id}_secret_abc`,
     };
     intents.set(id, intent);
@@ -322,6 +322,20 @@ describe("stripe_payment_charge: the order paid on Stripe's word only", () => {
       expect(r.message).toContain(message);
       expect(await orderRow(tid)).toEqual({ status: 'pending', entries: [] });
     }
+  });
+
+  it('refuses a PaymentIntent of another installation on the same Stripe account for an order of the same number', async () => {
+    const order = await cardOrder('charge.othersite@example.test');
+    const intent = intents.get(order.piId) as Intent;
+    // Staging and production on one Stripe account: the same order number, another site's id.
+    stripeSays(order.piId, { metadata: { tid: String(order.tid), site: `x${intent.metadata.site!.slice(1)}` } });
+    const r = r2(await charge(order.tid, order.piId));
+    expect(r).toMatchObject({ status: 'failed' });
+    expect(r.message).toContain('made for another booking');
+    expect(await orderRow(order.tid)).toEqual({ status: 'pending', entries: [] });
+    // Without a site id at all (made by another program): the same.
+    stripeSays(order.piId, { metadata: { tid: String(order.tid) } });
+    expect(r2(await charge(order.tid, order.piId)).message).toContain('made for another booking');
   });
 
   it('leaves the order pending with a sentence for a decline, a bank confirmation, a payment processing, and Stripe down', async () => {

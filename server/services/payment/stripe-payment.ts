@@ -146,9 +146,10 @@ export async function settleStripePaymentIntent(
   // Claimed for this order without paying it: its refund is due already (unapplied), said again.
   if (claimedBy === order.id) return refuse('UNAPPLIED');
   if (claimedBy !== undefined) return refuse('ALREADY_USED');
+  const site = await currentStripeSiteId(ctx);
   const keys = resolveStripeKeys(ctx.deps.config, settings.payment);
   if (!keys || !stripeCardGateway(settings.payment))
-    return input.intent && takenFor(input.intent, order)
+    return input.intent && takenFor(input.intent, order, site)
       ? unapplied(ctx, { order, tour, settings, intent: input.intent }, 'NOT_CONFIGURED')
       : refuse('NOT_CONFIGURED');
 
@@ -158,7 +159,7 @@ export async function settleStripePaymentIntent(
   const taken = { order, tour, settings, intent };
   const due = amountDue(order);
   if (!due || !(awaitsPayment(order.status) || (await cancelledByItsHold(ctx, order))))
-    return takenFor(intent, order) ? unapplied(ctx, taken, 'NOTHING_TO_PAY') : refuse('NOTHING_TO_PAY');
+    return takenFor(intent, order, site) ? unapplied(ctx, taken, 'NOTHING_TO_PAY') : refuse('NOTHING_TO_PAY');
   const verdict = verifyPaymentIntent(intent, {
     orderId: order.id,
     kind: due.kind,
@@ -166,11 +167,13 @@ export async function settleStripePaymentIntent(
     currency: keys.currency,
     // This installation's (metadata.site): a PaymentIntent of another site on the same Stripe
     // account, for an order of the same number, is another booking.
-    site: await currentStripeSiteId(ctx),
+    site,
   });
   if (!verdict.ok) {
     ctx.log.warn({ orderId: order.id, reason: verdict.reason, detail: verdict.detail }, 'Stripe payment refused');
-    return takenFor(intent, order) ? unapplied(ctx, taken, verdict.reason) : refuse(verdict.reason, intent.lastError);
+    return takenFor(intent, order, site)
+      ? unapplied(ctx, taken, verdict.reason)
+      : refuse(verdict.reason, intent.lastError);
   }
   const settled = await recordVerifiedPayment(ctx, {
     order,
@@ -189,8 +192,9 @@ export async function settleStripePaymentIntent(
 }
 
 /** Stripe took this PaymentIntent's money for this order (it names it): refused, it must be refunded. */
-function takenFor(intent: StripePaymentIntent, order: TourOrder): boolean {
-  return intent.status === 'succeeded' && intent.metadata.tid === String(order.id);
+/** Money Stripe took for this order of this installation (a refund is ours to see to). */
+function takenFor(intent: StripePaymentIntent, order: TourOrder, site: string): boolean {
+  return intent.status === 'succeeded' && intent.metadata.tid === String(order.id) && intent.metadata.site === site;
 }
 
 const UNAPPLIED_REASONS: Partial<Record<SettleRefusal, string>> = {
