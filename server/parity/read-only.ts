@@ -36,6 +36,7 @@ export const STATE_CHANGING_ACTIONS: ReadonlySet<string> = new Set([
   'tourmaster_payment_selected',
   'tourmaster_send_enquiry_form',
   'tourmaster_add_wish_list',
+  'stripe_payment_charge',
 ]);
 
 /** Front-end query arguments that make a GET act (cancel a booking, log out, gateway callbacks). */

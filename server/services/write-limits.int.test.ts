@@ -107,6 +107,17 @@ const STATE_CHANGING: Row[] = [
     writes: orders,
   },
   {
+    // Each call asks Stripe for a PaymentIntent: limited before Stripe is asked.
+    name: 'stripe_payment_charge',
+    bucket: WRITE_LIMITS.payment.perAddress,
+    request: (ip) =>
+      send('/wp-admin/admin-ajax.php', ip, {
+        body: ajax({ action: 'stripe_payment_charge', tid: '1', 'paymentIntent[id]': 'pi_123' }),
+      }),
+    refusal: { status: 200, text: /"status":"failed".*Too many requests/, retryAfter: true },
+    writes: () => count(`${tdb.wp.prefix}dropin_gateway_payments`),
+  },
+  {
     name: 'tourmaster_add_wish_list',
     bucket: WRITE_LIMITS.wishList.perAddress,
     request: (ip) =>
@@ -236,6 +247,7 @@ const LIMITED_ACTIONS = [
   'tourmaster_payment_selected',
   'tourmaster_add_wish_list',
   'tourmaster_send_enquiry_form',
+  'stripe_payment_charge',
 ];
 
 describe('read-only actions are not limited', () => {
