@@ -700,6 +700,38 @@ describe('Stripe audit (issue 19): money taken but not applied, the raw body, ra
     expect(mails).toHaveLength(2);
   });
 
+  it('answers success, with no refund due, when the other call pays the order while this one waits for its row', async (t) => {
+    if (tdb.engine !== 'mariadb') t.skip();
+    const { tid, piId } = await cardOrder('audit.window-paid@example.test');
+    stripeSays(piId, {});
+    const before = mailer.sent.length;
+    const other = await tdb.wp.knex.transaction();
+    await other(tdb.wp.t.orders).where('id', tid).forUpdate().first();
+    const paying = charge(tid, piId);
+    const waiting = async () =>
+      Number(
+        (
+          (await tdb.wp.knex.raw(
+            'SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE ID <> CONNECTION_ID() AND INFO LIKE ?',
+            [`select * from \`${tdb.wp.t.orders}\` where \`id\` = ${tid} limit 1 for update`],
+          )) as [{ n: number }[]]
+        )[0][0]!.n,
+      );
+    while ((await waiting()) < 1) await new Promise((resolve) => setImmediate(resolve));
+    // What the webhook's transaction leaves when it wins: the order paid with its entry. (Its claim
+    // row is left out here: this test's transaction would deadlock with the waiting charge on it.)
+    const entry = { payment_method: 'stripe', transaction_id: piId, amount: '261.6', payment_status: 'paid' };
+    await other(tdb.wp.t.orders)
+      .where('id', tid)
+      .update({ order_status: 'online-paid', payment_info: JSON.stringify([entry]) });
+    await other.commit();
+    expect((await paying).json()).toEqual({ status: 'success' });
+    expect(await orderRow(tid)).toMatchObject({ status: 'online-paid', entries: [{ transaction_id: piId }] });
+    expect(refundMails(before)).toHaveLength(0);
+    // The date's seats as the next tests expect them.
+    await tdb.wp.knex(tdb.wp.t.orders).where('id', tid).update({ order_status: 'cancel' });
+  });
+
   it('re-checks the order under its row lock: a cancel while the payment is being recorded is kept, the refund due', async (t) => {
     // The window needs a second writer holding the order's row: MariaDB's row locks (SQLite has one writer).
     if (tdb.engine !== 'mariadb') t.skip();

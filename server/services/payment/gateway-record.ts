@@ -24,6 +24,17 @@ export interface VerifiedPayment {
   status: PaidStatus;
 }
 
+/** Whether the order's `payment_info` already holds this gateway payment (recorded by another call). */
+export function paymentRecordedOn(
+  order: TourOrder,
+  gateway: VerifiedPayment['gateway'],
+  transactionId: string,
+): boolean {
+  return paymentInfoList(order.paymentInfo, order.status).some(
+    (entry) => entry.payment_method === gateway && entry.transaction_id === transactionId,
+  );
+}
+
 /**
  * A verified payment recorded and announced: against the order's seat hold
  * (services/booking/seat-holds.ts: after the hold it is kept only while the seats are still free,
@@ -47,6 +58,11 @@ export async function recordVerifiedPayment(
   } catch (err) {
     if (mapDriverError(err)?.code === 'CONFLICT') return { ok: false, reason: 'CONFLICT' };
     if (!(err instanceof PaymentNoLongerDue)) throw err;
+    // The other call for the same payment (the browser's, the gateway's notice) paid the order while
+    // this one waited for its lock: the payment is recorded, nothing is due back.
+    const fresh = await getOrder(ctx.wp, input.order.id);
+    if (fresh && paymentRecordedOn(fresh, payment.gateway, payment.transactionId))
+      return { ok: false, reason: 'CONFLICT' };
     // Cancelled, paid otherwise or re-priced while the payment was being verified: money taken, refund due.
     await recordUnappliedPayment(
       ctx,

@@ -23,7 +23,7 @@ import type { SafeHtml } from '../../views/html';
 import { stripeForm } from '../../views/payment/stripe-form';
 import type { RequestContext } from '../context';
 import { enforceWriteLimit } from '../write-limits';
-import { recordUnappliedPayment, recordVerifiedPayment } from './gateway-record';
+import { paymentRecordedOn, recordUnappliedPayment, recordVerifiedPayment } from './gateway-record';
 import { LATE_REFUND, NOTHING_TO_PAY } from './paypal-payment';
 import { currentStripeSiteId } from './stripe-site';
 
@@ -143,8 +143,13 @@ export async function settleStripePaymentIntent(
   if (!order || !tour || !settings) return refuse('NOT_FOUND');
   if (recordedOn(order, input.paymentIntentId)) return { ok: true, order, alreadyRecorded: true };
   const claimedBy = await gatewayPaymentOrderId(ctx.wp, 'stripe', input.paymentIntentId);
-  // Claimed for this order without paying it: its refund is due already (unapplied), said again.
-  if (claimedBy === order.id) return refuse('UNAPPLIED');
+  if (claimedBy === order.id) {
+    // Paid by the other call since the order was read above (the claim and the entry commit together).
+    const fresh = await getOrder(ctx.wp, order.id);
+    if (fresh && recordedOn(fresh, input.paymentIntentId)) return { ok: true, order: fresh, alreadyRecorded: true };
+    // Claimed for this order without paying it: its refund is due already (unapplied), said again.
+    return refuse('UNAPPLIED');
+  }
   if (claimedBy !== undefined) return refuse('ALREADY_USED');
   const site = await currentStripeSiteId(ctx);
   const keys = resolveStripeKeys(ctx.deps.config, settings.payment);
@@ -247,9 +252,7 @@ function stripeErrorText(err: StripeUnavailable | StripeRefused): string {
 
 /** This order's `payment_info` already holds this PaymentIntent. */
 function recordedOn(order: TourOrder, paymentIntentId: string): boolean {
-  return paymentInfoList(order.paymentInfo, order.status).some(
-    (entry) => entry.payment_method === 'stripe' && entry.transaction_id === paymentIntentId,
-  );
+  return paymentRecordedOn(order, 'stripe', paymentIntentId);
 }
 
 /** An order the end of its seat hold cancelled: a payment for it may still arrive (seat-holds.ts). */
