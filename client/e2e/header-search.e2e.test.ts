@@ -51,12 +51,12 @@ describe('the header search', () => {
       await page.focus(BUTTON);
       await page.keyboard.press('Enter');
       await page.locator(DIALOG).waitFor({ state: 'visible' });
-      expect(await page.getAttribute(BUTTON, 'aria-expanded')).toBe('true');
+      await expect.poll(() => page.getAttribute(BUTTON, 'aria-expanded')).toBe('true');
       expect(await focusedName(page)).toBe('s');
       await page.keyboard.press('Escape');
       await page.locator(DIALOG).waitFor({ state: 'hidden' });
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('traveltour-top-search');
-      expect(await page.getAttribute(BUTTON, 'aria-expanded')).toBe('false');
+      await expect.poll(() => page.getAttribute(BUTTON, 'aria-expanded')).toBe('false');
 
       await page.click(BUTTON);
       await page.locator(DIALOG).waitFor({ state: 'visible' });

@@ -230,9 +230,17 @@ describe('the Book now bar on a tour page', () => {
       )
       .toBe(true);
     await bookNow(page).waitFor({ state: 'hidden' });
-    // Far down the page again (the reviews): back.
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await bookNow(page).waitFor({ state: 'visible' });
+    // Far down the page again (the reviews): back. Scrolled again until it shows, as a visitor
+    // would: on a busy machine the smooth scroll to the form may still be running at the first try.
+    await expect
+      .poll(
+        async () => {
+          await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+          return bookNow(page).isVisible();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     // Nothing of the page stays under it: at the very end, the footer ends above it.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     const footer = await box(page.locator('footer').last());
