@@ -43,6 +43,46 @@ const input = z
     }
   });
 
+/** A decimal amount as a string, two digits (`"1234.50"`), or null where the date has no price. */
+const decimal = z
+  .string()
+  .regex(/^-?\d+\.\d{2}$/)
+  .nullable();
+
+const seatsJson = {
+  seats_left: z.number().int().nullable().describe('Seats (or groups) left; null where the tour sets no limit.'),
+  unit: z
+    .enum(['seats', 'groups'])
+    .nullable()
+    .describe('What seats_left counts: travellers, or groups (a package sold per group).'),
+};
+
+const packageAvailabilityJson = z.object({
+  title: z.string(),
+  group_slug: z.string(),
+  ...seatsJson,
+  sold_out: z.boolean(),
+  bookable: z.boolean(),
+  price_from: decimal,
+});
+
+const availabilityJson = z.object({
+  tour_id: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  currency: z.string(),
+  dates: z.array(
+    z.object({
+      date: z.string(),
+      ...seatsJson,
+      sold_out: z.boolean(),
+      bookable: z.boolean(),
+      price_from: decimal,
+      packages: z.array(packageAvailabilityJson),
+    }),
+  ),
+});
+
 /**
  * `GET /wp-json/tourmaster/v1/tours/{id}/availability?from=YYYY-MM-DD&to=YYYY-MM-DD`: each date the
  * tour runs on in the range with its seats left, sold out, bookable now, the price from, and its
@@ -51,7 +91,11 @@ const input = z
 export const tourAvailabilityRoute = defineRoute({
   method: 'get',
   path: '/tours/:id/availability',
+  summary: "A tour's dates in a range: seats left, sold out, bookable now, price from, per package.",
+  tag: 'tours',
+  auth: 'public',
   input,
+  response: availabilityJson,
   cacheControl: 'public, max-age=5',
   async handle({ id, from, to }, ctx) {
     const result = await tourAvailability(ctx, { tourId: id, from, to });
