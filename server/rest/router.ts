@@ -23,9 +23,13 @@ const publicOnly: Authenticate = async (_req, route) => {
  * errors in WordPress's REST shape (errors.ts); any other path or method under the namespace is
  * WordPress's `rest_no_route` 404, never the upstream's.
  */
-export function restRouter(deps: AppDeps, routes: readonly AnyRestRoute[] = restRoutes): Router {
+export function restRouter(
+  deps: AppDeps,
+  routes: readonly AnyRestRoute[] = restRoutes,
+  authenticate: Authenticate = publicOnly,
+): Router {
   const router = express.Router({ caseSensitive: false, strict: false });
-  for (const route of routes) router[route.method](route.path, ourApi(routeHandler(route, deps, publicOnly)));
+  for (const route of routes) router[route.method](route.path, ourApi(routeHandler(route, deps, authenticate)));
   // Stripe's events (README "Connecting Stripe"): a POST with a signed raw body, not a declared route.
   router.post('/stripe/webhook', ourApi(stripeWebhookHandler(deps)));
   router.use(ourApi(noRoute));
