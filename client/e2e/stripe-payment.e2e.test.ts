@@ -1,9 +1,8 @@
-import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshotPath } from '../../server/testing/browser';
 import { browserSiteForFile } from '../../server/testing/browser-site';
+import { StripeApiStandIn } from '../../server/testing/stripe-api';
 import { BERG_BOOKING_AT_STEP_3, islandReady, newContext, setBookingCookie, waitForAjax } from './payment-flow';
 
 /**
@@ -19,43 +18,8 @@ const site = browserSiteForFile();
 const STRIPE_API = 'https://api.stripe.com';
 const STRIPE_HOSTS = new Set(['https://js.stripe.com', 'https://api.stripe.com']);
 
-type Intent = {
-  id: string;
-  object: 'payment_intent';
-  status: string;
-  amount: number;
-  amount_received: number;
-  currency: string;
-  metadata: Record<string, string>;
-  client_secret: string;
-};
-const intents = new Map<string, Intent>();
-
 /** Stripe's API as the server calls it: PaymentIntents created and retrieved. */
-const stripeApi = setupServer(
-  http.post(`${STRIPE_API}/v1/payment_intents`, async ({ request }) => {
-    const body = new URLSearchParams(await request.text());
-    const id = `pi_e2e_${intents.size + 1}`;
-    const intent: Intent = {
-      id,
-      object: 'payment_intent',
-      status: 'requires_payment_method',
-      amount: Number(body.get('amount')),
-      amount_received: 0,
-      currency: String(body.get('currency')),
-      metadata: { tid: String(body.get('metadata[tid]')), site: String(body.get('metadata[site]')) },
-      client_secret: `${id}_secret_e2e`,
-    };
-    intents.set(id, intent);
-    return HttpResponse.json(intent);
-  }),
-  http.get(`${STRIPE_API}/v1/payment_intents/:id`, ({ params }) => {
-    const intent = intents.get(String(params.id));
-    return intent
-      ? HttpResponse.json(intent)
-      : HttpResponse.json({ error: { type: 'invalid_request_error', code: 'resource_missing' } }, { status: 404 });
-  }),
-);
+const stripeApi = new StripeApiStandIn(STRIPE_API, 'pi_e2e_');
 
 /**
  * The stand-in for Stripe.js: `Stripe(key).elements({clientSecret}).create('payment')` mounts a
@@ -110,9 +74,14 @@ async function routeStripe(page: Page, outcome: Outcome, confirmed: string[]): P
   await page.route(`${STRIPE_API}/v1/payment_intents/*/confirm`, async (route) => {
     const id = new URL(route.request().url()).pathname.split('/')[3]!;
     const form = new URLSearchParams(route.request().postData() ?? '');
-    const intent = intents.get(id);
+    const intent = stripeApi.intents.get(id);
     confirmed.push(id);
-    if (!intent || form.get('client_secret') !== intent.client_secret || form.get('key') !== stripeKey) {
+    if (
+      !intent ||
+      typeof intent === 'string' ||
+      form.get('client_secret') !== intent.client_secret ||
+      form.get('key') !== stripeKey
+    ) {
       return route.fulfill({ status: 400, headers: CORS, json: { error: { type: 'invalid_request_error' } } });
     }
     if (outcome === 'declined') {
@@ -131,11 +100,7 @@ async function routeStripe(page: Page, outcome: Outcome, confirmed: string[]): P
 let stripeKey = '';
 
 beforeAll(async () => {
-  stripeApi.listen({
-    onUnhandledRequest: (request, print) => {
-      if (!/^(127\.0\.0\.1|localhost)$/.test(new URL(request.url).hostname)) print.error();
-    },
-  });
+  stripeApi.listen();
   const payment = (await site.tdb.wp
     .knex(site.tdb.wp.t.options)
     .first('option_value')
@@ -192,7 +157,7 @@ describe('card payments with Stripe', () => {
     expect(['online-paid', 'deposit-paid']).toContain(order?.order_status);
     expect(String(order?.payment_info)).toContain(confirmed[0]!);
     expect(confirmed).toHaveLength(1);
-    expect(intents.get(confirmed[0]!)?.metadata.tid).toBe(String(order?.id));
+    expect(stripeApi.intent(confirmed[0]!).metadata.tid).toBe(String(order?.id));
     expect([...origins].filter((o) => o !== site.server.baseUrl && !STRIPE_HOSTS.has(o))).toEqual([]);
     expect(origins.has('https://js.stripe.com')).toBe(true);
     expect(violations).toEqual([]);

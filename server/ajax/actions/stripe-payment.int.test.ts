@@ -1,5 +1,4 @@
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PaymentPageProps } from '../../../client/common/islands/PaymentPage';
@@ -12,59 +11,14 @@ import type { PhpValue } from '../../php/values';
 import { expireDueHolds } from '../../services/booking/seat-holds';
 import { CAPTURE_NOW, postAjax, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
+import { type FakeIntent, StripeApiStandIn } from '../../testing/stripe-api';
 
 /**
  * Card payments through Stripe (issue 19), msw playing Stripe's API at api.stripe.com with the
  * fixture site's own test keys: the PaymentIntent made for the amount due and the card form, the
  * browser's `stripe_payment_charge` and Stripe's signed webhooks settling the order on Stripe's word.
  */
-const STRIPE = 'https://api.stripe.com';
-type Intent = {
-  id: string;
-  status: string;
-  amount: number;
-  amount_received: number;
-  currency: string;
-  metadata: Record<string, string>;
-  client_secret: string;
-  last_payment_error?: { message: string };
-};
-const intents = new Map<string, Intent | 'down' | 'network'>();
-const created: { body: URLSearchParams; key: string | null; auth: string | null }[] = [];
-let stripeDown = false;
-let intentCount = 0;
-
-const stripe = setupServer(
-  http.post(`${STRIPE}/v1/payment_intents`, async ({ request }) => {
-    if (stripeDown) return HttpResponse.json({ error: { type: 'api_error', message: 'down' } }, { status: 503 });
-    const body = new URLSearchParams(await request.text());
-    created.push({ body, key: request.headers.get('idempotency-key'), auth: request.headers.get('authorization') });
-    intentCount += 1;
-    const id = `pi_${intentCount}`;
-    const intent: Intent = {
-      id,
-      status: 'requires_payment_method',
-      amount: Number(body.get('amount')),
-      amount_received: 0,
-      currency: String(body.get('currency')),
-      metadata: { tid: String(body.get('metadata[tid]')), site: String(body.get('metadata[site]')) },
-      client_secret: `${id}_secret_abc`,
-    };
-    intents.set(id, intent);
-    return HttpResponse.json({ object: 'payment_intent', ...intent });
-  }),
-  http.get(`${STRIPE}/v1/payment_intents/:id`, ({ params }) => {
-    const intent = intents.get(String(params.id));
-    if (intent === 'down') return HttpResponse.json({ error: { type: 'api_error', message: 'down' } }, { status: 500 });
-    if (intent === 'network') return HttpResponse.error();
-    if (!intent)
-      return HttpResponse.json(
-        { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } },
-        { status: 404 },
-      );
-    return HttpResponse.json({ object: 'payment_intent', ...intent });
-  }),
-);
+const stripe = new StripeApiStandIn();
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 let tdb: TestDatabase;
@@ -72,11 +26,7 @@ let server: TestServer;
 let mailer: MemoryMailer;
 
 beforeAll(async () => {
-  stripe.listen({
-    onUnhandledRequest: (request, print) => {
-      if (!new URL(request.url).hostname.match(/^(127\.0\.0\.1|localhost)$/)) print.error();
-    },
-  });
+  stripe.listen();
   tdb = await createTestDatabase();
   mailer = createMemoryMailer();
   // The fixture site names no admin address: the admin's mails need one.
@@ -91,8 +41,7 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  created.length = 0;
-  stripeDown = false;
+  stripe.reset();
 });
 
 afterEach(async () => {
@@ -132,8 +81,8 @@ describe('tourmaster_payment_selected: Stripe card form', () => {
     const r = await postAjax(server.baseUrl, cardBooking('card.full@example.test'));
     const reply = r.json() as SelectedReply;
     const tid = reply.cookie.tid;
-    expect(created).toHaveLength(1);
-    const { body, key, auth } = created[0]!;
+    expect(stripe.created).toHaveLength(1);
+    const { body, idempotencyKey: key, authorization: auth } = stripe.created[0]!;
     // 2 × $120 + 9 % tax, in cents; the fixture site charges no card fee.
     expect(Object.fromEntries(body)).toMatchObject({
       amount: '26160',
@@ -145,7 +94,7 @@ describe('tourmaster_payment_selected: Stripe card form', () => {
     const site = body.get('metadata[site]')!;
     expect(site).toMatch(/^[0-9a-f]{16}$/);
     expect(key).toBe(`tourmaster-${site}-${tid}-1-full-26160-usd`);
-    const piId = `pi_${intentCount}`;
+    const piId = stripe.lastId;
     expect(auth).toBe('Bearer sk_test_sfwsrkYLeTPlbQLVoqsk9Ml6');
     expect(reply.content).toBe(
       `<div class="goodlayers-payment-form goodlayers-with-border"><form id="goodlayers-stripe-payment-form" data-ajax-url="http://127.0.0.1:8080/wp-admin/admin-ajax.php"><div id="card-element"></div><input type="hidden" name="tid" value="${tid}"/><div class="payment-errors"></div><div class="goodlayers-payment-req-field">Please fill all required fields</div><button id="card-button" data-secret="${piId}_secret_abc">Submit Payment</button><div class="goodlayers-payment-plugin-complete"></div></form></div>`,
@@ -177,14 +126,14 @@ describe('tourmaster_payment_selected: Stripe card form', () => {
     const again = (await postAjax(server.baseUrl, body, { cookie: key })).json() as SelectedReply;
     expect(again.content).toContain('id="goodlayers-stripe-payment-form"');
     expect(StripeFormProps.parse(again.props.stripe).orderId).toBe(tid);
-    const site = created[0]!.body.get('metadata[site]');
-    expect(created.map((c) => c.key)).toEqual([
+    const site = stripe.created[0]!.body.get('metadata[site]');
+    expect(stripe.created.map((c) => c.idempotencyKey)).toEqual([
       `tourmaster-${site}-${tid}-1-full-26160-usd`,
       `tourmaster-${site}-${tid}-1-full-26160-usd`,
     ]);
     // Someone else's browser gets no form for it.
     expect((await postAjax(server.baseUrl, body)).text).toContain('belongs to another customer');
-    expect(created).toHaveLength(2);
+    expect(stripe.created).toHaveLength(2);
   });
 
   it('charges the deposit with the card fee when the customer chooses the deposit', async () => {
@@ -197,9 +146,9 @@ describe('tourmaster_payment_selected: Stripe card form', () => {
       const order = await getOrder(tdb.wp, tid);
       // 30 % of 261.60 = 78.48, + 3 % = 80.8344 → 8083 cents.
       expect(order?.pricingInfo).toMatchObject({ 'deposit-price': 80.8344 });
-      expect(created[0]!.body.get('amount')).toBe('8083');
-      const site = created[0]!.body.get('metadata[site]');
-      expect(created[0]!.key).toBe(`tourmaster-${site}-${tid}-1-deposit-8083-usd`);
+      expect(stripe.created[0]!.body.get('amount')).toBe('8083');
+      const site = stripe.created[0]!.body.get('metadata[site]');
+      expect(stripe.created[0]!.idempotencyKey).toBe(`tourmaster-${site}-${tid}-1-deposit-8083-usd`);
     });
   });
 
@@ -210,7 +159,7 @@ describe('tourmaster_payment_selected: Stripe card form', () => {
         content:
           '<div class="tourmaster-tour-booking-error" >Card payments are not set up on this site. Nothing was charged; please choose another payment method or contact us.</div>',
       });
-      expect(created).toHaveLength(0);
+      expect(stripe.created).toHaveLength(0);
       const order = await tdb.wp
         .knex(tdb.wp.t.orders)
         .first()
@@ -220,7 +169,7 @@ describe('tourmaster_payment_selected: Stripe card form', () => {
   });
 
   it('keeps the booking pending and says so when Stripe is down', async () => {
-    stripeDown = true;
+    stripe.down = true;
     const r = await postAjax(server.baseUrl, cardBooking('card.down@example.test'));
     const reply = r.json() as SelectedReply;
     expect(reply.content).toContain('could not reach our card payment provider');
@@ -236,9 +185,9 @@ async function cardOrder(email: string, extra: Record<string, string> = {}) {
   return { tid: reply.cookie.tid, piId };
 }
 
-function stripeSays(piId: string, change: Partial<Intent> | 'down' | 'network') {
-  const intent = intents.get(piId) as Intent;
-  intents.set(
+function stripeSays(piId: string, change: Partial<FakeIntent> | 'down' | 'network') {
+  const intent = stripe.intent(piId);
+  stripe.intents.set(
     piId,
     typeof change === 'string' ? change : { ...intent, status: 'succeeded', amount_received: intent.amount, ...change },
   );
@@ -255,7 +204,7 @@ async function orderRow(tid: number) {
   return { status: order?.status, entries: (order?.paymentInfo ?? []) as Record<string, unknown>[] };
 }
 
-function webhook(type: string, object: Record<string, unknown>, secret = WEBHOOK_SECRET) {
+function webhook(type: string, object: object, secret = WEBHOOK_SECRET) {
   const payload = JSON.stringify({ id: `evt_${type}`, object: 'event', type, data: { object } });
   const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
   return fetch(`${server.baseUrl}/wp-json/tourmaster/v1/stripe/webhook`, {
@@ -266,7 +215,7 @@ function webhook(type: string, object: Record<string, unknown>, secret = WEBHOOK
 }
 
 const succeededEvent = (piId: string) =>
-  webhook('payment_intent.succeeded', { object: 'payment_intent', ...(intents.get(piId) as Intent) });
+  webhook('payment_intent.succeeded', stripe.intent(piId));
 
 describe("stripe_payment_charge: the order paid on Stripe's word only", () => {
   it("marks the order online-paid with the plugin's payment entry and mails, for a succeeded PaymentIntent of the amount due", async () => {
@@ -326,7 +275,7 @@ describe("stripe_payment_charge: the order paid on Stripe's word only", () => {
 
   it('refuses a PaymentIntent of another installation on the same Stripe account for an order of the same number', async () => {
     const order = await cardOrder('charge.othersite@example.test');
-    const intent = intents.get(order.piId) as Intent;
+    const intent = stripe.intent(order.piId);
     // Staging and production on one Stripe account: the same order number, another site's id.
     stripeSays(order.piId, { metadata: { tid: String(order.tid), site: `x${intent.metadata.site!.slice(1)}` } });
     const r = r2(await charge(order.tid, order.piId));
@@ -401,7 +350,7 @@ describe('Stripe webhook', () => {
   it('refuses a bad signature with 400 and changes nothing; ignores other events', async () => {
     const { tid, piId } = await cardOrder('hook.badsig@example.test');
     stripeSays(piId, {});
-    const payload = { object: 'payment_intent', ...(intents.get(piId) as Intent) };
+    const payload = stripe.intent(piId);
     const bad = await webhook('payment_intent.succeeded', payload, 'whsec_someone_else');
     expect(bad.status).toBe(400);
     expect(await orderRow(tid)).toEqual({ status: 'pending', entries: [] });
@@ -490,7 +439,7 @@ function r2(reply: { json: () => unknown }): { status: string; message: string }
 describe('STRIPE_API_BASE and keys from the environment', () => {
   it("sends the server's Stripe calls to the API base with the environment's secret key", async () => {
     const seen: { url: string; auth: string | null }[] = [];
-    stripe.use(
+    stripe.server.use(
       http.post('http://127.0.0.1:12111/v1/payment_intents', async ({ request }) => {
         seen.push({ url: request.url, auth: request.headers.get('authorization') });
         return HttpResponse.json({
@@ -527,7 +476,7 @@ describe('STRIPE_API_BASE and keys from the environment', () => {
       const hook = await fetch(`${local.baseUrl}/wp-json/tourmaster/v1/stripe/webhook`, { method: 'POST', body: '{}' });
       expect(hook.status).toBe(400);
     } finally {
-      stripe.resetHandlers();
+      stripe.server.resetHandlers();
       await local.close();
     }
   });
@@ -614,7 +563,7 @@ describe('Stripe audit (issue 19): money taken but not applied, the raw body, ra
   it('verifies the signature over the exact bytes sent (whitespace and escapes kept)', async () => {
     const { tid, piId } = await cardOrder('audit.rawbody@example.test');
     stripeSays(piId, {});
-    const intent = { object: 'payment_intent', ...(intents.get(piId) as Intent) };
+    const intent = stripe.intent(piId);
     const json = JSON.stringify(
       { id: 'evt_raw', object: 'event', type: 'payment_intent.succeeded', data: { object: intent } },
       null,
@@ -640,7 +589,7 @@ describe('Stripe audit (issue 19): money taken but not applied, the raw body, ra
       id: 'evt_stale',
       object: 'event',
       type: 'payment_intent.succeeded',
-      data: { object: { object: 'payment_intent', ...(intents.get(piId) as Intent) } },
+      data: { object: stripe.intent(piId) },
     });
     const post = (signature: string) =>
       fetch(`${server.baseUrl}/wp-json/tourmaster/v1/stripe/webhook`, {
