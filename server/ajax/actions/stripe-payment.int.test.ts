@@ -214,8 +214,7 @@ function webhook(type: string, object: object, secret = WEBHOOK_SECRET) {
   });
 }
 
-const succeededEvent = (piId: string) =>
-  webhook('payment_intent.succeeded', stripe.intent(piId));
+const succeededEvent = (piId: string) => webhook('payment_intent.succeeded', stripe.intent(piId));
 
 describe("stripe_payment_charge: the order paid on Stripe's word only", () => {
   it("marks the order online-paid with the plugin's payment entry and mails, for a succeeded PaymentIntent of the amount due", async () => {
@@ -431,6 +430,19 @@ const refundRows = (tid: number) =>
     .select('charge_id', 'payment_intent', 'amount_refunded')
     .where('order_id', tid)
     .then((rows) => rows.map((r) => ({ ...r, amount_refunded: Number(r.amount_refunded) })));
+
+/** Resolves once another connection (the server's) waits on MariaDB for the order's row lock. */
+async function untilWaitingForOrderRow(tid: number): Promise<void> {
+  const statement = `select * from \`${tdb.wp.t.orders}\` where \`id\` = ${tid} limit 1 for update`;
+  const waiting = async () => {
+    const [rows] = (await tdb.wp.knex.raw(
+      'SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE ID <> CONNECTION_ID() AND INFO LIKE ?',
+      [statement],
+    )) as [{ n: number }[]];
+    return Number(rows[0]!.n);
+  };
+  while ((await waiting()) < 1) await new Promise((resolve) => setImmediate(resolve));
+}
 
 function r2(reply: { json: () => unknown }): { status: string; message: string } {
   return reply.json() as { status: string; message: string };
@@ -657,16 +669,7 @@ describe('Stripe audit (issue 19): money taken but not applied, the raw body, ra
     const other = await tdb.wp.knex.transaction();
     await other(tdb.wp.t.orders).where('id', tid).forUpdate().first();
     const paying = charge(tid, piId);
-    const waiting = async () =>
-      Number(
-        (
-          (await tdb.wp.knex.raw(
-            'SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE ID <> CONNECTION_ID() AND INFO LIKE ?',
-            [`select * from \`${tdb.wp.t.orders}\` where \`id\` = ${tid} limit 1 for update`],
-          )) as [{ n: number }[]]
-        )[0][0]!.n,
-      );
-    while ((await waiting()) < 1) await new Promise((resolve) => setImmediate(resolve));
+    await untilWaitingForOrderRow(tid);
     // What the webhook's transaction leaves when it wins: the order paid with its entry. (Its claim
     // row is left out here: this test's transaction would deadlock with the waiting charge on it.)
     const entry = { payment_method: 'stripe', transaction_id: piId, amount: '261.6', payment_status: 'paid' };
@@ -691,16 +694,7 @@ describe('Stripe audit (issue 19): money taken but not applied, the raw body, ra
     await admin(tdb.wp.t.orders).where('id', tid).forUpdate().first();
     const paying = charge(tid, piId);
     // Until the charge's transaction waits for the order's row, which the admin's cancel holds.
-    const waiting = async () =>
-      Number(
-        (
-          (await tdb.wp.knex.raw(
-            'SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE ID <> CONNECTION_ID() AND INFO LIKE ?',
-            [`select * from \`${tdb.wp.t.orders}\` where \`id\` = ${tid} limit 1 for update`],
-          )) as [{ n: number }[]]
-        )[0][0]!.n,
-      );
-    while ((await waiting()) < 1) await new Promise((resolve) => setImmediate(resolve));
+    await untilWaitingForOrderRow(tid);
     await admin(tdb.wp.t.orders).where('id', tid).update({ order_status: 'cancel' });
     await admin.commit();
     expect((await paying).json()).toEqual({ status: 'failed', message: UNAPPLIED });
