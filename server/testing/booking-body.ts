@@ -1,3 +1,5 @@
+import { loadExchange } from '../parity/exchanges';
+
 /**
  * A guest's pay-later booking, as the payment page's script posts step 4 of
  * `tourmaster_payment_template`: `people` travellers on `date`, contact and billing filled in.
@@ -70,3 +72,20 @@ export function santoriniBooking(detail: Record<string, string> = {}): URLSearch
   params.append('booking_detail[traveller_last_name][]', 'Tester');
   return params;
 }
+
+/**
+ * The captured Santorini booking (`payment_selected-paypal-new`) as the payment page's script posts
+ * it, for guest `email` with the terms box ticked; `extra` sets other fields (`type: 'stripe'` for
+ * the card gateway).
+ */
+export function capturedPaymentSelected(email: string, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams(loadExchange('payment_selected-paypal-new').request.body!);
+  params.set('booking_detail[email]', email);
+  params.set('booking_detail[term-and-service]', 'on');
+  for (const [k, v] of Object.entries(extra)) params.set(k, v);
+  return params.toString();
+}
+
+/** {@link capturedPaymentSelected}, paid by card (Stripe). */
+export const capturedCardBooking = (email: string, extra: Record<string, string> = {}) =>
+  capturedPaymentSelected(email, { type: 'stripe', ...extra });

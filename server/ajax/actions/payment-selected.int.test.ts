@@ -8,6 +8,7 @@ import { loadExchange } from '../../parity/exchanges';
 import { canonicalHtml } from '../../parity/html-dom';
 import { clearPaypalTokenCache } from '../../payments/paypal';
 import { postAjax, startTestServer, type TestServer } from '../../testing/app';
+import { capturedPaymentSelected } from '../../testing/booking-body';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
 
 /**
@@ -82,14 +83,8 @@ afterAll(async () => {
 });
 
 /** The captured Santorini booking, with the terms box ticked as the page's script requires. */
-function bookingBody(extra: Record<string, string> = {}, email = 'peter.novak@example.test'): string {
-  const captured = loadExchange('payment_selected-paypal-new').request.body!;
-  const params = new URLSearchParams(captured);
-  params.set('booking_detail[email]', email);
-  params.set('booking_detail[term-and-service]', 'on');
-  for (const [k, v] of Object.entries(extra)) params.set(k, v);
-  return params.toString();
-}
+const bookingBody = (extra: Record<string, string> = {}, email = 'peter.novak@example.test') =>
+  capturedPaymentSelected(email, extra);
 
 const normalise = (html: string) => html.replace(/"01\d{12}\d+"/g, '"{invoice}"').replace(/tid=\d+/g, 'tid={tid}');
 

@@ -3,10 +3,10 @@ import { createLogger } from '../../core/logger';
 import { getOption, updateOption } from '../../data/options';
 import { getOrder } from '../../data/orders';
 import { createMemoryMailer } from '../../mail/mailer';
-import { loadExchange } from '../../parity/exchanges';
 import type { PhpValue } from '../../php/values';
 import { STRIPE_ALREADY_PAID, STRIPE_CURRENCY_MISMATCH } from '../../services/payment/stripe-payment';
 import { postAjax, startTestServer, type TestServer } from '../../testing/app';
+import { capturedCardBooking } from '../../testing/booking-body';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
 import { StripeApiStandIn } from '../../testing/stripe-api';
 
@@ -52,13 +52,7 @@ afterAll(async () => {
 });
 
 /** The captured Santorini booking, paid by card. */
-function cardBooking(email: string): string {
-  const params = new URLSearchParams(loadExchange('payment_selected-paypal-new').request.body!);
-  params.set('type', 'stripe');
-  params.set('booking_detail[email]', email);
-  params.set('booking_detail[term-and-service]', 'on');
-  return params.toString();
-}
+const cardBooking = (email: string) => capturedCardBooking(email);
 
 type SelectedReply = { content: string; cookie: { tid: number }; props?: { stripe?: unknown } };
 

@@ -6,10 +6,10 @@ import { StripeFormProps } from '../../../client/common/islands/stripe-form';
 import { getOption, updateOption } from '../../data/options';
 import { getOrder } from '../../data/orders';
 import { createMemoryMailer, type MemoryMailer } from '../../mail/mailer';
-import { loadExchange } from '../../parity/exchanges';
 import type { PhpValue } from '../../php/values';
 import { expireDueHolds } from '../../services/booking/seat-holds';
 import { CAPTURE_NOW, postAjax, startTestServer, type TestServer } from '../../testing/app';
+import { capturedCardBooking } from '../../testing/booking-body';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
 import { type FakeIntent, StripeApiStandIn } from '../../testing/stripe-api';
 
@@ -55,14 +55,7 @@ afterAll(async () => {
 });
 
 /** The captured Santorini booking, paid by card. */
-function cardBooking(email: string, extra: Record<string, string> = {}): string {
-  const params = new URLSearchParams(loadExchange('payment_selected-paypal-new').request.body!);
-  params.set('type', 'stripe');
-  params.set('booking_detail[email]', email);
-  params.set('booking_detail[term-and-service]', 'on');
-  for (const [k, v] of Object.entries(extra)) params.set(k, v);
-  return params.toString();
-}
+const cardBooking = capturedCardBooking;
 
 async function withPaymentOptions(change: Record<string, string>, body: () => Promise<void>) {
   const saved = (await getOption(tdb.wp, 'tourmaster_payment')) as Record<string, PhpValue>;
