@@ -1,4 +1,3 @@
-import { escapeHtml } from '../views/html';
 import type { Site } from '../wp/site';
 import { siteNameText } from './account/site';
 import { textOf } from './tour/request';
@@ -20,9 +19,4 @@ export function documentTitle(
   if (options.paged && options.paged > 1) parts.push(`Page ${options.paged}`, options.front ? tagline : name);
   else parts.push(options.home ? tagline : name);
   return parts.filter((p) => p !== '').join(' \u2013 ');
-}
-
-/** Our layout titles a page `{title} – {site}`: pages that follow WordPress's rules put theirs instead. */
-export function withDocumentTitle(document: string, title: string): string {
-  return document.replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(title)}</title>`);
 }

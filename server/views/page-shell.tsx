@@ -20,6 +20,11 @@ export interface PageProps {
   // Plain data only besides `content`: renderPage keys the rendered document by their JSON.
   /** The page's own title, as text: `<title>{title} – {siteName}</title>` and the title bar. */
   title: string;
+  /**
+   * The whole `<title>` text where a page follows WordPress's own rules for it (pages, posts,
+   * archives, paged lists: `documentTitle` in pages/document-title.ts) instead of ours.
+   */
+  documentTitle?: string;
   /** `blogname`, as text. */
   siteName: string;
   /** `home` without trailing slash: the header's link. */
@@ -234,7 +239,7 @@ function DocumentHead(props: ShellProps) {
     <head>
       <meta charSet="UTF-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
-      <title>{props.siteName ? `${props.title} \u2013 ${props.siteName}` : props.title}</title>
+      <title>{props.documentTitle ?? (props.siteName ? `${props.title} \u2013 ${props.siteName}` : props.title)}</title>
       {props.robots ? <meta name="robots" content={props.robots} /> : null}
       {props.description ? <meta name="description" content={props.description} /> : null}
       {props.canonical ? <link rel="canonical" href={props.canonical} /> : null}

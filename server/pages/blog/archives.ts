@@ -16,7 +16,7 @@ import { rss2Xml } from '../../views/blog/feed';
 import { authorPath, categoryPath, datePath, feedPath, pagedPath, tagPath } from '../../wp/permalinks';
 import { decodeName } from '../../wp/stored-name';
 import { cannotBeSpecialPage, siteNameText } from '../account/site';
-import { documentTitle, withDocumentTitle } from '../document-title';
+import { documentTitle } from '../document-title';
 import { sendPage } from '../layout';
 import { sendNotFound } from '../not-found';
 import { textOf } from '../tour/request';
@@ -175,9 +175,9 @@ async function sendArchive(blog: BlogRequest, subject: ArchiveSubject, base: str
       .join(' '),
     robots: 'max-image-preview:large',
     feeds: extraFeedLink(blog, subject, base, heading),
+    documentTitle: documentTitle(site, heading, { paged: page }),
   });
-  const title = documentTitle(site, heading, { paged: page });
-  sendPage(blog.res, withDocumentTitle(document, title), { cache: parts.loggedIn ? 'private' : 'public' });
+  sendPage(blog.res, document, { cache: parts.loggedIn ? 'private' : 'public' });
 }
 
 /**

@@ -27,7 +27,7 @@ import type { PostDecoration, WpPost, WpTerm } from '../../wp/post';
 import type { Site } from '../../wp/site';
 import { decodeName } from '../../wp/stored-name';
 import { cannotBeSpecialPage, siteNameText } from '../account/site';
-import { documentTitle, withDocumentTitle } from '../document-title';
+import { documentTitle } from '../document-title';
 import { renderPage, sendPage } from '../layout';
 import { sendNotFound } from '../not-found';
 import { renderPluginShortcodes } from '../search/shortcodes';
@@ -271,9 +271,9 @@ async function sendIndex(blog: BlogRequest, page: number, postsPage?: WpPost): P
       .join(' '),
     robots: 'max-image-preview:large',
     ...(site.description && page === 1 ? { description: textOf(site.description).text } : {}),
+    documentTitle: documentTitle(site, front ? siteNameText(site) : pageTitle, { home: true, front, paged: page }),
   });
-  const title = documentTitle(site, front ? siteNameText(site) : pageTitle, { home: true, front, paged: page });
-  sendPage(blog.res, withDocumentTitle(document, title), { cache: parts.loggedIn ? 'private' : 'public' });
+  sendPage(blog.res, document, { cache: parts.loggedIn ? 'private' : 'public' });
 }
 
 /**
@@ -325,9 +325,9 @@ async function sendSearch(blog: BlogRequest, search: { keywords: string; page: n
       .filter(Boolean)
       .join(' '),
     robots: 'noindex, follow, max-image-preview:large',
+    documentTitle: documentTitle(site, `Search Results for \u201c${keywords}\u201d`, { paged: page }),
   });
-  const title = documentTitle(site, `Search Results for \u201c${keywords}\u201d`, { paged: page });
-  sendPage(blog.res, withDocumentTitle(document, title), { cache: parts.loggedIn ? 'private' : 'public' });
+  sendPage(blog.res, document, { cache: parts.loggedIn ? 'private' : 'public' });
 }
 
 /** The theme's words for a search without results (content/archive-not-found.php). */
@@ -412,10 +412,9 @@ async function sendPost(blog: BlogRequest, post: WpPost): Promise<void> {
     ...descriptionOf(post),
     canonical: permalink,
     showTitle: false,
+    documentTitle: documentTitle(site, title),
   });
-  sendPage(blog.res, withDocumentTitle(document, documentTitle(site, title)), {
-    cache: parts.loggedIn ? 'private' : 'public',
-  });
+  sendPage(blog.res, document, { cache: parts.loggedIn ? 'private' : 'public' });
 }
 
 /** `<meta name="description">`: the excerpt, else the start of the text (none for a protected post). */
@@ -433,6 +432,9 @@ async function sendWpPage(blog: BlogRequest, page: WpPost, front: boolean): Prom
   const permalink = `${site.homeUrl}${path}`;
   const parts = await shellParts(blog, permalink);
   const title = textOf(page.title).text;
+  // A page holding a list (the tour-list shortcodes) is paged by `?paged=N` (or `page`): WordPress
+  // titles it "Page N".
+  const paged = searchPaged(blog.req.query, undefined);
   const document = blogDocument(blog, parts, {
     title,
     content: pageBody(body),
@@ -448,12 +450,9 @@ async function sendWpPage(blog: BlogRequest, page: WpPost, front: boolean): Prom
     robots: 'max-image-preview:large',
     ...descriptionOf(page),
     canonical: permalink,
+    documentTitle: front
+      ? documentTitle(site, siteNameText(site), { home: true, front: true, paged })
+      : documentTitle(site, title, { paged }),
   });
-  // A page holding a list (the tour-list shortcodes) is paged by `?paged=N` (or `page`): WordPress
-  // titles it "Page N".
-  const paged = searchPaged(blog.req.query, undefined);
-  const documentText = front
-    ? documentTitle(site, siteNameText(site), { home: true, front: true, paged })
-    : documentTitle(site, title, { paged });
-  sendPage(blog.res, withDocumentTitle(document, documentText), { cache: parts.loggedIn ? 'private' : 'public' });
+  sendPage(blog.res, document, { cache: parts.loggedIn ? 'private' : 'public' });
 }

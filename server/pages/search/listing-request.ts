@@ -17,7 +17,7 @@ import { originFromHost, type Site, siteFromOptions } from '../../wp/site';
 import type { TourTerm } from '../../wp/term-list';
 import type { CurrentUser } from '../../wp/user';
 import { siteNameText } from '../account/site';
-import { documentTitle, withDocumentTitle } from '../document-title';
+import { documentTitle } from '../document-title';
 import { renderPage, sendPage } from '../layout';
 import { tourTopBar } from '../tour/top-bar';
 
@@ -135,13 +135,12 @@ export async function sendListingPage(
     bodyClass: `${page.bodyClass}${lr.user ? ' logged-in' : ''}`,
     robots: 'max-image-preview:large',
     ...(page.canonical ? { canonical: page.canonical } : {}),
+    ...(page.paged && page.paged > 1
+      ? { documentTitle: documentTitle(lr.site, page.title, { paged: page.paged }) }
+      : {}),
     shell,
   });
-  const titled =
-    page.paged && page.paged > 1
-      ? withDocumentTitle(document, documentTitle(lr.site, page.title, { paged: page.paged }))
-      : document;
-  sendPage(lr.res, titled, { status: page.status ?? 200, cache: lr.user ? 'private' : 'public' });
+  sendPage(lr.res, document, { status: page.status ?? 200, cache: lr.user ? 'private' : 'public' });
 }
 
 /**
