@@ -6,11 +6,13 @@ import type { AnyRestRoute, Authenticate } from './route';
 import { RestError, routeHandler } from './route';
 import { stripeWebhookHandler } from './stripe/webhook';
 import { tourAvailabilityRoute } from './tours/availability';
+import { tourListRoute } from './tours/list';
+import { tourRoute } from './tours/tour';
 
 export { REST_NAMESPACE } from '../http/rest-namespace';
 
 /** Every route of the namespace (issue 20 adds the rest of the public API here). */
-export const restRoutes: readonly AnyRestRoute[] = [tourAvailabilityRoute];
+export const restRoutes: readonly AnyRestRoute[] = [tourListRoute, tourRoute, tourAvailabilityRoute];
 
 /** Until keys are read (issue 20's auth module), a route that needs one answers WordPress's 401. */
 const publicOnly: Authenticate = async (_req, route) => {

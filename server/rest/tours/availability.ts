@@ -12,24 +12,27 @@ export const MAX_RANGE_DAYS = 366;
 const DAY_MS = 86_400_000;
 
 /** Whether `s` is a real calendar day written `YYYY-MM-DD` (2027-02-30 is not, rather than rolled over). */
-function isCalendarDay(s: string): boolean {
+export function isCalendarDay(s: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
   const at = Date.parse(`${s}T00:00:00Z`);
   return Number.isFinite(at) && new Date(at).toISOString().startsWith(s);
 }
 
-const calendarDay = z
+export const calendarDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date written YYYY-MM-DD.')
   .refine(isCalendarDay, 'Not a calendar date.');
 
+/** A tour's id in a path: a positive whole number that fits the posts table's ID. */
+export const tourIdParam = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, 'Expected a tour id (a positive whole number).')
+  .transform(Number)
+  .refine((n) => n <= 2 ** 31 - 1, 'Expected a tour id (a positive whole number).');
+
 const input = z
   .object({
-    id: z
-      .string()
-      .regex(/^[1-9]\d{0,9}$/, 'Expected a tour id (a positive whole number).')
-      .transform(Number)
-      .refine((n) => n <= 2 ** 31 - 1, 'Expected a tour id (a positive whole number).'),
+    id: tourIdParam,
     from: calendarDay,
     to: calendarDay,
   })
@@ -106,7 +109,7 @@ export const tourAvailabilityRoute = defineRoute({
 });
 
 /** Money as a decimal string with two digits and no separators (`"1234.50"`). */
-const amount = (money: Money | undefined) => (money ? numberFormat(money.round(2), 2, '.', '') : null);
+export const amount = (money: Money | undefined) => (money ? numberFormat(money.round(2), 2, '.', '') : null);
 
 const seats = (left: SeatsLeft | undefined) => ({ seats_left: left?.left ?? null, unit: left?.unit ?? null });
 

@@ -55,8 +55,16 @@ export function excerptHtml(item: TourListItem, display: ListDisplay): SafeHtml 
   if (excerpt.kind === 'none') return raw('');
   if (excerpt.kind === 'full')
     return html`<div class="tourmaster-tour-content" >${raw(contentFilter(stripShortcodes(item.content)))}</div>`;
+  return html`<div class="tourmaster-tour-content" >${raw(excerptWords(item, excerpt.count))}</div>`;
+}
+
+/**
+ * The first `count` words of the excerpt, else of the content (shortcodes removed), as the list
+ * prints them: text without tags, the site's entities kept (the API's `excerpt` too).
+ */
+export function excerptWords(item: Pick<TourListItem, 'excerpt' | 'content'>, count: number): string {
   const source = item.excerpt.trim() ? item.excerpt : contentFilter(stripShortcodes(item.content));
-  return html`<div class="tourmaster-tour-content" >${raw(trimWords(source, excerpt.count))}</div>`;
+  return trimWords(source, count);
 }
 
 /**

@@ -1,6 +1,6 @@
-import { isSet } from '../../php/coerce';
-import { formatMoney } from '../../tourmaster/money';
-import { phpMoney, readMoneyFormat } from '../../tourmaster/pricing-settings';
+import { headerPriceAmounts } from '../../tourmaster/header-price';
+import { formatMoney, type Money } from '../../tourmaster/money';
+import { readMoneyFormat } from '../../tourmaster/pricing-settings';
 import { html, raw, type SafeHtml } from '../html';
 
 /**
@@ -19,14 +19,11 @@ export function tourPrice(
   priceMeta: string,
   general: Readonly<Record<string, unknown>>,
 ): HeaderPrice | undefined {
+  const amounts = headerPriceAmounts(option, priceMeta);
+  if (!amounts) return undefined;
   const format = readMoneyFormat(general);
-  const money = (value: unknown) => formatMoney(phpMoney(value), format, -2);
-  const text = option['tour-price-text'];
-  if (isSet(text)) {
-    const discount = option['tour-price-discount-text'];
-    return { price: money(text), ...(isSet(discount) ? { discount: money(discount) } : {}) };
-  }
-  return isSet(priceMeta) ? { price: money(priceMeta) } : undefined;
+  const money = (value: Money) => formatMoney(value, format, -2);
+  return { price: money(amounts.price), ...(amounts.discount ? { discount: money(amounts.discount) } : {}) };
 }
 
 const PRICE_INFO = raw(
