@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSearchRows } from '../../services/listing/search-rows';
 import { startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
+import { insertImageAttachment } from '../../testing/posts';
 
 /**
  * The tour list of the public API over the real app and database: WordPress's paging headers, the
@@ -16,6 +17,7 @@ const PUBLISHED = [4, 5, 6, 7, 8, 9, 10, 11];
 
 interface TourJson {
   id: number;
+  thumbnail: { url: string; alt: string } | null;
   title: string;
   slug: string;
   link: string;
@@ -208,6 +210,23 @@ describe('GET /wp-json/tourmaster/v1/tours', () => {
       expect((await get('tours')).headers.get('x-wp-total')).toBe('7');
     } finally {
       await tdb.wp.knex(tdb.wp.t.posts).where({ ID: 5 }).update({ post_status: 'publish' });
+    }
+  });
+
+  it("gives a tour's featured image", async () => {
+    const imageId = await insertImageAttachment(tdb.wp, { file: 'caldera', alt: 'The caldera at dusk' });
+    await tdb.wp.knex(tdb.wp.t.postmeta).insert({ post_id: 4, meta_key: '_thumbnail_id', meta_value: String(imageId) });
+    try {
+      const tours = await listed('');
+      expect(tours.find((t) => t.id === 4)).toMatchObject({
+        thumbnail: {
+          url: expect.stringMatching(/\/wp-content\/uploads\/2026\/11\/caldera\.jpg$/),
+          alt: 'The caldera at dusk',
+        },
+      });
+      expect(tours.find((t) => t.id === 5)).toMatchObject({ thumbnail: null });
+    } finally {
+      await tdb.wp.knex(tdb.wp.t.postmeta).where({ post_id: 4, meta_key: '_thumbnail_id' }).delete();
     }
   });
 
