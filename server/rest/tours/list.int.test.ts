@@ -125,6 +125,13 @@ describe('GET /wp-json/tourmaster/v1/tours', () => {
     expect(ids.length).toBeLessThan(PUBLISHED.length);
   });
 
+  it('reads a slug as the site compares slugs', async () => {
+    expect((await listed('tour_category=Islands')).map((t) => t.id)).toEqual(
+      (await listed('tour_category=islands')).map((t) => t.id),
+    );
+    expect((await listed('tour_category=Islands')).length).toBeLessThan(PUBLISHED.length);
+  });
+
   it('answers an empty page for a filter nothing matches', async () => {
     const r = await get('tours?search=zzzz-nothing');
     expect(r.status).toBe(200);

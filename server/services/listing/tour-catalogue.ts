@@ -163,10 +163,17 @@ function taxonomyFilters(
       params[taxonomy] = `Expected 1 to ${MAX_FILTER_TERMS} term slugs separated by commas.`;
       continue;
     }
-    const known = new Set(listing.rows.terms.filter((t) => t.taxonomy === taxonomy).map((t) => foldKey(t.slug)));
+    // Each as stored (the search page's filter takes stored slugs; `Islands` finds `islands`).
+    const known = new Map(
+      listing.rows.terms.filter((t) => t.taxonomy === taxonomy).map((t) => [foldKey(t.slug), t.slug]),
+    );
     const unknown = wanted.filter((slug) => !known.has(foldKey(slug)));
     if (unknown.length) params[taxonomy] = `No ${taxonomy} term has the slug ${unknown.slice(0, 5).join(', ')}.`;
-    else slugs.set(taxonomy, wanted);
+    else
+      slugs.set(
+        taxonomy,
+        wanted.map((slug) => known.get(foldKey(slug))!),
+      );
   }
   return Object.keys(params).length ? { ok: false, params } : { ok: true, slugs };
 }
