@@ -44,11 +44,14 @@ export class RestReply {
   ) {}
 }
 
-/** A page of a collection: `X-WP-Total` and `X-WP-TotalPages` from `total` and `perPage`. */
+/**
+ * A page of a collection: `X-WP-Total` and `X-WP-TotalPages` from `total` and `perPage` (0 pages
+ * for an empty collection, as WordPress's controllers count them).
+ */
 export function pageOf(items: readonly unknown[], total: number, perPage: number): RestReply {
   return new RestReply(items, 200, {
     'X-WP-Total': String(total),
-    'X-WP-TotalPages': String(Math.max(1, Math.ceil(total / perPage))),
+    'X-WP-TotalPages': String(Math.ceil(total / perPage)),
   });
 }
 

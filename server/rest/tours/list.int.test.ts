@@ -137,6 +137,7 @@ describe('GET /wp-json/tourmaster/v1/tours', () => {
     expect(r.status).toBe(200);
     expect(r.body).toEqual([]);
     expect(r.headers.get('x-wp-total')).toBe('0');
+    expect(r.headers.get('x-wp-totalpages')).toBe('0');
   });
 
   it('sorts as the order filterer does', async () => {
