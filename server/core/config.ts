@@ -91,6 +91,11 @@ export interface Config {
    * before it is cancelled (services/booking/seat-holds.ts), in ms.
    */
   readonly seatHoldMs: number;
+  /**
+   * `API_RATE_LIMIT`: calls a minute each application password may make to the JSON API
+   * (rest/auth.ts); over it, 429 with `Retry-After`.
+   */
+  readonly apiRateLimit: number;
 }
 
 /**
@@ -177,6 +182,12 @@ const envSchema = z.object({
     .min(0.01, 'SEAT_HOLD_MINUTES must be a number of minutes from 0.01 to 1440')
     .max(1440, 'SEAT_HOLD_MINUTES must be a number of minutes from 0.01 to 1440')
     .default(15),
+  API_RATE_LIMIT: z.coerce
+    .number({ error: 'API_RATE_LIMIT must be a whole number of calls a minute from 1 to 100000' })
+    .int('API_RATE_LIMIT must be a whole number of calls a minute from 1 to 100000')
+    .min(1, 'API_RATE_LIMIT must be a whole number of calls a minute from 1 to 100000')
+    .max(100_000, 'API_RATE_LIMIT must be a whole number of calls a minute from 1 to 100000')
+    .default(120),
 });
 
 type Env = Record<string, string | undefined>;
@@ -208,6 +219,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     legacyUpstream: legacyUpstreamFrom(e),
     seatHoldMs: Math.round(e.SEAT_HOLD_MINUTES * 60_000),
+    apiRateLimit: e.API_RATE_LIMIT,
   };
   if (e.WP_CONFIG) return deepFreeze({ ...common, ...fromWpConfig(e.WP_CONFIG, env) });
   if (e.DATABASE_URL) return deepFreeze({ ...common, ...fromDatabaseUrl(e.DATABASE_URL, e.TABLE_PREFIX, env) });

@@ -22,6 +22,8 @@ export class RestError extends Error {
     readonly code: string,
     message: string,
     readonly params?: Record<string, string>,
+    /** Headers the answer carries (the `Retry-After` of a 429). */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
   }
@@ -69,7 +71,7 @@ export function noRoute(_req: Request, res: Response): void {
 }
 
 export function sendRestError(res: Response, error: RestError): void {
-  res.status(error.status).set('Cache-Control', 'no-store').json(error.body);
+  res.status(error.status).set('Cache-Control', 'no-store').set(error.headers).json(error.body);
 }
 
 /**

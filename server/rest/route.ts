@@ -71,6 +71,11 @@ export interface RestRoute<Schema extends z.ZodType = z.ZodType, BodySchema exte
   /** The reference's group (OpenAPI tag): `tours`, `bookings`, `webhooks`. */
   tag: string;
   auth: RestAuth;
+  /**
+   * The status of a success (default 200; 201 for a route that creates something). A handler that
+   * returns a plain body answers with it; a {@link RestReply} keeps its own. The reference lists it.
+   */
+  status?: 200 | 201;
   input: Schema;
   body?: BodySchema;
   /** The success body's shape (OpenAPI only; the handler's return is not parsed by it). */
@@ -125,7 +130,7 @@ export function routeHandler(route: AnyRestRoute, deps: AppDeps, authenticate: A
       }
       const header = (name: string) => req.get(name) ?? undefined;
       const result = await route.handle(parsed.data, ctx, { body, principal, header });
-      const reply = result instanceof RestReply ? result : new RestReply(result);
+      const reply = result instanceof RestReply ? result : new RestReply(result, route.status ?? 200);
       res.status(reply.status).set('Cache-Control', route.cacheControl).set(reply.headers).json(reply.body);
     } catch (err) {
       next(err);

@@ -1,0 +1,44 @@
+import { authenticateApplicationPassword } from '../services/api-keys/authenticate';
+import { basicCredentials } from '../services/api-keys/basic-credentials';
+import { hitApiKeyLimit } from '../services/api-keys/rate-limit';
+import { RestError } from './errors';
+import type { ApiPrincipal, Authenticate } from './route';
+
+/**
+ * Who calls a route, as WordPress's REST API decides it with Application Passwords
+ * (`wp_validate_application_password`, `rest_application_password_check_errors`):
+ *
+ * - HTTP Basic credentials that fail are refused with WordPress's own code and 401, on any route
+ *   (a public one too: WordPress refuses a request whose Authorization fails, it does not serve it
+ *   as a guest's); a header that is not Basic credentials is no attempt (a guest).
+ * - A key that authenticates is counted against its limit (`API_RATE_LIMIT` a minute): 429 with
+ *   `Retry-After` over it.
+ * - A route that is not public then needs its capability: no key is 401, a key whose user lacks it
+ *   403 (`rest_forbidden`, `rest_authorization_required_code()`).
+ */
+export const applicationPasswords: Authenticate = async (req, route, ctx) => {
+  const principal = await principalOf(req.get('authorization'), ctx);
+  if (route.auth === 'public') return principal;
+  if (!principal) throw forbidden(401);
+  const allowed = route.auth === 'orders' ? principal.canManageOrders : principal.isAdmin;
+  if (!allowed) throw forbidden(403);
+  return principal;
+};
+
+async function principalOf(header: string | undefined, ctx: Parameters<Authenticate>[2]): Promise<ApiPrincipal | null> {
+  const credentials = basicCredentials(header);
+  if (!credentials) return null;
+  const check = await authenticateApplicationPassword(ctx.wp, credentials, { ip: ctx.ip, now: ctx.now });
+  if (!check.ok) throw new RestError(401, check.code, check.message);
+  const limit = await hitApiKeyLimit(ctx.wp, check.user.keyUuid, ctx.deps.config.apiRateLimit, ctx.now);
+  if (!limit.allowed) {
+    throw new RestError(429, 'rest_too_many_requests', 'Too many requests with this application password.', undefined, {
+      'Retry-After': String(limit.retryAfter),
+    });
+  }
+  return check.user;
+}
+
+function forbidden(status: 401 | 403): RestError {
+  return new RestError(status, 'rest_forbidden', 'Sorry, you are not allowed to do that.');
+}
