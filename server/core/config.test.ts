@@ -73,6 +73,7 @@ describe('loadConfig: the embedded default', () => {
       stripe: { secretKey: undefined, publishableKey: undefined, webhookSecret: undefined, apiBase: undefined },
       legacyUpstream: undefined,
       seatHoldMs: 900_000,
+      apiRateLimit: 120,
     });
     expect(PROJECT_ROOT).toBe(ROOT);
     expect(DEFAULT_SQLITE_FILE).toBe(path.join(ROOT, '.data', 'wordpress.sqlite'));
@@ -181,6 +182,17 @@ describe('loadConfig: SEAT_HOLD_MINUTES', () => {
 
   it.each(['0', '-5', 'soon', '1441', ''])('refuses %j with the setting named', (value) => {
     expect(() => loadConfig({ SEAT_HOLD_MINUTES: value })).toThrow(/SEAT_HOLD_MINUTES/);
+  });
+});
+
+describe('loadConfig: API_RATE_LIMIT', () => {
+  it('allows 120 calls a minute per key unless told otherwise', () => {
+    expect(loadConfig({}).apiRateLimit).toBe(120);
+    expect(loadConfig({ API_RATE_LIMIT: '600' }).apiRateLimit).toBe(600);
+  });
+
+  it.each(['0', '-5', '1.5', 'lots', '100001', ''])('refuses %j with the setting named', (value) => {
+    expect(() => loadConfig({ API_RATE_LIMIT: value })).toThrow(/API_RATE_LIMIT/);
   });
 });
 
