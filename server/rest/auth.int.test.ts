@@ -214,6 +214,25 @@ describe('public routes', () => {
   });
 });
 
+describe('transport', () => {
+  it('reads credentials only over TLS or from this machine, as WordPress offers them only on https', async () => {
+    const proxied = await startRestTestServer(tdb, { now: NOW, config: { trustProxy: true } });
+    try {
+      const get = (headers: Record<string, string>) =>
+        fetch(`${proxied.baseUrl}/test-probe/orders`, {
+          headers: { Authorization: basicAuth('admin', adminKey.password), ...headers },
+        });
+      const plain = await get({ 'X-Forwarded-For': '203.0.113.5', 'X-Forwarded-Proto': 'http' });
+      expect(plain.status).toBe(401);
+      expect(((await plain.json()) as { code: string }).code).toBe('application_passwords_disabled');
+      expect((await get({ 'X-Forwarded-For': '203.0.113.5', 'X-Forwarded-Proto': 'https' })).status).toBe(200);
+      expect((await get({})).status).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
 describe('the rate limit per key', () => {
   it('answers 429 with Retry-After past API_RATE_LIMIT calls a minute, and another key is unaffected', async () => {
     const limited = await startRestTestServer(tdb, {
