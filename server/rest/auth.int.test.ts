@@ -214,6 +214,29 @@ describe('public routes', () => {
   });
 });
 
+describe('failures', () => {
+  it('count against the address with the login form’s: past 20 in 15 minutes, credentials are refused unchecked', async () => {
+    const other = await startRestTestServer(tdb, {
+      now: new Date('2027-05-20T10:00:00Z'),
+      config: { trustProxy: true },
+    });
+    try {
+      const get = (ip: string, password: string) =>
+        fetch(`${other.baseUrl}/test-probe/orders`, {
+          headers: { Authorization: basicAuth('admin', password), 'X-Forwarded-For': ip, 'X-Forwarded-Proto': 'https' },
+        });
+      for (let i = 0; i < 20; i++) expect((await get('198.51.100.7', 'wrong')).status).toBe(401);
+      const refused = await get('198.51.100.7', adminKey.password);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(((await refused.json()) as { code: string }).code).toBe('rest_too_many_requests');
+      expect((await get('198.51.100.8', adminKey.password)).status).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('transport', () => {
   it('reads credentials only over TLS or from this machine, as WordPress offers them only on https', async () => {
     const proxied = await startRestTestServer(tdb, { now: NOW, config: { trustProxy: true } });

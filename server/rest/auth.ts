@@ -15,6 +15,7 @@ import type { ApiPrincipal, Authenticate } from './route';
  * - HTTP Basic credentials that fail are refused with WordPress's own code and 401, on any route
  *   (a public one too: WordPress refuses a request whose Authorization fails, it does not serve it
  *   as a guest's); a header that is not Basic credentials is no attempt (a guest).
+ * - An address with too many failures (keys and the login form together) is refused unchecked: 429.
  * - A key that authenticates is counted against its limit (`API_RATE_LIMIT` a minute): 429 with
  *   `Retry-After` over it.
  * - A route that is not public then needs its capability: no key is 401, a key whose user lacks it
@@ -36,14 +37,17 @@ async function principalOf(header: string | undefined, ctx: Parameters<Authentic
     throw new RestError(401, 'application_passwords_disabled', 'Application passwords are not available.');
   }
   const check = await authenticateApplicationPassword(ctx.wp, credentials, { ip: ctx.ip, now: ctx.now });
+  if (!check.ok && check.code === 'limited') {
+    throw tooMany('Too many failed attempts from this address. Please try again later.', check.retryAfter);
+  }
   if (!check.ok) throw new RestError(401, check.code, check.message);
   const limit = await hitApiKeyLimit(ctx.wp, check.user.keyUuid, ctx.deps.config.apiRateLimit, ctx.now);
-  if (!limit.allowed) {
-    throw new RestError(429, 'rest_too_many_requests', 'Too many requests with this application password.', undefined, {
-      'Retry-After': String(limit.retryAfter),
-    });
-  }
+  if (!limit.allowed) throw tooMany('Too many requests with this application password.', limit.retryAfter);
   return check.user;
+}
+
+function tooMany(message: string, retryAfter: number): RestError {
+  return new RestError(429, 'rest_too_many_requests', message, undefined, { 'Retry-After': String(retryAfter) });
 }
 
 function forbidden(status: 401 | 403): RestError {

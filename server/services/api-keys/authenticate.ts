@@ -3,6 +3,7 @@ import {
   readApplicationPasswords,
   readCapabilitySources,
 } from '../../data/application-passwords';
+import { isRateLimited } from '../../data/rate-limit';
 import type { WpDb } from '../../data/tables';
 import { isEmail } from '../../tourmaster/custom-fields';
 import {
@@ -15,6 +16,7 @@ import {
 import { hasCap, MANAGE_OPTIONS, MANAGE_TOUR_ORDER, userCapabilities } from '../../wp/capabilities';
 import type { WpUser } from '../../wp/user';
 import { findLoginUser, sanitizeUserLogin } from '../accounts/login';
+import { LOGIN_ADDRESS, recordLoginFailure } from '../accounts/rate-limits';
 import type { BasicCredentials } from './basic-credentials';
 import type { ApiKeyUser } from './key-user';
 
@@ -25,7 +27,14 @@ export interface KeyRefusal {
   message: string;
 }
 
-export type KeyCheck = { ok: true; user: ApiKeyUser } | KeyRefusal;
+/** The address failed too often (with keys or on the login form): refused unchecked until the window ends. */
+export interface KeyLimited {
+  ok: false;
+  code: 'limited';
+  retryAfter: number;
+}
+
+export type KeyCheck = { ok: true; user: ApiKeyUser } | KeyRefusal | KeyLimited;
 
 const UNKNOWN_EMAIL: KeyRefusal = {
   ok: false,
@@ -48,17 +57,29 @@ const INCORRECT_PASSWORD: KeyRefusal = {
  * password stripped to its letters and digits and checked against each of the user's application
  * passwords (`$generic$` or a login-password hash); the one that matches has its use recorded (once
  * a day, with the client's address, as WordPress does); then the user's capabilities.
+ *
+ * Failures count against the client's address with the login form's (`LOGIN_ADDRESS`: 20 in 15
+ * minutes): past it, credentials from that address are refused unchecked, so guessing keys, or
+ * making the server hash for every wrong one, stops early. WordPress has no such limit.
  */
 export async function authenticateApplicationPassword(
   wp: WpDb,
   credentials: BasicCredentials,
   request: { ip: string; now: Date },
 ): Promise<KeyCheck> {
+  const address = { ...LOGIN_ADDRESS, subject: request.ip };
+  if (request.ip && (await isRateLimited(wp, address, request.now))) {
+    return { ok: false, code: 'limited', retryAfter: secondsLeft(LOGIN_ADDRESS.windowSeconds, request.now) };
+  }
+  const refused = async (refusal: KeyRefusal) => {
+    await recordLoginFailure(wp, request.ip, request.now);
+    return refusal;
+  };
   const user = await findLoginUser(wp, sanitizeUserLogin(credentials.username));
-  if (!user) return isEmail(credentials.username) ? UNKNOWN_EMAIL : UNKNOWN_USERNAME;
+  if (!user) return refused(isEmail(credentials.username) ? UNKNOWN_EMAIL : UNKNOWN_USERNAME);
   const password = normalizeApplicationPassword(credentials.password);
   const matched = password === '' ? undefined : await matchingItem(wp, user.id, password);
-  if (!matched) return INCORRECT_PASSWORD;
+  if (!matched) return refused(INCORRECT_PASSWORD);
   const nowSeconds = Math.floor(request.now.getTime() / 1000);
   if ((matched.lastUsed ?? 0) + USAGE_RECORD_SECONDS <= nowSeconds) {
     await changeApplicationPasswords(wp, user.id, (items) => ({
@@ -87,4 +108,9 @@ async function keyUser(wp: WpDb, user: WpUser, keyUuid: string): Promise<ApiKeyU
     canManageOrders: hasCap(caps, MANAGE_TOUR_ORDER),
     isAdmin: hasCap(caps, MANAGE_OPTIONS),
   };
+}
+
+function secondsLeft(windowSeconds: number, now: Date): number {
+  const seconds = Math.floor(now.getTime() / 1000);
+  return windowSeconds - (seconds % windowSeconds);
 }
