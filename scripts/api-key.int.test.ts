@@ -73,24 +73,29 @@ describe('npm run api-key', () => {
   });
 
   it('refuses an unknown user, an empty or overlong name, and a name the user already has', async () => {
-    const unknown = await apiKey(['--user', 'nobody', '--name', 'X']);
+    // Five processes at once: each refusal is independent of the others.
+    const [unknown, empty, long, duplicate, missing] = await Promise.all([
+      apiKey(['--user', 'nobody', '--name', 'X']),
+      apiKey(['--user', 'admin', '--name', '  <b></b> ']),
+      apiKey(['--user', 'admin', '--name', 'x'.repeat(101)]),
+      apiKey(['--user', 'admin', '--name', 'CHANNEL MANAGER']),
+      apiKey(['--user', 'admin']),
+    ]);
     expect([unknown.code, unknown.err.trim()]).toEqual([1, 'There is no user with the login "nobody".']);
-    const empty = await apiKey(['--user', 'admin', '--name', '  <b></b> ']);
     expect([empty.code, empty.err.trim()]).toEqual([
       1,
       'An application name is required to create an application password.',
     ]);
-    const long = await apiKey(['--user', 'admin', '--name', 'x'.repeat(101)]);
-    expect(long.code).toBe(1);
-    expect(long.err).toContain('longer than 100 characters');
-    const duplicate = await apiKey(['--user', 'admin', '--name', 'CHANNEL MANAGER']);
-    expect(duplicate.code).toBe(1);
-    expect(duplicate.err).toContain('Each application name should be unique');
-    const missing = await apiKey(['--user', 'admin']);
-    expect(missing.code).toBe(1);
-    expect(missing.err).toContain('Usage: npm run api-key -- --user <login> --name <label>');
-    expect(
-      ((await unserialize((await getRawMeta(tdb.wp, 'user', 1, '_application_passwords'))!)) as unknown[]).length,
-    ).toBe(1);
+    expect([long.code, long.err]).toEqual([1, expect.stringContaining('longer than 100 characters')]);
+    expect([duplicate.code, duplicate.err]).toEqual([
+      1,
+      expect.stringContaining('Each application name should be unique'),
+    ]);
+    expect([missing.code, missing.err]).toEqual([
+      1,
+      expect.stringContaining('Usage: npm run api-key -- --user <login> --name <label>'),
+    ]);
+    const stored = unserialize((await getRawMeta(tdb.wp, 'user', 1, '_application_passwords'))!) as unknown[];
+    expect(stored.length).toBe(1);
   });
 });
