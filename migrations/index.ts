@@ -9,6 +9,7 @@ import { createDropinRateLimits } from './20261122000300_create_dropin_rate_limi
 import { createDropinOrderAttribution } from './20261123000100_create_dropin_order_attribution';
 import { createDropinSeatHolds } from './20261127000100_create_dropin_seat_holds';
 import { createDropinStripeRefunds } from './20261127000200_create_dropin_stripe_refunds';
+import { createDropinWebhooks } from './20261128000100_create_dropin_webhooks';
 import type { Migration, MigrationContext } from './helpers';
 
 /** Every migration, in order. An explicit list, so the type checker sees each one. */
@@ -22,6 +23,7 @@ export const migrations: readonly Migration[] = [
   createDropinOrderAttribution,
   createDropinSeatHolds,
   createDropinStripeRefunds,
+  createDropinWebhooks,
 ];
 
 /** Our own bookkeeping table, under the site's prefix, beside WordPress's tables. */

@@ -103,6 +103,10 @@ describe('migrations', () => {
       'wp_dropin_rate_limits',
       'wp_dropin_seat_holds',
       'wp_dropin_stripe_refunds',
+      'wp_dropin_webhook_attempts',
+      'wp_dropin_webhook_deliveries',
+      'wp_dropin_webhook_events',
+      'wp_dropin_webhook_subscriptions',
     ]);
   });
 });

@@ -74,6 +74,7 @@ describe('loadConfig: the embedded default', () => {
       legacyUpstream: undefined,
       seatHoldMs: 900_000,
       apiRateLimit: 120,
+      webhooksAllowPrivate: false,
     });
     expect(PROJECT_ROOT).toBe(ROOT);
     expect(DEFAULT_SQLITE_FILE).toBe(path.join(ROOT, '.data', 'wordpress.sqlite'));

@@ -96,6 +96,11 @@ export interface Config {
    * (rest/auth.ts); over it, 429 with `Retry-After`.
    */
   readonly apiRateLimit: number;
+  /**
+   * `WEBHOOKS_ALLOW_PRIVATE=1`: webhook receivers on loopback or private addresses are accepted
+   * (tests, a receiver on the same network); refused otherwise (services/webhooks/receiver-address.ts).
+   */
+  readonly webhooksAllowPrivate: boolean;
 }
 
 /**
@@ -188,6 +193,7 @@ const envSchema = z.object({
     .min(1, 'API_RATE_LIMIT must be a whole number of calls a minute from 1 to 100000')
     .max(100_000, 'API_RATE_LIMIT must be a whole number of calls a minute from 1 to 100000')
     .default(120),
+  WEBHOOKS_ALLOW_PRIVATE: z.enum(['0', '1', '']).optional(),
 });
 
 type Env = Record<string, string | undefined>;
@@ -220,6 +226,7 @@ export function loadConfig(env: Env = process.env): Config {
     legacyUpstream: legacyUpstreamFrom(e),
     seatHoldMs: Math.round(e.SEAT_HOLD_MINUTES * 60_000),
     apiRateLimit: e.API_RATE_LIMIT,
+    webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === '1',
   };
   if (e.WP_CONFIG) return deepFreeze({ ...common, ...fromWpConfig(e.WP_CONFIG, env) });
   if (e.DATABASE_URL) return deepFreeze({ ...common, ...fromDatabaseUrl(e.DATABASE_URL, e.TABLE_PREFIX, env) });
