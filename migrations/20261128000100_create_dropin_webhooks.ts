@@ -8,7 +8,7 @@ import { createTableIfMissing, type Migration } from './helpers';
  *   that causes it; `msg_id` is the Standard Webhooks `webhook-id` (`msg_…`).
  * - `dropin_webhook_deliveries`: one row per event and subscription, written with the event: `state`
  *   `pending` → `delivered` or `failed`; a process sends it only while it holds the lease
- *   (`claimed_until`). The index finds the due ones.
+ *   (`claimed_until`, `claimed_by` its random token). The index finds the due ones.
  * - `dropin_webhook_attempts`: each try (HTTP status or error), for the delivery log. Bounded by the
  *   retry schedule: about thirty tries in the 24 hours a delivery is retried.
  * Times are UTC `Y-m-d H:i:s`.
@@ -56,6 +56,7 @@ export const createDropinWebhooks: Migration = {
   \`attempts\` int(11) NOT NULL DEFAULT 0,
   \`next_attempt_at\` datetime NOT NULL,
   \`claimed_until\` datetime DEFAULT NULL,
+  \`claimed_by\` varchar(40) DEFAULT NULL,
   \`last_status\` int(11) DEFAULT NULL,
   \`last_error\` varchar(255) DEFAULT NULL,
   \`created_at\` datetime NOT NULL,

@@ -8,6 +8,7 @@ import { type Config, ConfigError, describeConfig, loadConfig } from './core/con
 import { createLogger, type Logger } from './core/logger';
 import { serve } from './http/serve';
 import { startSeatHoldTimer } from './services/booking/seat-holds';
+import { startWebhookDispatcher } from './services/webhooks/dispatch';
 import { createActionSwitch } from './upstream/action-switch';
 
 /**
@@ -54,6 +55,8 @@ async function runServer(config: Config, log: Logger, options: { migrateOnStart:
   const deps = await boot(config, log, { ...options, requireMigrated: true });
   // Each serving process cancels the seat holds that ran out (several processes never take the same one).
   const seatHolds = startSeatHoldTimer(deps);
+  // Each serving process sends due webhook deliveries (a delivery is claimed by one process at a time).
+  const webhooks = startWebhookDispatcher(deps);
   const serving = await serve(createApp(deps), { host: config.http.host, port: config.http.port, log }).catch(
     (err: unknown) => {
       log.fatal({ err }, 'cannot listen');
@@ -75,8 +78,7 @@ async function runServer(config: Config, log: Logger, options: { migrateOnStart:
         () => 1,
       )
       .then((code) =>
-        seatHolds
-          .stop()
+        Promise.all([seatHolds.stop(), webhooks.stop()])
           .then(() => deps.db.close())
           .finally(() => process.exit(code)),
       );

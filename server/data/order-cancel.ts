@@ -12,7 +12,13 @@ export type CancelResult =
  * cancellable status in the WHERE clause), so a status the admin changed a moment ago is never
  * overwritten. The reason tells the page what to say when nothing changed.
  */
-export async function cancelOrderOfCustomer(wp: WpDb, orderId: number, userId: number): Promise<CancelResult> {
+export async function cancelOrderOfCustomer(
+  wp: WpDb,
+  orderId: number,
+  userId: number,
+  /** Runs in the cancel's transaction once the order is `cancel` (the webhook outbox). */
+  onCancelled?: (trx: WpDb, order: TourOrder) => Promise<void>,
+): Promise<CancelResult> {
   return inTransaction(wp, async (trx) => {
     const updated = await trx
       .knex(trx.t.orders)
@@ -20,7 +26,10 @@ export async function cancelOrderOfCustomer(wp: WpDb, orderId: number, userId: n
       .whereIn('order_status', [...CUSTOMER_CANCELLABLE_STATUSES])
       .update({ order_status: 'cancel' });
     const order = await getOrder(trx, orderId);
-    if (updated > 0 && order) return { ok: true, order };
+    if (updated > 0 && order) {
+      await onCancelled?.(trx, order);
+      return { ok: true, order };
+    }
     if (!order) return { ok: false, reason: 'not-found' };
     if (order.userId !== userId) return { ok: false, reason: 'not-owner' };
     return { ok: false, reason: 'not-cancellable' };

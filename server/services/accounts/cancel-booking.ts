@@ -1,6 +1,7 @@
 import { type CancelResult, cancelOrderOfCustomer } from '../../data/order-cancel';
 import { loadBookingContext } from '../../data/tours';
 import { notifyOrder } from '../booking/notify';
+import { recordBookingCancelled } from '../webhooks/booking-events';
 import type { RequestContext } from '../context';
 
 /**
@@ -13,7 +14,9 @@ export async function cancelCustomerBooking(
   userId: number,
   orderId: number,
 ): Promise<CancelResult> {
-  const result = await cancelOrderOfCustomer(ctx.wp, orderId, userId);
+  const result = await cancelOrderOfCustomer(ctx.wp, orderId, userId, (trx, order) =>
+    recordBookingCancelled(trx, ctx.now, order),
+  );
   if (!result.ok) return result;
   ctx.log.info({ orderId, userId }, 'booking cancelled by the customer');
   const { tour } = await loadBookingContext(ctx.wp, result.order.tourId);

@@ -16,6 +16,7 @@ import type { TourOrder } from '../../tourmaster/order';
 import { paymentTiming } from '../../tourmaster/seat-hold';
 import { backgroundContext } from '../background-context';
 import type { RequestContext, ServiceDeps } from '../context';
+import { recordBookingCancelled } from '../webhooks/booking-events';
 import { checkCapacity } from './capacity';
 import { notifyOrder } from './notify';
 import { prepareBooking } from './prepare-booking';
@@ -52,6 +53,8 @@ async function expireBatch(trx: WpDb, now: Date): Promise<{ claimed: number; can
   for (const hold of due) {
     if (await cancelUnpaidOrder(trx, hold.orderId)) {
       await settleSeatHold(trx, hold.orderId, 'expired', now);
+      const order = await getOrder(trx, hold.orderId);
+      if (order) await recordBookingCancelled(trx, now, order);
       cancelled.push(hold.orderId);
     } else await settleSeatHold(trx, hold.orderId, 'released', now);
   }

@@ -23,6 +23,7 @@ import type { Tour } from '../../tourmaster/tour-option';
 import { siteLocalTime } from '../../wp/site-time';
 import type { CurrentUser } from '../../wp/user';
 import type { RequestContext } from '../context';
+import { recordAvailabilityChanged, recordBookingEvent } from '../webhooks/booking-events';
 import { checkCapacity } from './capacity';
 import { newOrderKeyNonce, ORDER_NOT_FOUND, ORDER_OF_ANOTHER_CUSTOMER, ownsOrder } from './ownership';
 import type { PreparedBooking } from './prepare-booking';
@@ -66,8 +67,10 @@ async function writeIn(
   const { travelDate, tid } = b.booking;
   const trx = ctx.wp;
   await lockKeys(trx, [`seats:${tour.id}:${travelDate}`, ...(coupon ? [`coupon:${coupon.code.toLowerCase()}`] : [])]);
+  let previousDate: string | undefined;
   if (tid !== undefined) {
     const existing = await getOrder(trx, tid);
+    previousDate = existing?.travelDate;
     if (!existing || existing.status === 'cancel') return refusal('NOT_FOUND', ORDER_NOT_FOUND);
     if (!(await ownsOrder(ctx, existing))) return refusal('NOT_OWNER', ORDER_OF_ANOTHER_CUSTOMER);
   } else if (options.fingerprint) {
@@ -90,6 +93,9 @@ async function writeIn(
   });
   if (tid !== undefined) {
     await updateOrderBooking(trx, tid, columns);
+    // The rewritten booking may take other seats, on its date and on the one it left.
+    await recordAvailabilityChanged(trx, ctx.now, tour.id, travelDate);
+    if (previousDate && previousDate !== travelDate) await recordAvailabilityChanged(trx, ctx.now, tour.id, previousDate);
     return { orderId: tid, created: false };
   }
   const status = newOrderStatus(tour, settings, options.via, b.price);
@@ -115,6 +121,9 @@ async function writeIn(
     createdAt: b.nowLocal,
   });
   if (options.attribution) await insertOrderAttribution(trx, orderId, options.attribution, b.nowLocal);
+  // The outbox, in this transaction: the events exist exactly when the order does.
+  await recordBookingEvent(trx, ctx.now, 'booking.created', orderId);
+  await recordAvailabilityChanged(trx, ctx.now, tour.id, travelDate);
   return { orderId, created: true };
 }
 

@@ -13,6 +13,7 @@ import type { Tour } from '../../tourmaster/tour-option';
 import { siteLocalTime } from '../../wp/site-time';
 import { notifyOrder } from '../booking/notify';
 import { type HoldOutcome, recordAgainstHold } from '../booking/seat-holds';
+import { recordBookingEvent } from '../webhooks/booking-events';
 import type { RequestContext } from '../context';
 
 /** A gateway payment verified with the gateway itself. */
@@ -49,12 +50,14 @@ export async function recordVerifiedPayment(
   const now = siteLocalTime(ctx.now, input.settings);
   let outcome: HoldOutcome;
   try {
-    outcome = await recordAgainstHold(ctx, input.order, (trx, as) =>
-      recordGatewayPayment(
+    outcome = await recordAgainstHold(ctx, input.order, async (trx, as) => {
+      await recordGatewayPayment(
         trx,
         gatewayPaymentRecord(input.order, payment, now, as === 'refund' ? 'cancel' : payment.status),
-      ),
-    );
+      );
+      // `booking.paid` in the payment's transaction (a refund due on a cancelled order is no payment).
+      if (as === 'paid') await recordBookingEvent(trx, ctx.now, 'booking.paid', input.order.id);
+    });
   } catch (err) {
     if (mapDriverError(err)?.code === 'CONFLICT') return { ok: false, reason: 'CONFLICT' };
     if (!(err instanceof PaymentNoLongerDue)) throw err;

@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { activeSubscriptions, utcTime, type WebhookEventType } from './webhook-subscriptions';
+import type { WpDb } from './tables';
+
+export const eventsTable = (wp: Pick<WpDb, 'prefix'>) => `${wp.prefix}dropin_webhook_events`;
+export const deliveriesTable = (wp: Pick<WpDb, 'prefix'>) => `${wp.prefix}dropin_webhook_deliveries`;
+export const attemptsTable = (wp: Pick<WpDb, 'prefix'>) => `${wp.prefix}dropin_webhook_attempts`;
+
+/** An event as the outbox keeps it: the Standard Webhooks body `{type, timestamp, data}`. */
+export interface WebhookEventInput {
+  type: WebhookEventType;
+  data: Record<string, unknown>;
+  now: Date;
+}
+
+/**
+ * Writes an event to the outbox AND one pending delivery per active subscription that wants its
+ * type, with `trx`: the transaction of the change that causes the event. Committed together with
+ * the change or rolled back with it, so there is never an event without its change nor a change
+ * without its event. Returns the event's `msg_…` id, or undefined when nobody subscribes to it
+ * (nothing is written then: the outbox holds only what someone will receive).
+ */
+export async function recordWebhookEvent(trx: WpDb, event: WebhookEventInput): Promise<string | undefined> {
+  const subscribers = (await activeSubscriptions(trx)).filter((s) => s.events.includes(event.type));
+  if (!subscribers.length) return undefined;
+  const msgId = `msg_${randomBytes(16).toString('hex')}`;
+  const at = utcTime(event.now);
+  const payload = JSON.stringify({ type: event.type, timestamp: event.now.toISOString(), data: event.data });
+  const [eventId] = await trx
+    .knex(eventsTable(trx))
+    .insert({ msg_id: msgId, type: event.type, payload, created_at: at });
+  await trx.knex(deliveriesTable(trx)).insert(
+    subscribers.map((s) => ({
+      event_id: Number(eventId),
+      subscription_id: s.id,
+      state: 'pending',
+      attempts: 0,
+      next_attempt_at: at,
+      created_at: at,
+    })),
+  );
+  return msgId;
+}
