@@ -1,4 +1,4 @@
-import { type WpDb, inTransaction } from './tables';
+import { inTransaction, type WpDb } from './tables';
 import { attemptsTable, deliveriesTable, eventsTable } from './webhook-outbox';
 import { subscriptionsTable, utcTime } from './webhook-subscriptions';
 
@@ -160,10 +160,9 @@ export async function listDeliveries(
   subscriptionId: number,
   page: { offset: number; limit: number },
 ): Promise<{ items: DeliveryLogEntry[]; total: number }> {
-  const [{ n }] = (await wp
-    .knex(deliveriesTable(wp))
-    .count({ n: '*' })
-    .where('subscription_id', subscriptionId)) as [{ n: number | string }];
+  const [{ n }] = (await wp.knex(deliveriesTable(wp)).count({ n: '*' }).where('subscription_id', subscriptionId)) as [
+    { n: number | string },
+  ];
   const rows = (await wp
     .knex(`${deliveriesTable(wp)} as d`)
     .join(`${eventsTable(wp)} as e`, 'e.id', 'd.event_id')

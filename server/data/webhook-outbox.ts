@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { activeSubscriptions, utcTime, type WebhookEventType } from './webhook-subscriptions';
 import type { WpDb } from './tables';
+import { activeSubscriptions, utcTime, type WebhookEventType } from './webhook-subscriptions';
 
 export const eventsTable = (wp: Pick<WpDb, 'prefix'>) => `${wp.prefix}dropin_webhook_events`;
 export const deliveriesTable = (wp: Pick<WpDb, 'prefix'>) => `${wp.prefix}dropin_webhook_deliveries`;

@@ -4,7 +4,12 @@ import type { WpDb } from './tables';
  * Webhook subscriptions (`{prefix}dropin_webhook_subscriptions`, migration 20261128000100). Times
  * are UTC `Y-m-d H:i:s` (see {@link utcTime}).
  */
-export const WEBHOOK_EVENT_TYPES = ['booking.created', 'booking.paid', 'booking.cancelled', 'availability.changed'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  'booking.created',
+  'booking.paid',
+  'booking.cancelled',
+  'availability.changed',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 export interface WebhookSubscription {
@@ -79,7 +84,11 @@ export async function updateSubscription(
   if (patch.events !== undefined) row.events = JSON.stringify(patch.events);
   if (patch.status === 'active') Object.assign(row, { status: 'active', disabled_at: null, disabled_reason: null });
   if (patch.status === 'disabled')
-    Object.assign(row, { status: 'disabled', disabled_at: utcTime(patch.now), disabled_reason: 'Disabled through the API.' });
+    Object.assign(row, {
+      status: 'disabled',
+      disabled_at: utcTime(patch.now),
+      disabled_reason: 'Disabled through the API.',
+    });
   if (Object.keys(row).length) await wp.knex(subscriptionsTable(wp)).where('id', id).update(row);
 }
 

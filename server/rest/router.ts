@@ -13,11 +13,12 @@ import { stripeWebhookHandler } from './stripe/webhook';
 import { tourAvailabilityRoute } from './tours/availability';
 import { tourListRoute } from './tours/list';
 import { tourRoute } from './tours/tour';
+import { webhookRoutes } from './webhooks/routes';
 
 export { REST_NAMESPACE };
 
 /** Every route of the namespace (issue 20 adds the rest of the public API here). */
-export const restRoutes: readonly AnyRestRoute[] = [tourListRoute, tourRoute, tourAvailabilityRoute];
+export const restRoutes: readonly AnyRestRoute[] = [tourListRoute, tourRoute, tourAvailabilityRoute, ...webhookRoutes];
 
 /**
  * The JSON API under {@link REST_NAMESPACE}: the routes declared in rest/<resource>/, callers

@@ -1,8 +1,8 @@
 import { type CancelResult, cancelOrderOfCustomer } from '../../data/order-cancel';
 import { loadBookingContext } from '../../data/tours';
 import { notifyOrder } from '../booking/notify';
-import { recordBookingCancelled } from '../webhooks/booking-events';
 import type { RequestContext } from '../context';
+import { recordBookingCancelled } from '../webhooks/booking-events';
 
 /**
  * A customer cancels their own order from "My Bookings" (engagement.md §5, item 4): only their own

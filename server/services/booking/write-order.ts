@@ -95,7 +95,8 @@ async function writeIn(
     await updateOrderBooking(trx, tid, columns);
     // The rewritten booking may take other seats, on its date and on the one it left.
     await recordAvailabilityChanged(trx, ctx.now, tour.id, travelDate);
-    if (previousDate && previousDate !== travelDate) await recordAvailabilityChanged(trx, ctx.now, tour.id, previousDate);
+    if (previousDate && previousDate !== travelDate)
+      await recordAvailabilityChanged(trx, ctx.now, tour.id, previousDate);
     return { orderId: tid, created: false };
   }
   const status = newOrderStatus(tour, settings, options.via, b.price);

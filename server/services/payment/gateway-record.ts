@@ -13,8 +13,8 @@ import type { Tour } from '../../tourmaster/tour-option';
 import { siteLocalTime } from '../../wp/site-time';
 import { notifyOrder } from '../booking/notify';
 import { type HoldOutcome, recordAgainstHold } from '../booking/seat-holds';
-import { recordBookingEvent } from '../webhooks/booking-events';
 import type { RequestContext } from '../context';
+import { recordBookingEvent } from '../webhooks/booking-events';
 
 /** A gateway payment verified with the gateway itself. */
 export interface VerifiedPayment {

@@ -41,7 +41,11 @@ export async function recordAvailabilityChanged(trx: WpDb, now: Date, tourId: nu
  * THE cancel choke point: an order that just became `cancel` in `trx` (customer, manage link, seat
  * hold run out, the API's cancel): `booking.cancelled`, and its date's seats changed.
  */
-export async function recordBookingCancelled(trx: WpDb, now: Date, order: Pick<TourOrder, 'id' | 'tourId' | 'travelDate'>) {
+export async function recordBookingCancelled(
+  trx: WpDb,
+  now: Date,
+  order: Pick<TourOrder, 'id' | 'tourId' | 'travelDate'>,
+) {
   await recordBookingEvent(trx, now, 'booking.cancelled', order.id);
   await recordAvailabilityChanged(trx, now, order.tourId, order.travelDate);
 }

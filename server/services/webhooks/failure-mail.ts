@@ -3,8 +3,8 @@ import type { WebhookSubscription } from '../../data/webhook-subscriptions';
 import { mailAddress } from '../../mail/mailer';
 import { str } from '../../php/coerce';
 import { escapeHtml } from '../../views/html';
-import type { ServiceDeps } from '../context';
 import { backgroundContext } from '../background-context';
+import type { ServiceDeps } from '../context';
 
 /**
  * The one mail to the site's admin (`admin_email`) when a subscription is disabled after 24 hours

@@ -70,13 +70,12 @@ function expandIpv6(address: string): number[] | undefined {
   return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff) ? groups : undefined;
 }
 
-export type ReceiverCheck =
-  | { ok: true; url: URL; address: string; family: 4 | 6 }
-  | { ok: false; message: string };
+export type ReceiverCheck = { ok: true; url: URL; address: string; family: 4 | 6 } | { ok: false; message: string };
 
 /** The URL's shape: http(s), bounded, no user or password in it. */
 export function checkReceiverUrl(text: string): { ok: true; url: URL } | { ok: false; message: string } {
-  if (text.length > MAX_WEBHOOK_URL) return { ok: false, message: `The URL is longer than ${MAX_WEBHOOK_URL} characters.` };
+  if (text.length > MAX_WEBHOOK_URL)
+    return { ok: false, message: `The URL is longer than ${MAX_WEBHOOK_URL} characters.` };
   let url: URL;
   try {
     url = new URL(text);
@@ -100,7 +99,9 @@ export async function resolveReceiver(text: string, allowPrivate: boolean): Prom
   const host = shape.url.hostname.replace(/^\[|\]$/g, '');
   let addresses: { address: string; family: number }[];
   try {
-    addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await lookup(host, { all: true, verbatim: true });
+    addresses = isIP(host)
+      ? [{ address: host, family: isIP(host) }]
+      : await lookup(host, { all: true, verbatim: true });
   } catch {
     return { ok: false, message: `The receiver's host name ${host} does not resolve.` };
   }
