@@ -47,6 +47,7 @@ export async function dispatchDueWebhooks(deps: ServiceDeps, now: Date = deps.cl
       limit: CLAIM_BATCH,
     });
     await Promise.all(claimed.map((delivery) => deliver(deps, delivery, token, now)));
+    if (claimed.length) deps.log.info({ deliveries: claimed.map((d) => d.id) }, 'webhook deliveries tried');
     tries += claimed.length;
     if (claimed.length < CLAIM_BATCH) return tries;
   }
