@@ -41,3 +41,13 @@ export async function recordWebhookEvent(trx: WpDb, event: WebhookEventInput): P
   );
   return msgId;
 }
+
+/**
+ * Runs `fn` once `trx`'s transaction commits (never on a rollback); right away outside one. For
+ * hints only (waking the dispatcher): a process may stop between the commit and the call.
+ */
+export function afterCommit(trx: WpDb, fn: () => void): void {
+  const execution = (trx.knex as { executionPromise?: Promise<unknown> }).executionPromise;
+  if (execution) execution.then(fn, () => {});
+  else fn();
+}

@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import express from 'express';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,7 +9,7 @@ import { inTransaction } from '../../data/tables';
 import type { AppDeps } from '../../http/deps';
 import { createMemoryMailer, type MemoryMailer } from '../../mail/mailer';
 import { recordBookingEvent } from '../../services/webhooks/booking-events';
-import { dispatchDueWebhooks } from '../../services/webhooks/dispatch';
+import { dispatchDueWebhooks, startWebhookDispatcher } from '../../services/webhooks/dispatch';
 import { postAjax, startTestServer, type TestServer } from '../../testing/app';
 import { payLaterBookingBody } from '../../testing/booking-body';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
@@ -279,5 +280,19 @@ describe('delivery', () => {
     expect((await call('PUT', `/webhooks/${id}`, { status: 'active' })).body.status).toBe('active');
     await book();
     expect(await dispatchDueWebhooks(server.deps)).toBe(1);
+  });
+
+  it('is woken by a committed event, not left for the next timer run', async () => {
+    const { id } = await subscribe(['booking.created']);
+    // An hour between timer runs (the first at least 30 minutes away): only the wake-up can send it.
+    const dispatcher = startWebhookDispatcher(server.deps, 3_600_000);
+    try {
+      await book();
+      for (let waited = 0; received.length === 0 && waited < 5_000; waited += 20) await sleep(20);
+      expect(received).toHaveLength(1);
+      expect((await deliveriesOf(id))[0]).toMatchObject({ state: 'delivered' });
+    } finally {
+      await dispatcher.stop();
+    }
   });
 });

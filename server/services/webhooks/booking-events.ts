@@ -1,7 +1,7 @@
 import { getRawOptions, settingsFromOptions } from '../../data/options';
 import { getOrder } from '../../data/orders';
 import type { WpDb } from '../../data/tables';
-import { recordWebhookEvent } from '../../data/webhook-outbox';
+import { afterCommit, recordWebhookEvent } from '../../data/webhook-outbox';
 import { activeSubscriptions, type WebhookEventType } from '../../data/webhook-subscriptions';
 import { paymentInfoList } from '../../payments/payment-info';
 import { readPaypalSettings } from '../../payments/paypal-settings';
@@ -85,6 +85,5 @@ async function siteCurrency(trx: WpDb): Promise<string> {
 async function record(trx: WpDb, event: Parameters<typeof recordWebhookEvent>[1]): Promise<void> {
   if (!(await recordWebhookEvent(trx, event))) return;
   // Wakes this process's dispatcher once the transaction commits (never on a rollback).
-  const execution = (trx.knex as { executionPromise?: Promise<unknown> }).executionPromise;
-  execution?.then(webhookEventCommitted, () => {});
+  afterCommit(trx, webhookEventCommitted);
 }
