@@ -14,7 +14,7 @@ import { siteLocalTime } from '../../wp/site-time';
 import { notifyOrder } from '../booking/notify';
 import { type HoldOutcome, recordAgainstHold } from '../booking/seat-holds';
 import type { RequestContext } from '../context';
-import { recordBookingEvent } from '../webhooks/booking-events';
+import { recordAvailabilityChanged, recordBookingEvent } from '../webhooks/booking-events';
 
 /** A gateway payment verified with the gateway itself. */
 export interface VerifiedPayment {
@@ -57,6 +57,9 @@ export async function recordVerifiedPayment(
       );
       // `booking.paid` in the payment's transaction (a refund due on a cancelled order is no payment).
       if (as === 'paid') await recordBookingEvent(trx, ctx.now, 'booking.paid', input.order.id);
+      // Paid after its hold ran out, with the seats still free: the cancelled order takes them again.
+      if (as === 'paid' && input.order.status === 'cancel')
+        await recordAvailabilityChanged(trx, ctx.now, input.order.tourId, input.order.travelDate);
     });
   } catch (err) {
     if (mapDriverError(err)?.code === 'CONFLICT') return { ok: false, reason: 'CONFLICT' };
