@@ -105,9 +105,8 @@ export const MAX_JSON_BODY = '64kb';
 const readJson = express.json({ limit: MAX_JSON_BODY, type: () => true });
 
 /**
- * The principal of a request on a route that needs one (issue 20's auth module fills this in:
- * Application Passwords, capability check, rate limit per key). Until then every such route is
- * refused with WordPress's 401.
+ * Who calls (rest/auth.ts: Application Passwords, the route's capability, the per-key limit): the
+ * principal, null for a guest, or a thrown RestError (401, 403, 429).
  */
 export type Authenticate = (req: Request, route: AnyRestRoute, ctx: RequestContext) => Promise<ApiPrincipal | null>;
 
@@ -117,6 +116,9 @@ export function routeHandler(route: AnyRestRoute, deps: AppDeps, authenticate: A
     try {
       const ctx = pageContext(req, deps);
       const principal = await authenticate(req, route, ctx);
+      // Whatever an authenticator answers, a route that needs a caller never runs for a guest.
+      if (route.auth !== 'public' && !principal)
+        throw new RestError(401, 'rest_forbidden', 'Sorry, you are not allowed to do that.');
       // A repeated query parameter (`?from=a&from=b`) arrives as an array: the schema refuses it.
       const sent = { ...req.query, ...req.params };
       const parsed = route.input.safeParse(sent);

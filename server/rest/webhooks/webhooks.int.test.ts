@@ -8,13 +8,14 @@ import { getOrder } from '../../data/orders';
 import { inTransaction } from '../../data/tables';
 import type { AppDeps } from '../../http/deps';
 import { createMemoryMailer, type MemoryMailer } from '../../mail/mailer';
+import { createApplicationPassword } from '../../services/api-keys/create-key';
 import { recordBookingEvent } from '../../services/webhooks/booking-events';
 import { dispatchDueWebhooks, startWebhookDispatcher } from '../../services/webhooks/dispatch';
 import { postAjax, startTestServer, type TestServer } from '../../testing/app';
 import { payLaterBookingBody } from '../../testing/booking-body';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
-import { type Authenticate, RestError } from '../route';
-import { REST_NAMESPACE, restRouter, restRoutes } from '../router';
+import { basicAuth } from '../../testing/rest-app';
+import { REST_NAMESPACE, restRouter } from '../router';
 
 /**
  * Webhooks over the real app, database and a real HTTP receiver on 127.0.0.1 (WEBHOOKS_ALLOW_PRIVATE
@@ -22,8 +23,7 @@ import { REST_NAMESPACE, restRouter, restRoutes } from '../router';
  * order (and nothing when the order is rolled back), the dispatcher delivers it signed (verified
  * with the library's own verifier), retries a 500 with backoff on a fixed clock, disables the
  * subscription after 24 hours with one mail to the admin, and the delivery log tells it all.
- * Until the auth module is merged, the admin routes run under a test-only Authenticate (TODO after
- * merge: re-point at a real application password).
+ * The admin routes are called with an administrator's real application password.
  */
 const TOUR = 4; // Santorini: 20 seats on 22 May 2027
 const DATE = '2027-05-22';
@@ -34,18 +34,20 @@ let server: TestServer;
 let api: { baseUrl: string; close(): Promise<void> };
 let privateRefusingApi: { baseUrl: string; close(): Promise<void> };
 let mailer: MemoryMailer;
+/** `Authorization` with the administrator's application password; a customer's. */
+let adminAuth: string;
+let customerAuth: string;
 let now = START;
 let receiver: Server;
 let receiverUrl: string;
 let answer = 200;
 const received: { headers: IncomingHttpHeaders; body: string }[] = [];
 
-const adminKey: Authenticate = async (req, route) => {
-  if (route.auth === 'public') return null;
-  if (req.get('authorization') !== 'Test admin')
-    throw new RestError(401, 'rest_forbidden', 'Sorry, you are not allowed to do that.');
-  return { userId: 1, login: 'admin', keyUuid: 'test', canManageOrders: true, isAdmin: true };
-};
+async function keyOf(login: string): Promise<string> {
+  const created = await createApplicationPassword(tdb.wp, { login, name: 'Webhooks test', now: START });
+  if (!created.ok) throw new Error(created.reason);
+  return basicAuth(login, created.password);
+}
 
 async function listen(app: express.Express): Promise<{ baseUrl: string; close(): Promise<void> }> {
   const s: Server = await new Promise((resolve) => {
@@ -58,13 +60,15 @@ async function listen(app: express.Express): Promise<{ baseUrl: string; close():
 }
 
 function apiWith(deps: AppDeps) {
-  return listen(express().use(REST_NAMESPACE, restRouter(deps, restRoutes, adminKey)));
+  return listen(express().use(REST_NAMESPACE, restRouter(deps)));
 }
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
   mailer = createMemoryMailer();
-  server = await startTestServer(tdb, { mailer, config: { webhooksAllowPrivate: true } });
+  server = await startTestServer(tdb, { mailer, config: { webhooksAllowPrivate: true, apiRateLimit: 100_000 } });
+  adminAuth = await keyOf('admin');
+  customerAuth = await keyOf('customer1');
   server.deps.clock = () => new Date(now);
   api = await apiWith(server.deps);
   privateRefusingApi = await apiWith({
@@ -100,7 +104,7 @@ beforeEach(async () => {
   await tdb.wp.knex(`${tdb.wp.prefix}dropin_webhook_subscriptions`).update({ status: 'disabled' });
 });
 
-async function call(method: string, path: string, body?: unknown, base = api.baseUrl, auth = 'Test admin') {
+async function call(method: string, path: string, body?: unknown, base = api.baseUrl, auth = adminAuth) {
   const response = await fetch(`${base}${path}`, {
     method,
     headers: { authorization: auth, ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -148,6 +152,16 @@ describe('webhook subscriptions', () => {
     expect(r.body.code).toBe('rest_forbidden');
     const real = await fetch(`${server.baseUrl}${REST_NAMESPACE}/webhooks`);
     expect(real.status).toBe(401);
+    // A customer's key authenticates but may not manage webhooks.
+    const customer = await call(
+      'POST',
+      '/webhooks',
+      { url: receiverUrl, events: ['booking.created'] },
+      api.baseUrl,
+      customerAuth,
+    );
+    expect(customer.status).toBe(403);
+    expect(customer.body.code).toBe('rest_forbidden');
     expect(await tdb.wp.knex(`${tdb.wp.prefix}dropin_webhook_subscriptions`).where('url', receiverUrl)).toEqual([]);
   });
 
