@@ -10,6 +10,7 @@ import { createDropinOrderAttribution } from './20261123000100_create_dropin_ord
 import { createDropinSeatHolds } from './20261127000100_create_dropin_seat_holds';
 import { createDropinStripeRefunds } from './20261127000200_create_dropin_stripe_refunds';
 import { createDropinWebhooks } from './20261128000100_create_dropin_webhooks';
+import { createDropinApiIdempotency } from './20261128000200_create_dropin_api_idempotency';
 import type { Migration, MigrationContext } from './helpers';
 
 /** Every migration, in order. An explicit list, so the type checker sees each one. */
@@ -24,6 +25,7 @@ export const migrations: readonly Migration[] = [
   createDropinSeatHolds,
   createDropinStripeRefunds,
   createDropinWebhooks,
+  createDropinApiIdempotency,
 ];
 
 /** Our own bookkeeping table, under the site's prefix, beside WordPress's tables. */

@@ -94,11 +94,13 @@ describe('migrations', () => {
     expect(await listIndexes(db, 'wp_tourmaster_order')).toContain('dropin_tour_travel_date');
     expect(await db.knex('wp_tourmaster_order').select().orderBy('id')).toEqual(orders);
     expect([...after.keys()].filter((t) => !before.has(t)).sort()).toEqual([
+      'wp_dropin_api_idempotency',
       'wp_dropin_gateway_payments',
       'wp_dropin_locks',
       'wp_dropin_migrations',
       'wp_dropin_migrations_lock',
       'wp_dropin_order_attribution',
+      'wp_dropin_order_changes',
       'wp_dropin_order_keys',
       'wp_dropin_rate_limits',
       'wp_dropin_seat_holds',

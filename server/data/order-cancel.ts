@@ -35,3 +35,23 @@ export async function cancelOrderOfCustomer(
     return { ok: false, reason: 'not-cancellable' };
   });
 }
+
+export type AdminCancelResult = { ok: true; order: TourOrder } | { ok: false; reason: 'not-found' | 'already-cancelled' };
+
+/**
+ * Cancels an order as the legacy admin's status change does (payment.md §4: any status may become
+ * `cancel`), in one conditional UPDATE so two cancels never both count; the caller's transaction
+ * (if any) holds it with whatever else it writes.
+ */
+export async function cancelOrderAsAdmin(wp: WpDb, orderId: number): Promise<AdminCancelResult> {
+  return inTransaction(wp, async (trx) => {
+    const updated = await trx
+      .knex(trx.t.orders)
+      .where({ id: orderId })
+      .where((w) => w.whereNot('order_status', 'cancel').orWhereNull('order_status'))
+      .update({ order_status: 'cancel' });
+    const order = await getOrder(trx, orderId);
+    if (!order) return { ok: false, reason: 'not-found' };
+    return updated > 0 ? { ok: true, order } : { ok: false, reason: 'already-cancelled' };
+  });
+}

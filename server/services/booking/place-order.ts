@@ -12,7 +12,7 @@ import { notifyOrder } from './notify';
 import { guestOrderKey, ORDER_NOT_FOUND, orderKeyCookie } from './ownership';
 import { prepareBooking } from './prepare-booking';
 import { type PlaceOrderResult, refusal } from './types';
-import { writeOrder } from './write-order';
+import { type WriteGuard, writeOrder } from './write-order';
 
 /**
  * Writes a booking as the plugin does at payment step 4 (pay later) or before a gateway payment,
@@ -31,18 +31,24 @@ export async function placeBooking(
     paymentMethod?: string;
     /** Where the visitor came from (checked: services/booking/attribution.ts); stored with a new order only. */
     attribution?: OrderAttribution;
+    /**
+     * A booking through the REST API (services/booking/api-booking.ts): the order is the contact's
+     * as a guest's (no account, no browser), its key is rate limited per key by the API rather
+     * than per address here, and its repeats are found by the Idempotency-Key (`guard`).
+     */
+    api?: { guard: WriteGuard };
   },
 ): Promise<PlaceOrderResult> {
-  const user = await ctx.user();
+  const user = options.api ? null : await ctx.user();
   // Every attempt counts, refused ones too: a script cannot probe seats and coupons without limit.
-  await enforceWriteLimit(ctx.wp, 'booking', { ip: ctx.ip, userId: user?.user.id ?? 0 }, ctx.now);
+  if (!options.api) await enforceWriteLimit(ctx.wp, 'booking', { ip: ctx.ip, userId: user?.user.id ?? 0 }, ctx.now);
   const prepared = await prepareBooking(ctx, detail);
   if (!prepared.ok) return prepared;
   const { booking } = prepared;
   // A guest is recognised by the browser's booking-client id, a customer by the account.
-  const client = user ? undefined : bookingClient(ctx);
+  const client = user || options.api ? undefined : bookingClient(ctx);
   const fingerprint =
-    booking.booking.tid === undefined
+    booking.booking.tid === undefined && !options.api
       ? bookingFingerprint(user ? `user:${user.user.id}` : `guest:${client?.id}`, detail)
       : null;
   const written = await writeOrder(ctx, booking, {
@@ -51,6 +57,7 @@ export async function placeBooking(
     user,
     fingerprint,
     ...(options.attribution ? { attribution: options.attribution } : {}),
+    ...(options.api ? { guard: options.api.guard } : {}),
   });
   if ('ok' in written) return written;
   const order = await getOrder(ctx.wp, written.orderId);

@@ -49,6 +49,8 @@ const TOO_LARGE_MESSAGE = 'Sorry, a single booking can hold at most 255 travelle
 export async function prepareBooking(
   ctx: RequestContext,
   detail: BookingDetail,
+  /** `quote`: the REST API's price quote, which carries no contact or traveller details to check. */
+  options: { quote?: boolean } = {},
 ): Promise<{ ok: true; booking: PreparedBooking } | OrderRefused> {
   const tourId = requestedTourId(detail);
   if (tourId === undefined) return refusal('INVALID', INVALID_BOOKING_MESSAGE);
@@ -68,7 +70,7 @@ export async function prepareBooking(
   const resolved = resolveBooking(tour, withServices, { complete: true, contactFields });
   if (!resolved.ok) return refusal(refusalOf(resolved.reason), resolved.message);
   const { booking } = resolved;
-  const valid = validateBooking(booking, { step: 4, tour, settings, contactFields });
+  const valid = options.quote ? { ok: true as const } : validateBooking(booking, { step: 4, tour, settings, contactFields });
   if (!valid.ok) return refusal('INVALID', valid.message);
   // traveller_amount is a tinyint column (0–255): a larger booking cannot be stored faithfully.
   if (booking.travellers.seats > 255) return refusal('LIMIT', TOO_LARGE_MESSAGE);

@@ -28,7 +28,8 @@ export type OrderRefusal =
   | 'LIMIT' // people limits of the tour or package
   | 'COUPON' // the coupon was used up meanwhile
   | 'NOT_FOUND' // the order in `tid` does not exist
-  | 'NOT_OWNER'; // the order in `tid` belongs to someone else
+  | 'NOT_OWNER' // the order in `tid` belongs to someone else
+  | 'CONFLICT'; // the REST API's Idempotency-Key was used for another request
 
 export interface OrderRefused {
   ok: false;

@@ -8,9 +8,10 @@ import {
   storeOrderKey,
   updateOrderBooking,
 } from '../../data/order-writes';
+import { stampOrderChange } from '../../data/order-changes';
 import { getOrder } from '../../data/orders';
 import { insertSeatHold } from '../../data/seat-holds';
-import { inTransaction } from '../../data/tables';
+import { inTransaction, type WpDb } from '../../data/tables';
 import { seatPool } from '../../tourmaster/availability';
 import { type CouponOption, checkCoupon } from '../../tourmaster/coupon';
 import { Money } from '../../tourmaster/money';
@@ -40,6 +41,19 @@ export interface WriteOptions {
   /** The same visitor's same detail (null when rewriting an order): a repeat finds the first order. */
   fingerprint: string | null;
   attribution?: OrderAttribution;
+  /** A caller's own record of the request, kept in the order's transaction (the REST API's Idempotency-Key). */
+  guard?: WriteGuard;
+}
+
+/**
+ * What a caller adds to the order's transaction: a lock key taken with the seats' lock, a look for
+ * the order an earlier identical request wrote (or a refusal: the key was used for another
+ * request), and a record written with a new order.
+ */
+export interface WriteGuard {
+  lockKey: string;
+  replay(trx: WpDb): Promise<{ orderId: number } | OrderRefused | undefined>;
+  record(trx: WpDb, orderId: number): Promise<void>;
 }
 
 /**
@@ -66,7 +80,13 @@ async function writeIn(
   const { tour, settings, coupon } = b;
   const { travelDate, tid } = b.booking;
   const trx = ctx.wp;
-  await lockKeys(trx, [`seats:${tour.id}:${travelDate}`, ...(coupon ? [`coupon:${coupon.code.toLowerCase()}`] : [])]);
+  await lockKeys(trx, [
+    `seats:${tour.id}:${travelDate}`,
+    ...(coupon ? [`coupon:${coupon.code.toLowerCase()}`] : []),
+    ...(options.guard ? [options.guard.lockKey] : []),
+  ]);
+  const replayed = await options.guard?.replay(trx);
+  if (replayed) return 'ok' in replayed ? replayed : { orderId: replayed.orderId, created: false };
   let previousDate: string | undefined;
   if (tid !== undefined) {
     const existing = await getOrder(trx, tid);
@@ -97,6 +117,7 @@ async function writeIn(
     await recordAvailabilityChanged(trx, ctx.now, tour.id, travelDate);
     if (previousDate && previousDate !== travelDate)
       await recordAvailabilityChanged(trx, ctx.now, tour.id, previousDate);
+    await stampOrderChange(trx, tid, ctx.now);
     return { orderId: tid, created: false };
   }
   const status = newOrderStatus(tour, settings, options.via, b.price);
@@ -122,6 +143,8 @@ async function writeIn(
     createdAt: b.nowLocal,
   });
   if (options.attribution) await insertOrderAttribution(trx, orderId, options.attribution, b.nowLocal);
+  await options.guard?.record(trx, orderId);
+  await stampOrderChange(trx, orderId, ctx.now);
   // The outbox, in this transaction: the events exist exactly when the order does.
   await recordBookingEvent(trx, ctx.now, 'booking.created', orderId);
   await recordAvailabilityChanged(trx, ctx.now, tour.id, travelDate);
