@@ -36,7 +36,9 @@ export async function cancelOrderOfCustomer(
   });
 }
 
-export type AdminCancelResult = { ok: true; order: TourOrder } | { ok: false; reason: 'not-found' | 'already-cancelled' };
+export type AdminCancelResult =
+  | { ok: true; order: TourOrder }
+  | { ok: false; reason: 'not-found' | 'already-cancelled' };
 
 /**
  * Cancels an order as the legacy admin's status change does (payment.md §4: any status may become

@@ -41,7 +41,10 @@ function fingerprint(row: Record<string, unknown>): string {
 
 /** Marks an order changed at `now` if its fingerprint differs from the one stored (or none is). */
 export async function stampOrderChange(wp: WpDb, orderId: number, now: Date): Promise<void> {
-  const row = await wp.knex(wp.t.orders).first(...WATCHED).where('id', orderId);
+  const row = await wp
+    .knex(wp.t.orders)
+    .first(...WATCHED)
+    .where('id', orderId);
   if (!row) return;
   await stampChanges(wp, [{ id: orderId, fingerprint: fingerprint(row) }], now);
 }

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { TourOrder } from '../tourmaster/order';
-import { holdTime } from './seat-holds';
 import { toOrder } from './orders';
+import { holdTime } from './seat-holds';
 import type { WpDb } from './tables';
 
 /** The filters of the REST API's bookings list (rest/bookings/list.ts). */

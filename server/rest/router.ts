@@ -4,6 +4,11 @@ import { pageContext } from '../http/page-context';
 import { REST_NAMESPACE } from '../http/rest-namespace';
 import { ourApi } from '../http/security-headers';
 import { applicationPasswords } from './auth';
+import { cancelBookingRoute } from './bookings/cancel';
+import { createBookingRoute } from './bookings/create';
+import { listBookingsRoute } from './bookings/list';
+import { quoteRoute } from './bookings/quote';
+import { readBookingRoute } from './bookings/read';
 import { docsAsset, docsPage } from './docs';
 import { noRoute, restErrorHandler } from './errors';
 import { openApiDocument } from './openapi';
@@ -18,7 +23,17 @@ import { webhookRoutes } from './webhooks/routes';
 export { REST_NAMESPACE };
 
 /** Every route of the namespace (issue 20 adds the rest of the public API here). */
-export const restRoutes: readonly AnyRestRoute[] = [tourListRoute, tourRoute, tourAvailabilityRoute, ...webhookRoutes];
+export const restRoutes: readonly AnyRestRoute[] = [
+  tourListRoute,
+  tourRoute,
+  tourAvailabilityRoute,
+  quoteRoute,
+  createBookingRoute,
+  listBookingsRoute,
+  readBookingRoute,
+  cancelBookingRoute,
+  ...webhookRoutes,
+];
 
 /**
  * The JSON API under {@link REST_NAMESPACE}: the routes declared in rest/<resource>/, callers

@@ -45,7 +45,9 @@ export async function placeApiBooking(
     async replay(trx) {
       const found = await findIdempotentRequest(trx, { ...at, since: since() });
       if (!found) return undefined;
-      return found.bodyHash === bodyHash ? { orderId: found.orderId } : refusal('CONFLICT', IDEMPOTENCY_CONFLICT_MESSAGE);
+      return found.bodyHash === bodyHash
+        ? { orderId: found.orderId }
+        : refusal('CONFLICT', IDEMPOTENCY_CONFLICT_MESSAGE);
     },
     record: (trx, orderId) => recordIdempotentRequest(trx, { ...at, bodyHash, orderId, now: ctx.now }),
   };

@@ -30,7 +30,12 @@ export async function quoteApiBooking(ctx: RequestContext, detail: BookingDetail
   if (!prepared.ok) return prepared;
   const b = prepared.booking;
   const { tour, booking, nowLocal } = b;
-  const cutOff = bookingCutOff({ entry: booking.date.entry, option: tour.option, travelDate: booking.travelDate, nowLocal });
+  const cutOff = bookingCutOff({
+    entry: booking.date.entry,
+    option: tour.option,
+    travelDate: booking.travelDate,
+    nowLocal,
+  });
   if (!isOfferedDate(tour.option, tour.meta, booking.travelDate, nowLocal) || !cutOff.open) {
     return refusal('CLOSED', DATE_CLOSED_MESSAGE);
   }

@@ -28,7 +28,7 @@ export async function manageToken(ctx: Pick<RequestContext, 'wp' | 'deps' | 'now
 }
 
 /** The order's total, what was paid of it and what is still due (never below zero). */
-function orderAmounts(order: TourOrder) {
+export function orderAmounts(order: TourOrder) {
   const total = order.totalPrice === null || order.totalPrice === '' ? Money.ZERO : phpMoney(order.totalPrice);
   const paid = paidAmount(normalizePaymentInfos(order.paymentInfo, order.status ?? ''));
   const left = total.minus(paid);

@@ -70,7 +70,9 @@ export async function prepareBooking(
   const resolved = resolveBooking(tour, withServices, { complete: true, contactFields });
   if (!resolved.ok) return refusal(refusalOf(resolved.reason), resolved.message);
   const { booking } = resolved;
-  const valid = options.quote ? { ok: true as const } : validateBooking(booking, { step: 4, tour, settings, contactFields });
+  const valid = options.quote
+    ? { ok: true as const }
+    : validateBooking(booking, { step: 4, tour, settings, contactFields });
   if (!valid.ok) return refusal('INVALID', valid.message);
   // traveller_amount is a tinyint column (0–255): a larger booking cannot be stored faithfully.
   if (booking.travellers.seats > 255) return refusal('LIMIT', TOO_LARGE_MESSAGE);

@@ -1,6 +1,7 @@
 import { countCouponUses } from '../../data/coupons';
 import { mapDriverError } from '../../data/dialect';
 import { insertOrderAttribution, type OrderAttribution } from '../../data/order-attribution';
+import { stampOrderChange } from '../../data/order-changes';
 import {
   findOrderByFingerprint,
   insertOrder,
@@ -8,7 +9,6 @@ import {
   storeOrderKey,
   updateOrderBooking,
 } from '../../data/order-writes';
-import { stampOrderChange } from '../../data/order-changes';
 import { getOrder } from '../../data/orders';
 import { insertSeatHold } from '../../data/seat-holds';
 import { inTransaction, type WpDb } from '../../data/tables';
