@@ -1,3 +1,4 @@
+import { isZeroDate } from '../../data/dialect';
 import { listOrders, type OrderListFilter, orderModifiedAt } from '../../data/order-list';
 import { getOrder } from '../../data/orders';
 import { postTitles } from '../../data/posts';
@@ -78,7 +79,7 @@ async function viewOf(
     currency: orderCurrency(order, settings),
     deposit: storedDeposit(order),
     created: siteTimeToUtc(order.bookingDate, settings),
-    paymentDate: siteTimeToUtc(order.paymentDate, settings),
+    paymentDate: isZeroDate(order.paymentDate) ? undefined : siteTimeToUtc(order.paymentDate, settings),
     modifiedAt,
     // A guest pays through the signed link (confirmation.ts): it carries the order's key.
     paymentUrl: paymentPage && token ? manageLinkUrl(site.homeUrl, token, { pay: true }) : paymentPage,

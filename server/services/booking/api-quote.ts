@@ -26,7 +26,7 @@ export interface ApiQuote {
  * writing anything. The contact and traveller details are the booking's, not the quote's.
  */
 export async function quoteApiBooking(ctx: RequestContext, detail: BookingDetail): Promise<ApiQuote | OrderRefused> {
-  const prepared = await prepareBooking(ctx, detail, { quote: true });
+  const prepared = await prepareBooking(ctx, detail, { quote: true, api: true });
   if (!prepared.ok) return prepared;
   const b = prepared.booking;
   const { tour, booking, nowLocal } = b;

@@ -42,7 +42,7 @@ export async function placeBooking(
   const user = options.api ? null : await ctx.user();
   // Every attempt counts, refused ones too: a script cannot probe seats and coupons without limit.
   if (!options.api) await enforceWriteLimit(ctx.wp, 'booking', { ip: ctx.ip, userId: user?.user.id ?? 0 }, ctx.now);
-  const prepared = await prepareBooking(ctx, detail);
+  const prepared = await prepareBooking(ctx, detail, { api: options.api !== undefined });
   if (!prepared.ok) return prepared;
   const { booking } = prepared;
   // A guest is recognised by the browser's booking-client id, a customer by the account.

@@ -38,6 +38,8 @@ export interface PreparedBooking {
   nowLocal: string;
 }
 
+const UNKNOWN_PACKAGE_MESSAGE = 'This tour has no package of this name on this date.';
+
 const TOO_LARGE_MESSAGE = 'Sorry, a single booking can hold at most 255 travellers.';
 
 /**
@@ -49,8 +51,12 @@ const TOO_LARGE_MESSAGE = 'Sorry, a single booking can hold at most 255 travelle
 export async function prepareBooking(
   ctx: RequestContext,
   detail: BookingDetail,
-  /** `quote`: the REST API's price quote, which carries no contact or traveller details to check. */
-  options: { quote?: boolean } = {},
+  /**
+   * `quote`: the REST API's price quote, which carries no contact or traveller details to check;
+   * `api`: the REST API names a package that must be one of the date's (the site's pages show a
+   * stale title as sent).
+   */
+  options: { quote?: boolean; api?: boolean } = {},
 ): Promise<{ ok: true; booking: PreparedBooking } | OrderRefused> {
   const tourId = requestedTourId(detail);
   if (tourId === undefined) return refusal('INVALID', INVALID_BOOKING_MESSAGE);
@@ -70,6 +76,9 @@ export async function prepareBooking(
   const resolved = resolveBooking(tour, withServices, { complete: true, contactFields });
   if (!resolved.ok) return refusal(refusalOf(resolved.reason), resolved.message);
   const { booking } = resolved;
+  if (options.api && booking.packageTitle !== '' && booking.date.package?.title !== booking.packageTitle) {
+    return refusal('INVALID', UNKNOWN_PACKAGE_MESSAGE);
+  }
   const valid = options.quote
     ? { ok: true as const }
     : validateBooking(booking, { step: 4, tour, settings, contactFields });

@@ -1,0 +1,272 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { assembleDeps } from '../../boot';
+import { createLogger } from '../../core/logger';
+import { REST_NAMESPACE } from '../../http/rest-namespace';
+import { CAPTURE_NOW, startTestServer, type TestServer } from '../../testing/app';
+import { createTestDatabase, type TestDatabase } from '../../testing/db';
+import { RestError } from '../errors';
+import type { Authenticate } from '../route';
+import { restRouter, restRoutes } from '../router';
+
+/**
+ * The bookings API over the real routes and database. Auth is another module's (issue 20): the
+ * real app refuses every `orders` route with 401 until it lands; the handlers are exercised through
+ * a test Authenticate (`X-Test-User: <id>`), to be re-pointed at application passwords after merge.
+ */
+const engine = inject('testDb').engine;
+let tdb: TestDatabase;
+let real: TestServer;
+let api: Server;
+let base = '';
+let clock = CAPTURE_NOW.getTime();
+
+const SANTORINI = 4; // per person, 20 seats a date
+const DATE = '2027-05-22';
+
+const testAuth: Authenticate = async (req, route) => {
+  if (route.auth === 'public') return null;
+  const user = Number(req.get('x-test-user'));
+  if (!user) throw new RestError(401, 'rest_forbidden', 'Sorry, you are not allowed to do that.');
+  return { userId: user, login: `u${user}`, keyUuid: `k${user}`, canManageOrders: true, isAdmin: false };
+};
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  real = await startTestServer(tdb);
+  const deps = assembleDeps(tdb.config, tdb.db, createLogger({ level: 'silent' }), () => new Date(clock));
+  const app = express().use(REST_NAMESPACE, restRouter(deps, restRoutes, testAuth));
+  api = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  base = `http://127.0.0.1:${(api.address() as AddressInfo).port}${REST_NAMESPACE}`;
+}, 60_000);
+
+afterAll(async () => {
+  await new Promise((resolve) => api?.close(resolve));
+  await real?.close();
+  await tdb?.drop();
+});
+
+function booking(over: Record<string, unknown> = {}, n = 1) {
+  return {
+    tour_id: SANTORINI,
+    date: DATE,
+    package: null,
+    travellers: { people: 2 },
+    traveller_details: [
+      { title: 'mr', first_name: 'Peter', last_name: 'Novak' },
+      { title: 'mrs', first_name: 'Jana', last_name: 'Novakova' },
+    ],
+    contact: {
+      first_name: 'Peter',
+      last_name: 'Novak',
+      email: `peter${n}@example.test`,
+      phone: '+420 777 000 111',
+      country: 'Czech Republic',
+    },
+    payment: 'later',
+    ...over,
+  };
+}
+
+type Json = Record<string, unknown> & { id: number; status: string; code: string; data: { status: number } };
+
+async function call(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+  at = base,
+): Promise<{ status: number; headers: Headers; json: Json }> {
+  const res = await fetch(`${at}${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', 'X-Test-User': '1', ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, headers: res.headers, json: (await res.json()) as Json };
+}
+
+const items = (r: { json: unknown }) => r.json as Json[];
+
+const book = (body: unknown, key: string, user = '1') =>
+  call('POST', '/bookings', body, { 'Idempotency-Key': key, 'X-Test-User': user });
+
+const ordersOf = (email: string) =>
+  tdb.wp.knex(tdb.wp.t.orders).where('contact_info', 'like', `%${email}%`).pluck('id');
+
+describe('bookings API', () => {
+  it('refuses every orders route without a key (401) while the quote is public', async () => {
+    const realBase = `${real.baseUrl}${REST_NAMESPACE}`;
+    for (const [method, path] of [
+      ['POST', '/bookings'],
+      ['GET', '/bookings'],
+      ['GET', '/bookings/1'],
+      ['POST', '/bookings/1/cancel'],
+    ] as const) {
+      const r = await call(
+        method,
+        path,
+        method === 'POST' ? booking() : undefined,
+        { 'Idempotency-Key': 'x' },
+        realBase,
+      );
+      expect(r.status, `${method} ${path}`).toBe(401);
+      expect(r.json.code).toBe('rest_forbidden');
+    }
+    const { traveller_details, contact, payment, ...q } = booking();
+    expect((await call('POST', '/quote', q, {}, realBase)).status).toBe(200);
+  });
+
+  it('creates, reads, lists and cancels a booking, priced as the quote says', async () => {
+    const { traveller_details, contact, payment, ...q } = booking();
+    const quote = await call('POST', '/quote', q);
+    expect(quote.status).toBe(200);
+    expect(quote.json).toMatchObject({ currency: 'USD', travellers: 2, lines: [{ kind: 'people', count: 2 }] });
+    const created = await book(booking({}, 10), 'create-1');
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    const b = created.json;
+    expect(created.headers.get('location')).toBe(b.links && (b.links as { self: string }).self);
+    expect(b).toMatchObject({ tour_id: SANTORINI, date: DATE, travellers: { people: 2 }, currency: 'USD' });
+    expect(b.total).toBe(quote.json.total);
+    expect(b.due).toBe(b.total);
+    expect(['pending', 'wait-for-approval']).toContain(b.status);
+    expect(b.contact).toMatchObject({ email: 'peter10@example.test' });
+    expect(b.traveller_details).toEqual([
+      { title: 'mr', first_name: 'Peter', last_name: 'Novak' },
+      { title: 'mrs', first_name: 'Jana', last_name: 'Novakova' },
+    ]);
+    const row = await tdb.wp.knex(tdb.wp.t.orders).first().where('id', b.id);
+    expect(Number(row.user_id)).toBe(0);
+    expect(Number(row.traveller_amount)).toBe(2);
+
+    const read = await call('GET', `/bookings/${b.id}`);
+    expect(read.json).toEqual(b);
+    const list = await call('GET', `/bookings?tour_id=${SANTORINI}&per_page=1`);
+    expect(list.json).toEqual([b]);
+    expect(Number(list.headers.get('x-wp-total'))).toBeGreaterThanOrEqual(1);
+
+    const cancelled = await call('POST', `/bookings/${b.id}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.json.status).toBe('cancel');
+    const again = await call('POST', `/bookings/${b.id}/cancel`);
+    expect(again.json).toEqual(cancelled.json);
+    expect(items(await call('GET', '/bookings?status=cancel')).map((x) => x.id)).toContain(b.id);
+    expect((await call('GET', '/bookings/999999')).json.code).toBe('rest_booking_invalid_id');
+    expect((await call('POST', '/bookings/999999/cancel')).status).toBe(404);
+  });
+
+  it('needs an Idempotency-Key; the same key and body replay, another body conflicts', async () => {
+    const missing = await call('POST', '/bookings', booking({}, 20));
+    expect(missing).toMatchObject({ status: 400, json: { code: 'rest_missing_idempotency_key' } });
+    expect((await book(booking({}, 20), 'x'.repeat(101))).json.code).toBe('rest_invalid_idempotency_key');
+    const first = await book(booking({}, 20), 'idem-1');
+    expect(first.status).toBe(201);
+    // The same body with its keys in another order is the same request.
+    const { contact, ...rest } = booking({}, 20);
+    const replay = await book({ contact, ...rest }, 'idem-1');
+    expect(replay.status).toBe(200);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.json.id).toBe(first.json.id);
+    const other = await book(booking({ travellers: { people: 1 } }, 20), 'idem-1');
+    expect(other).toMatchObject({ status: 409, json: { code: 'rest_idempotency_conflict' } });
+    // Keys are per user: another user's same key is another request.
+    expect((await book(booking({}, 21), 'idem-1', '2')).status).toBe(201);
+    expect(await ordersOf('peter20@example.test')).toHaveLength(1);
+  });
+
+  it('writes one order for concurrent identical requests', async () => {
+    const replies = await Promise.all(Array.from({ length: 6 }, () => book(booking({}, 30), 'idem-concurrent')));
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
+    expect(new Set(replies.map((r) => r.json.id)).size).toBe(1);
+    expect(await ordersOf('peter30@example.test')).toHaveLength(1);
+  });
+
+  it('refuses counts the tour does not price, huge text, and bad parameters', async () => {
+    const adults = await book(booking({ travellers: { adult: 2 } }, 40), 'bad-1');
+    expect(adults).toMatchObject({ status: 400, json: { code: 'tourmaster_invalid_booking' } });
+    const many = await book(booking({ travellers: { people: 300 } }, 40), 'bad-2');
+    expect(many).toMatchObject({ status: 400, json: { code: 'rest_invalid_param' } });
+    const kind = await book(booking({ travellers: { dragons: 1 } }, 40), 'bad-3');
+    expect(kind).toMatchObject({ status: 400, json: { code: 'rest_invalid_param' } });
+    const huge = booking({}, 40);
+    (huge.contact as Record<string, string>).first_name = 'A'.repeat(5000);
+    expect((await book(huge, 'bad-4')).json.code).toBe('rest_invalid_param');
+    const pkg = await book(booking({ package: 'Private Yacht VIP' }, 40), 'bad-5');
+    expect(pkg).toMatchObject({ status: 400, json: { code: 'tourmaster_invalid_booking' } });
+    const coupon = await book(booking({ coupon: 'NO-SUCH-COUPON' }, 40), 'bad-6');
+    expect(coupon).toMatchObject({ status: 400, json: { code: 'tourmaster_invalid_coupon' } });
+    expect(await ordersOf('peter40@example.test')).toHaveLength(0);
+  });
+
+  it('answers 409 tourmaster_sold_out for a date with too few seats', async () => {
+    const date = '2027-05-29';
+    await tdb.wp.knex(tdb.wp.t.orders).insert({
+      user_id: 0,
+      booking_date: '2026-11-20 10:00:00',
+      tour_id: SANTORINI,
+      travel_date: date,
+      package_group_slug: '',
+      traveller_amount: 19,
+      male_amount: 0,
+      female_amount: 0,
+      order_status: 'approved',
+      total_price: '100.0000',
+    });
+    const full = await book(booking({ date }, 50), 'full-1');
+    expect(full, JSON.stringify(full.json)).toMatchObject({ status: 409, json: { code: 'tourmaster_sold_out' } });
+    const { traveller_details, contact, payment, ...q } = booking({ date });
+    expect((await call('POST', '/quote', q)).json.code).toBe('tourmaster_sold_out');
+  });
+
+  it.runIf(engine === 'mariadb')('sells exactly the seats left to concurrent one-seat bookings', async () => {
+    const date = '2027-05-15'; // 20 seats, 14 taken: 6 left
+    await tdb.wp.knex(tdb.wp.t.orders).insert({
+      user_id: 0,
+      booking_date: '2026-11-20 10:00:00',
+      tour_id: SANTORINI,
+      travel_date: date,
+      package_group_slug: '',
+      traveller_amount: 14,
+      male_amount: 0,
+      female_amount: 0,
+      order_status: 'approved',
+      total_price: '100.0000',
+    });
+    const one = (n: number) =>
+      booking(
+        { date, travellers: { people: 1 }, traveller_details: [{ first_name: 'A', last_name: `B${n}` }] },
+        100 + n,
+      );
+    const replies = await Promise.all(Array.from({ length: 12 }, (_, n) => book(one(n), `seat-${n}`)));
+    expect(
+      replies.filter((r) => r.status === 201),
+      JSON.stringify(replies.map((r) => r.json)),
+    ).toHaveLength(6);
+    expect(replies.filter((r) => r.json.code === 'tourmaster_sold_out')).toHaveLength(6);
+  });
+
+  it('lists with modified_after the orders changed since, an admin edit in the table after the sweep', async () => {
+    const start = clock;
+    const created = await book(booking({}, 60), 'sync-1');
+    const since = new Date(start - 1000).toISOString();
+    const first = await call('GET', `/bookings?modified_after=${since}&per_page=100`);
+    expect(items(first).map((x) => x.id)).toContain(created.json.id);
+    // Later, the WordPress admin approves it by writing the row directly.
+    clock = start + 10_000;
+    const mark = new Date(start + 5_000).toISOString();
+    expect((await call('GET', `/bookings?modified_after=${mark}`)).json).toEqual([]);
+    await tdb.wp.knex(tdb.wp.t.orders).where('id', created.json.id).update({ order_status: 'approved' });
+    clock = start + 20_000;
+    const seen = await call('GET', `/bookings?modified_after=${mark}`);
+    expect(items(seen).map((x) => [x.id, x.status, x.modified])).toEqual([
+      [created.json.id, 'approved', `${new Date(start + 20_000).toISOString().slice(0, 19)}Z`],
+    ]);
+    // The keyset: after this item, nothing.
+    const next = await call('GET', `/bookings?modified_after=${items(seen)[0]!.modified}&after_id=${created.json.id}`);
+    expect(next.json).toEqual([]);
+    clock = start;
+  });
+});
