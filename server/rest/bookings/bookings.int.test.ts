@@ -2,8 +2,6 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { assembleDeps } from '../../boot';
-import { createLogger } from '../../core/logger';
 import { REST_NAMESPACE } from '../../http/rest-namespace';
 import { CAPTURE_NOW, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
@@ -36,7 +34,8 @@ const testAuth: Authenticate = async (req, route) => {
 beforeAll(async () => {
   tdb = await createTestDatabase();
   real = await startTestServer(tdb);
-  const deps = assembleDeps(tdb.config, tdb.db, createLogger({ level: 'silent' }), () => new Date(clock));
+  // The real app's deps with a clock the test moves (the sweep runs at most every 5 seconds).
+  const deps = { ...real.deps, clock: () => new Date(clock) };
   const app = express().use(REST_NAMESPACE, restRouter(deps, restRoutes, testAuth));
   api = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
