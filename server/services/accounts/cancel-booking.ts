@@ -1,4 +1,5 @@
 import { type CancelResult, cancelOrderOfCustomer } from '../../data/order-cancel';
+import { stampOrderChange } from '../../data/order-changes';
 import { loadBookingContext } from '../../data/tours';
 import { notifyOrder } from '../booking/notify';
 import type { RequestContext } from '../context';
@@ -14,9 +15,11 @@ export async function cancelCustomerBooking(
   userId: number,
   orderId: number,
 ): Promise<CancelResult> {
-  const result = await cancelOrderOfCustomer(ctx.wp, orderId, userId, (trx, order) =>
-    recordBookingCancelled(trx, ctx.now, order),
-  );
+  const result = await cancelOrderOfCustomer(ctx.wp, orderId, userId, async (trx, order) => {
+    await recordBookingCancelled(trx, ctx.now, order);
+    // The REST API's `modified_after` sees the cancellation at once (services/booking/order-changes.ts).
+    await stampOrderChange(trx, orderId, ctx.now);
+  });
   if (!result.ok) return result;
   ctx.log.info({ orderId, userId }, 'booking cancelled by the customer');
   const { tour } = await loadBookingContext(ctx.wp, result.order.tourId);

@@ -1,4 +1,5 @@
 import { mapDriverError } from '../../data/dialect';
+import { stampOrderChange } from '../../data/order-changes';
 import { claimGatewayPayment, PaymentNoLongerDue, recordGatewayPayment } from '../../data/order-writes';
 import { getOrder } from '../../data/orders';
 import { getSeatHold } from '../../data/seat-holds';
@@ -60,6 +61,8 @@ export async function recordVerifiedPayment(
       // Paid after its hold ran out, with the seats still free: the cancelled order takes them again.
       if (as === 'paid' && input.order.status === 'cancel')
         await recordAvailabilityChanged(trx, ctx.now, input.order.tourId, input.order.travelDate);
+      // The REST API's `modified_after` sees the payment at once (services/booking/order-changes.ts).
+      await stampOrderChange(trx, input.order.id, ctx.now);
     });
   } catch (err) {
     if (mapDriverError(err)?.code === 'CONFLICT') return { ok: false, reason: 'CONFLICT' };
