@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { REST_NAMESPACE } from '../../http/rest-namespace';
+import { createMemoryMailer, type MemoryMailer } from '../../mail/mailer';
 import { CAPTURE_NOW, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
 import { RestError } from '../errors';
@@ -20,6 +21,7 @@ let real: TestServer;
 let api: Server;
 let base = '';
 let clock = CAPTURE_NOW.getTime();
+let mailer: MemoryMailer;
 
 const SANTORINI = 4; // per person, 20 seats a date
 const DATE = '2027-05-22';
@@ -33,7 +35,8 @@ const testAuth: Authenticate = async (req, route) => {
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
-  real = await startTestServer(tdb);
+  mailer = createMemoryMailer();
+  real = await startTestServer(tdb, { mailer });
   // The real app's deps with a clock the test moves (the sweep runs at most every 5 seconds).
   const deps = { ...real.deps, clock: () => new Date(clock) };
   const app = express().use(REST_NAMESPACE, restRouter(deps, restRoutes, testAuth));
@@ -88,6 +91,11 @@ async function call(
   return { status: res.status, headers: res.headers, json: (await res.json()) as Json };
 }
 
+async function seatsLeft(date = DATE): Promise<number> {
+  const r = await call('GET', `/tours/${SANTORINI}/availability?from=${date}&to=${date}`);
+  return (r.json as unknown as { dates: { seats_left: number }[] }).dates[0]!.seats_left;
+}
+
 const items = (r: { json: unknown }) => r.json as Json[];
 
 const book = (body: unknown, key: string, user = '1') =>
@@ -124,6 +132,8 @@ describe('bookings API', () => {
     const quote = await call('POST', '/quote', q);
     expect(quote.status).toBe(200);
     expect(quote.json).toMatchObject({ currency: 'USD', travellers: 2, lines: [{ kind: 'people', count: 2 }] });
+    const seats = await seatsLeft();
+    const mails = mailer.sent.length;
     const created = await book(booking({}, 10), 'create-1');
     expect(created.status, JSON.stringify(created.json)).toBe(201);
     const b = created.json;
@@ -141,6 +151,12 @@ describe('bookings API', () => {
     expect(Number(row.user_id)).toBe(0);
     expect(Number(row.traveller_amount)).toBe(2);
 
+    // The mails of a guest's "book now, pay later", as the site sends them.
+    expect(mailer.sent.slice(mails).map((m) => m.type)).toContain('guest-booking-made-mail');
+    expect(await seatsLeft()).toBe(seats - 2);
+    expect(b.payment_date).toBeNull();
+    expect(b.created).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+
     const read = await call('GET', `/bookings/${b.id}`);
     expect(read.json).toEqual(b);
     const list = await call('GET', `/bookings?tour_id=${SANTORINI}&per_page=1`);
@@ -150,8 +166,14 @@ describe('bookings API', () => {
     const cancelled = await call('POST', `/bookings/${b.id}/cancel`);
     expect(cancelled.status).toBe(200);
     expect(cancelled.json.status).toBe('cancel');
+    const cancelMails = () => mailer.sent.filter((m) => m.type === 'booking-cancelled-mail').length;
+    const mailed = cancelMails();
+    expect(mailed).toBeGreaterThan(0);
     const again = await call('POST', `/bookings/${b.id}/cancel`);
     expect(again.json).toEqual(cancelled.json);
+    expect(cancelMails()).toBe(mailed);
+    // Its seats are free again: the date's availability counts it no more.
+    expect(await seatsLeft()).toBe(seats);
     expect(items(await call('GET', '/bookings?status=cancel')).map((x) => x.id)).toContain(b.id);
     expect((await call('GET', '/bookings/999999')).json.code).toBe('rest_booking_invalid_id');
     expect((await call('POST', '/bookings/999999/cancel')).status).toBe(404);
