@@ -158,3 +158,15 @@ export function defaultPackageTitle(entry: DatePriceEntry): string {
 export function packageGroupSlug(merged: TourPackage): string {
   return isEmpty(merged['group-slug']) ? '' : str(merged['group-slug']);
 }
+
+/**
+ * The package a client names by its title or its `group-slug` (as the availability API lists
+ * both), as the title the booking detail carries; a name that is neither stays as it is.
+ */
+export function packageTitleNamed(option: TourOption, date: unknown, name: string): string {
+  const entry = findDateEntry(option, date);
+  const packages = entry?.package ?? [];
+  if (name === '' || packages.some((p) => str(p.title) === name)) return name;
+  const bySlug = packages.find((p) => packageGroupSlug(p) === name);
+  return bySlug ? str(bySlug.title) : name;
+}

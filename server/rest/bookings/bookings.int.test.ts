@@ -217,9 +217,27 @@ describe('bookings API', () => {
     expect((await book(huge, 'bad-4')).json.code).toBe('rest_invalid_param');
     const pkg = await book(booking({ package: 'Private Yacht VIP' }, 40), 'bad-5');
     expect(pkg).toMatchObject({ status: 400, json: { code: 'tourmaster_invalid_booking' } });
+    const expired = await book(booking({ coupon: 'EXPIRED2025' }, 40), 'bad-7');
+    expect(expired).toMatchObject({ status: 400, json: { code: 'tourmaster_invalid_coupon' } });
     const coupon = await book(booking({ coupon: 'NO-SUCH-COUPON' }, 40), 'bad-6');
     expect(coupon).toMatchObject({ status: 400, json: { code: 'tourmaster_invalid_coupon' } });
     expect(await ordersOf('peter40@example.test')).toHaveLength(0);
+  });
+
+  it('books a package by its group slug with a coupon, priced as its quote with the discount', async () => {
+    const over = { tour_id: 8, date: '2027-06-03', package: 'vip', travellers: { adult: 2 }, coupon: 'SUMMER10' };
+    const { traveller_details, contact, payment, ...q } = booking(over);
+    const quote = await call('POST', '/quote', q);
+    expect(quote.status, JSON.stringify(quote.json)).toBe(200);
+    expect(quote.json).toMatchObject({ package: 'Private Yacht VIP', coupon: { code: 'SUMMER10' } });
+    expect(quote.json.lines).toEqual([expect.objectContaining({ kind: 'adult', count: 2 })]);
+    const byTitle = await call('POST', '/quote', { ...q, package: 'Private Yacht VIP' });
+    expect(byTitle.json).toEqual(quote.json);
+    const created = await book(booking(over, 70), 'package-1');
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    expect(created.json).toMatchObject({ package: 'Private Yacht VIP', coupon: 'SUMMER10', total: quote.json.total });
+    const row = await tdb.wp.knex(tdb.wp.t.orders).first().where('id', created.json.id);
+    expect(row.package_group_slug).toBe('vip');
   });
 
   it('answers 409 tourmaster_sold_out for a date with too few seats', async () => {

@@ -2,6 +2,7 @@ import { countCouponUses, findCouponByCode } from '../../data/coupons';
 import { getOrder } from '../../data/orders';
 import { loadServiceOptions } from '../../data/services';
 import { loadBookingContext } from '../../data/tours';
+import { str } from '../../php/coerce';
 import {
   type Booking,
   type BookingRefusal,
@@ -12,8 +13,9 @@ import {
 import type { BookingDetail } from '../../tourmaster/booking-detail';
 import { COUPON_MESSAGES, type CouponOption, checkCoupon } from '../../tourmaster/coupon';
 import { normalizePaymentInfos } from '../../tourmaster/deposit';
-import { contactFieldsFor, validateBooking, withMandatoryServices } from '../../tourmaster/payment-page';
 
+import { packageTitleNamed } from '../../tourmaster/packages';
+import { contactFieldsFor, validateBooking, withMandatoryServices } from '../../tourmaster/payment-page';
 import { getTourPrice, type TourPrice } from '../../tourmaster/pricing';
 import { readPricingSettings } from '../../tourmaster/pricing-settings';
 import type { TourmasterSettings } from '../../tourmaster/settings';
@@ -63,8 +65,12 @@ export async function prepareBooking(
   const { tour, settings } = await loadBookingContext(ctx.wp, tourId);
   if (!tour) return refusal('INVALID', INVALID_BOOKING_MESSAGE);
   // Mandatory services are the tour's to decide, whatever the request left out.
+  // The API names a package by its title or its group slug; the detail carries its title.
+  const named = options.api
+    ? { ...detail, package: packageTitleNamed(tour.option, detail['tour-date'], str(detail.package)) }
+    : detail;
   const withServices = withMandatoryServices(
-    detail,
+    named,
     tour.option['tour-service'],
     await loadServiceOptions(ctx.wp, tour.option['tour-service']),
   );
