@@ -25,12 +25,16 @@ export async function findIdempotentRequest(
   return row ? { bodyHash: String(row.body_hash), orderId: Number(row.order_id) } : undefined;
 }
 
-/** Records a key with the order its request wrote, replacing an expired row of the same key. */
+/**
+ * Records a key with the order its request wrote, replacing an expired row of the same key; the
+ * user's other expired keys (older than `expiredBefore`) go with it, so the table stays small.
+ */
 export async function recordIdempotentRequest(
   wp: WpDb,
-  r: { userId: number; key: string; bodyHash: string; orderId: number; now: Date },
+  r: { userId: number; key: string; bodyHash: string; orderId: number; now: Date; expiredBefore: Date },
 ): Promise<void> {
   await wp.knex(table(wp)).where({ user_id: r.userId, idempotency_key: r.key }).delete();
+  await wp.knex(table(wp)).where('user_id', r.userId).where('created_at', '<', holdTime(r.expiredBefore)).delete();
   await wp.knex(table(wp)).insert({
     user_id: r.userId,
     idempotency_key: r.key,

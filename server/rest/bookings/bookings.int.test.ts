@@ -196,6 +196,16 @@ describe('bookings API', () => {
     // Keys are per user: another user's same key is another request.
     expect((await book(booking({}, 21), 'idem-1', '2')).status).toBe(201);
     expect(await ordersOf('peter20@example.test')).toHaveLength(1);
+    // 24 hours later the key is free again: a new request.
+    const start = clock;
+    clock = start + 24 * 3_600_000 + 1000;
+    try {
+      const later = await book(booking({ travellers: { people: 1 } }, 20), 'idem-1');
+      expect(later.status).toBe(201);
+      expect(later.json.id).not.toBe(first.json.id);
+    } finally {
+      clock = start;
+    }
   });
 
   it('writes one order for concurrent identical requests', async () => {

@@ -49,7 +49,8 @@ export async function placeApiBooking(
         ? { orderId: found.orderId }
         : refusal('CONFLICT', IDEMPOTENCY_CONFLICT_MESSAGE);
     },
-    record: (trx, orderId) => recordIdempotentRequest(trx, { ...at, bodyHash, orderId, now: ctx.now }),
+    record: (trx, orderId) =>
+      recordIdempotentRequest(trx, { ...at, bodyHash, orderId, now: ctx.now, expiredBefore: since() }),
   };
   const placed = await placeBooking(ctx, r.detail, { via: 'pay-later', api: { guard } });
   return placed.ok ? { ok: true, orderId: placed.orderId, created: placed.created } : placed;
