@@ -250,6 +250,16 @@ describe('bookings API', () => {
     expect(row.package_group_slug).toBe('vip');
   });
 
+  it('quotes rooms as the legacy booking bar priced them (captured: 2 rooms of 2 on Meteora, $1,700.40)', async () => {
+    const body = { tour_id: 7, date: '2027-06-11', travellers: { rooms: [{ people: 2 }, { people: 2 }] } };
+    const quote = await call('POST', '/quote', body);
+    expect(quote.status, JSON.stringify(quote.json)).toBe(200);
+    expect(quote.json).toMatchObject({ total: '1700.40', travellers: 4 });
+    expect((quote.json.lines as { room: number }[]).map((l) => l.room)).toContain(2);
+    const empty = await call('POST', '/quote', { ...body, travellers: { rooms: [{ people: 2 }, {}] } });
+    expect(empty.status).toBe(400);
+  });
+
   it('answers 409 tourmaster_sold_out for a date with too few seats', async () => {
     const date = '2027-05-29';
     await tdb.wp.knex(tdb.wp.t.orders).insert({

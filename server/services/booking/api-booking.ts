@@ -53,5 +53,7 @@ export async function placeApiBooking(
       recordIdempotentRequest(trx, { ...at, bodyHash, orderId, now: ctx.now, expiredBefore: since() }),
   };
   const placed = await placeBooking(ctx, r.detail, { via: 'pay-later', api: { guard } });
-  return placed.ok ? { ok: true, orderId: placed.orderId, created: placed.created } : placed;
+  if (!placed.ok) return placed;
+  if (placed.created) ctx.log.info({ orderId: placed.orderId, userId: r.userId }, 'booking made through the API');
+  return { ok: true, orderId: placed.orderId, created: placed.created };
 }
