@@ -2,18 +2,18 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { updateMeta } from '../../data/meta';
 import { REST_NAMESPACE } from '../../http/rest-namespace';
 import { createMemoryMailer, type MemoryMailer } from '../../mail/mailer';
+import { createApplicationPassword } from '../../services/api-keys/create-key';
 import { CAPTURE_NOW, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
-import { RestError } from '../errors';
-import type { Authenticate } from '../route';
-import { restRouter, restRoutes } from '../router';
+import { basicAuth } from '../../testing/rest-app';
+import { restRouter } from '../router';
 
 /**
- * The bookings API over the real routes and database. Auth is another module's (issue 20): the
- * real app refuses every `orders` route with 401 until it lands; the handlers are exercised through
- * a test Authenticate (`X-Test-User: <id>`), to be re-pointed at application passwords after merge.
+ * The bookings API over the real routes and database, called with real application passwords (an
+ * administrator's, and a Tour Staff user's); without one, every `orders` route is 401.
  */
 const engine = inject('testDb').engine;
 let tdb: TestDatabase;
@@ -26,20 +26,26 @@ let mailer: MemoryMailer;
 const SANTORINI = 4; // per person, 20 seats a date
 const DATE = '2027-05-22';
 
-const testAuth: Authenticate = async (req, route) => {
-  if (route.auth === 'public') return null;
-  const user = Number(req.get('x-test-user'));
-  if (!user) throw new RestError(401, 'rest_forbidden', 'Sorry, you are not allowed to do that.');
-  return { userId: user, login: `u${user}`, keyUuid: `k${user}`, canManageOrders: true, isAdmin: false };
-};
+/** `Authorization` by user id: the administrator (1) and Tour Staff customer2 (3), real application passwords. */
+const keys = new Map<string, string>();
+
+async function keyOf(login: string): Promise<string> {
+  const created = await createApplicationPassword(tdb.wp, { login, name: 'Bookings test', now: CAPTURE_NOW });
+  if (!created.ok) throw new Error(created.reason);
+  return basicAuth(login, created.password);
+}
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
   mailer = createMemoryMailer();
-  real = await startTestServer(tdb, { mailer });
+  real = await startTestServer(tdb, { mailer, config: { apiRateLimit: 100_000 } });
+  // customer2 becomes Tour Staff, the plugin's role that manages orders without being an administrator.
+  await updateMeta(tdb.wp, 'user', 3, 'wp_capabilities', { tour_staff: true });
+  keys.set('1', await keyOf('admin'));
+  keys.set('3', await keyOf('customer2'));
   // The real app's deps with a clock the test moves (the sweep runs at most every 5 seconds).
   const deps = { ...real.deps, clock: () => new Date(clock) };
-  const app = express().use(REST_NAMESPACE, restRouter(deps, restRoutes, testAuth));
+  const app = express().use(REST_NAMESPACE, restRouter(deps));
   api = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -85,7 +91,7 @@ async function call(
 ): Promise<{ status: number; headers: Headers; json: Json }> {
   const res = await fetch(`${at}${path}`, {
     method,
-    headers: { 'Content-Type': 'application/json', 'X-Test-User': '1', ...headers },
+    headers: { 'Content-Type': 'application/json', Authorization: keys.get('1')!, ...headers },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return { status: res.status, headers: res.headers, json: (await res.json()) as Json };
@@ -99,7 +105,7 @@ async function seatsLeft(date = DATE): Promise<number> {
 const items = (r: { json: unknown }) => r.json as Json[];
 
 const book = (body: unknown, key: string, user = '1') =>
-  call('POST', '/bookings', body, { 'Idempotency-Key': key, 'X-Test-User': user });
+  call('POST', '/bookings', body, { 'Idempotency-Key': key, Authorization: keys.get(user)! });
 
 const ordersOf = (email: string) =>
   tdb.wp.knex(tdb.wp.t.orders).where('contact_info', 'like', `%${email}%`).pluck('id');
@@ -107,6 +113,7 @@ const ordersOf = (email: string) =>
 describe('bookings API', () => {
   it('refuses every orders route without a key (401) while the quote is public', async () => {
     const realBase = `${real.baseUrl}${REST_NAMESPACE}`;
+    const customer = await keyOf('customer1');
     for (const [method, path] of [
       ['POST', '/bookings'],
       ['GET', '/bookings'],
@@ -117,11 +124,20 @@ describe('bookings API', () => {
         method,
         path,
         method === 'POST' ? booking() : undefined,
-        { 'Idempotency-Key': 'x' },
+        { 'Idempotency-Key': 'x', Authorization: '' },
         realBase,
       );
       expect(r.status, `${method} ${path}`).toBe(401);
       expect(r.json.code).toBe('rest_forbidden');
+      // A customer's key authenticates, but only users who manage Tour Master's orders may.
+      const refused = await call(
+        method,
+        path,
+        method === 'POST' ? booking() : undefined,
+        { 'Idempotency-Key': 'x', Authorization: customer },
+        realBase,
+      );
+      expect(refused.status, `${method} ${path}`).toBe(403);
     }
     const { traveller_details, contact, payment, ...q } = booking();
     expect((await call('POST', '/quote', q, {}, realBase)).status).toBe(200);
@@ -194,7 +210,7 @@ describe('bookings API', () => {
     const other = await book(booking({ travellers: { people: 1 } }, 20), 'idem-1');
     expect(other).toMatchObject({ status: 409, json: { code: 'rest_idempotency_conflict' } });
     // Keys are per user: another user's same key is another request.
-    expect((await book(booking({}, 21), 'idem-1', '2')).status).toBe(201);
+    expect((await book(booking({}, 21), 'idem-1', '3')).status).toBe(201);
     expect(await ordersOf('peter20@example.test')).toHaveLength(1);
     // 24 hours later the key is free again: a new request.
     const start = clock;

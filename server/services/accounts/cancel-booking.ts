@@ -1,9 +1,8 @@
 import { type CancelResult, cancelOrderOfCustomer } from '../../data/order-cancel';
-import { stampOrderChange } from '../../data/order-changes';
 import { loadBookingContext } from '../../data/tours';
 import { notifyOrder } from '../booking/notify';
+import { orderCancelled } from '../booking/order-changed';
 import type { RequestContext } from '../context';
-import { recordBookingCancelled } from '../webhooks/booking-events';
 
 /**
  * A customer cancels their own order from "My Bookings" (engagement.md §5, item 4): only their own
@@ -15,11 +14,9 @@ export async function cancelCustomerBooking(
   userId: number,
   orderId: number,
 ): Promise<CancelResult> {
-  const result = await cancelOrderOfCustomer(ctx.wp, orderId, userId, async (trx, order) => {
-    await recordBookingCancelled(trx, ctx.now, order);
-    // The REST API's `modified_after` sees the cancellation at once (services/booking/order-changes.ts).
-    await stampOrderChange(trx, orderId, ctx.now);
-  });
+  const result = await cancelOrderOfCustomer(ctx.wp, orderId, userId, (trx, order) =>
+    orderCancelled(trx, ctx.now, order),
+  );
   if (!result.ok) return result;
   ctx.log.info({ orderId, userId }, 'booking cancelled by the customer');
   const { tour } = await loadBookingContext(ctx.wp, result.order.tourId);

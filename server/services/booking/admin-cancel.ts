@@ -1,9 +1,9 @@
 import { type AdminCancelResult, cancelOrderAsAdmin } from '../../data/order-cancel';
-import { stampOrderChange } from '../../data/order-changes';
 import { inTransaction } from '../../data/tables';
 import { loadBookingContext } from '../../data/tours';
 import type { RequestContext } from '../context';
 import { notifyOrder } from './notify';
+import { orderCancelled } from './order-changed';
 
 /**
  * An order cancelled by someone who manages orders (the REST API's `POST /bookings/{id}/cancel`), as
@@ -18,7 +18,7 @@ export async function cancelBookingAsAdmin(
 ): Promise<AdminCancelResult> {
   const result = await inTransaction(ctx.wp, async (trx) => {
     const cancelled = await cancelOrderAsAdmin(trx, orderId);
-    if (cancelled.ok) await stampOrderChange(trx, orderId, ctx.now);
+    if (cancelled.ok) await orderCancelled(trx, ctx.now, cancelled.order);
     return cancelled;
   });
   if (!result.ok) return result;

@@ -16,9 +16,9 @@ import type { TourOrder } from '../../tourmaster/order';
 import { paymentTiming } from '../../tourmaster/seat-hold';
 import { backgroundContext } from '../background-context';
 import type { RequestContext, ServiceDeps } from '../context';
-import { recordBookingCancelled } from '../webhooks/booking-events';
 import { checkCapacity } from './capacity';
 import { notifyOrder } from './notify';
+import { orderCancelled } from './order-changed';
 import { prepareBooking } from './prepare-booking';
 import { withDeadlockRetry } from './write-order';
 
@@ -54,7 +54,7 @@ async function expireBatch(trx: WpDb, now: Date): Promise<{ claimed: number; can
     if (await cancelUnpaidOrder(trx, hold.orderId)) {
       await settleSeatHold(trx, hold.orderId, 'expired', now);
       const order = await getOrder(trx, hold.orderId);
-      if (order) await recordBookingCancelled(trx, now, order);
+      if (order) await orderCancelled(trx, now, order);
       cancelled.push(hold.orderId);
     } else await settleSeatHold(trx, hold.orderId, 'released', now);
   }

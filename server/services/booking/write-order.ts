@@ -1,7 +1,6 @@
 import { countCouponUses } from '../../data/coupons';
 import { mapDriverError } from '../../data/dialect';
 import { insertOrderAttribution, type OrderAttribution } from '../../data/order-attribution';
-import { stampOrderChange } from '../../data/order-changes';
 import {
   findOrderByFingerprint,
   insertOrder,
@@ -24,8 +23,8 @@ import type { Tour } from '../../tourmaster/tour-option';
 import { siteLocalTime } from '../../wp/site-time';
 import type { CurrentUser } from '../../wp/user';
 import type { RequestContext } from '../context';
-import { recordAvailabilityChanged, recordBookingEvent } from '../webhooks/booking-events';
 import { checkCapacity } from './capacity';
+import { orderCreated, orderRewritten } from './order-changed';
 import { newOrderKeyNonce, ORDER_NOT_FOUND, ORDER_OF_ANOTHER_CUSTOMER, ownsOrder } from './ownership';
 import type { PreparedBooking } from './prepare-booking';
 import { type OrderRefused, refusal } from './types';
@@ -114,10 +113,7 @@ async function writeIn(
   if (tid !== undefined) {
     await updateOrderBooking(trx, tid, columns);
     // The rewritten booking may take other seats, on its date and on the one it left.
-    await recordAvailabilityChanged(trx, ctx.now, tour.id, travelDate);
-    if (previousDate && previousDate !== travelDate)
-      await recordAvailabilityChanged(trx, ctx.now, tour.id, previousDate);
-    await stampOrderChange(trx, tid, ctx.now);
+    await orderRewritten(trx, ctx.now, { id: tid, tourId: tour.id, travelDate }, previousDate);
     return { orderId: tid, created: false };
   }
   const status = newOrderStatus(tour, settings, options.via, b.price);
@@ -144,10 +140,8 @@ async function writeIn(
   });
   if (options.attribution) await insertOrderAttribution(trx, orderId, options.attribution, b.nowLocal);
   await options.guard?.record(trx, orderId);
-  await stampOrderChange(trx, orderId, ctx.now);
-  // The outbox, in this transaction: the events exist exactly when the order does.
-  await recordBookingEvent(trx, ctx.now, 'booking.created', orderId);
-  await recordAvailabilityChanged(trx, ctx.now, tour.id, travelDate);
+  // In this transaction: the change stamp and the events exist exactly when the order does.
+  await orderCreated(trx, ctx.now, { id: orderId, tourId: tour.id, travelDate });
   return { orderId, created: true };
 }
 

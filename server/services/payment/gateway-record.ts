@@ -1,5 +1,4 @@
 import { mapDriverError } from '../../data/dialect';
-import { stampOrderChange } from '../../data/order-changes';
 import { claimGatewayPayment, PaymentNoLongerDue, recordGatewayPayment } from '../../data/order-writes';
 import { getOrder } from '../../data/orders';
 import { getSeatHold } from '../../data/seat-holds';
@@ -13,9 +12,9 @@ import type { TourmasterSettings } from '../../tourmaster/settings';
 import type { Tour } from '../../tourmaster/tour-option';
 import { siteLocalTime } from '../../wp/site-time';
 import { notifyOrder } from '../booking/notify';
+import { orderPaymentRecorded } from '../booking/order-changed';
 import { type HoldOutcome, recordAgainstHold } from '../booking/seat-holds';
 import type { RequestContext } from '../context';
-import { recordAvailabilityChanged, recordBookingEvent } from '../webhooks/booking-events';
 
 /** A gateway payment verified with the gateway itself. */
 export interface VerifiedPayment {
@@ -56,13 +55,8 @@ export async function recordVerifiedPayment(
         trx,
         gatewayPaymentRecord(input.order, payment, now, as === 'refund' ? 'cancel' : payment.status),
       );
-      // `booking.paid` in the payment's transaction (a refund due on a cancelled order is no payment).
-      if (as === 'paid') await recordBookingEvent(trx, ctx.now, 'booking.paid', input.order.id);
-      // Paid after its hold ran out, with the seats still free: the cancelled order takes them again.
-      if (as === 'paid' && input.order.status === 'cancel')
-        await recordAvailabilityChanged(trx, ctx.now, input.order.tourId, input.order.travelDate);
-      // The REST API's `modified_after` sees the payment at once (services/booking/order-changes.ts).
-      await stampOrderChange(trx, input.order.id, ctx.now);
+      // In the payment's transaction (a refund due on a cancelled order is no payment).
+      await orderPaymentRecorded(trx, ctx.now, input.order, as === 'paid');
     });
   } catch (err) {
     if (mapDriverError(err)?.code === 'CONFLICT') return { ok: false, reason: 'CONFLICT' };

@@ -10,6 +10,7 @@ import { createTestDatabase, type TestDatabase } from '../../testing/db';
 import { Money } from '../../tourmaster/money';
 import { cancelCustomerBooking } from '../accounts/cancel-booking';
 import { backgroundContext } from '../background-context';
+import { cancelBookingAsAdmin } from '../booking/admin-cancel';
 import { expireDueHolds } from '../booking/seat-holds';
 import { recordVerifiedPayment } from '../payment/gateway-record';
 
@@ -122,6 +123,19 @@ describe('booking events', () => {
     const events = await eventsSince(since);
     expect(events.map((e) => e.type)).toEqual(['booking.cancelled', 'availability.changed']);
     expect(events[0]!.data).toMatchObject({ id: orderId, status: 'cancel' });
+  });
+
+  it("the API's cancel (someone who manages orders): booking.cancelled and the date changed, once", async () => {
+    const orderId = await book();
+    const since = await lastEventId();
+    const ctx = backgroundContext(server.deps, NOW);
+    expect((await cancelBookingAsAdmin(ctx, orderId, { userId: 1 })).ok).toBe(true);
+    const events = await eventsSince(since);
+    expect(events.map((e) => e.type)).toEqual(['booking.cancelled', 'availability.changed']);
+    expect(events[0]!.data).toMatchObject({ id: orderId, status: 'cancel' });
+    // Cancelled again: nothing changed, no second event.
+    await cancelBookingAsAdmin(ctx, orderId, { userId: 1 });
+    expect(await eventsSince(since)).toHaveLength(2);
   });
 
   it('a refused cancel writes no event', async () => {

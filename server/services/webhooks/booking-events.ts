@@ -12,11 +12,8 @@ import { webhookEventCommitted } from './wake';
 
 /**
  * The webhook events of bookings, recorded in the transaction (`trx`) of the change itself (the
- * outbox: data/webhook-outbox.ts). Each change has one choke point that calls these:
- * - `booking.created` + `availability.changed`: services/booking/write-order.ts (site and API bookings);
- * - `booking.paid`: services/payment/gateway-record.ts (PayPal, Stripe; pay later is not paid);
- * - `booking.cancelled` + `availability.changed`: {@link recordBookingCancelled}, called by
- *   data/order-cancel.ts's callers (customer, manage link) and the seat-hold expiry.
+ * outbox: data/webhook-outbox.ts), called only by the order's change choke points
+ * (services/booking/order-changed.ts: created, rewritten, payment recorded, cancelled).
  * Nothing is read or written when no active subscription wants the event.
  */
 export async function recordBookingEvent(
@@ -35,19 +32,6 @@ export async function recordBookingEvent(
 export async function recordAvailabilityChanged(trx: WpDb, now: Date, tourId: number, date: string): Promise<void> {
   if (!(await wanted(trx, 'availability.changed'))) return;
   await record(trx, { type: 'availability.changed', now, data: { tour_id: tourId, date } });
-}
-
-/**
- * THE cancel choke point: an order that just became `cancel` in `trx` (customer, manage link, seat
- * hold run out, the API's cancel): `booking.cancelled`, and its date's seats changed.
- */
-export async function recordBookingCancelled(
-  trx: WpDb,
-  now: Date,
-  order: Pick<TourOrder, 'id' | 'tourId' | 'travelDate'>,
-) {
-  await recordBookingEvent(trx, now, 'booking.cancelled', order.id);
-  await recordAvailabilityChanged(trx, now, order.tourId, order.travelDate);
 }
 
 /**
