@@ -35,13 +35,14 @@ describe('/wp-json/tourmaster/v1/docs', () => {
       const operations = page.locator('.opblock');
       await operations.first().waitFor({ timeout: 30_000 });
       expect(await operations.count()).toBe(restRoutes.length);
+      // Swagger UI shows what it cannot read of the document in a box above the operations.
+      expect(await page.locator('.errors-wrapper').allTextContents()).toEqual([]);
       const summaries = await page.locator('.opblock-summary-description').allTextContents();
       for (const route of restRoutes) expect(summaries).toContain(route.summary);
       // Opening an operation renders its parameters from the zod schemas.
       await operations.first().locator('.opblock-summary').click();
       await page.locator('.parameters-container').first().waitFor();
       await page.locator('.responses-wrapper').first().waitFor();
-      // The schemas section (open by default) shows WordPress's error object, and it unfolds.
       // Its error answers show WordPress's error object, from the document's components.
       await page.locator('.responses-wrapper').first().getByText('rest_invalid_param').first().waitFor();
       const violations = await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);

@@ -63,7 +63,8 @@ export function openApiDocument(routes: readonly AnyRestRoute[], options: OpenAp
       description:
         'The booking API of this site, in the WordPress REST API’s conventions. Calls that need a key authenticate with HTTP Basic: a WordPress user’s login (or e-mail) and one of their application passwords (Users → Profile → Application Passwords, or `npm run api-key`). Every key-authenticated call is rate limited per key.',
     },
-    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    // No `jsonSchemaDialect`: OpenAPI 3.1's default (its base dialect, JSON Schema 2020-12 plus its
+    // keywords) reads these schemas as they are, and Swagger UI refuses any other value.
     servers: [{ url: options.serverUrl }],
     tags,
     paths,
@@ -157,7 +158,7 @@ function responsesOf(route: AnyRestRoute, success: JsonSchema): Record<string, u
 }
 
 /**
- * One zod schema as JSON Schema, without its `$schema` (the document declares the dialect) and with
+ * One zod schema as JSON Schema, without its `$schema` (the document's default dialect applies) and with
  * its `$defs` (recursive or registered parts) moved under components, prefixed with the operation.
  */
 function jsonSchema(
