@@ -47,14 +47,20 @@ export function invalidParams(params: Record<string, string>): RestError {
  * sent as `rest_missing_callback_param` ("Missing parameter(s): from"), else `rest_invalid_param`
  * with the first message per parameter (a repeated `?from=a&from=b` or `from[]=` is one value too many).
  */
-export function invalidParamsOf(error: z.ZodError, sent: Readonly<Record<string, unknown>>): RestError {
+export function invalidParamsOf(
+  error: z.ZodError,
+  sent: Readonly<Record<string, unknown>>,
+  from: 'query' | 'body' = 'query',
+): RestError {
   const missing = new Set<string>();
   const params: Record<string, string> = {};
   for (const issue of error.issues) {
     const name = String(issue.path[0] ?? 'request');
     const value = Object.hasOwn(sent, name) ? sent[name] : undefined;
     if (value === undefined && name !== 'request') missing.add(name);
-    else params[name] ??= typeof value === 'string' ? issue.message : 'Expected one value.';
+    else
+      params[name] ??=
+        from === 'body' ? bodyIssue(issue) : typeof value === 'string' ? issue.message : 'Expected one value.';
   }
   if (missing.size > 0) {
     const names = [...missing];
@@ -63,6 +69,17 @@ export function invalidParamsOf(error: z.ZodError, sent: Readonly<Record<string,
     });
   }
   return invalidParams(params);
+}
+
+/**
+ * A JSON body's field is any JSON value: its message names where inside it the fault is, as
+ * WordPress's schema validation does (`events[0]: Invalid option: …`).
+ */
+function bodyIssue(issue: z.core.$ZodIssue): string {
+  const inner = issue.path.slice(1);
+  if (inner.length === 0) return issue.message;
+  const where = inner.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('');
+  return `${String(issue.path[0])}${where}: ${issue.message}`;
 }
 
 /** WordPress's answer for a path or method no route serves. */

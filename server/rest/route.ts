@@ -127,7 +127,7 @@ export function routeHandler(route: AnyRestRoute, deps: AppDeps, authenticate: A
       if (route.body) {
         const sentBody = (req.body ?? {}) as Record<string, unknown>;
         const parsedBody = route.body.safeParse(sentBody);
-        if (!parsedBody.success) throw invalidParamsOf(parsedBody.error, sentBody);
+        if (!parsedBody.success) throw invalidParamsOf(parsedBody.error, sentBody, 'body');
         body = parsedBody.data;
       }
       const header = (name: string) => req.get(name) ?? undefined;
