@@ -14,7 +14,11 @@ const count = z.number().int().min(0).max(255);
 const calendarDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date written YYYY-MM-DD.')
-  .refine((s) => new Date(Date.parse(`${s}T00:00:00Z`)).toISOString().startsWith(s), 'Not a calendar date.');
+  // The refinement runs even when the pattern failed (zod checks do not abort): an unparsable text is no date.
+  .refine((s) => {
+    const at = Date.parse(`${s}T00:00:00Z`);
+    return Number.isFinite(at) && new Date(at).toISOString().startsWith(s);
+  }, 'Not a calendar date.');
 
 /** The traveller kinds of Tour Master's pricing methods, as the API names them, and the form's field. */
 const KINDS = {
