@@ -27,6 +27,11 @@ describe('isPrivateAddress', () => {
     '::ffff:169.254.169.254',
     '::ffff:a00:1',
     '64:ff9b::10.0.0.1',
+    '64:ff9b:1::a00:1',
+    '2002:7f00:1::',
+    '2002:a9fe:a9fe::1',
+    '::ffff:0:7f00:1',
+    '::ffff:0:10.0.0.1',
     'not-an-address',
   ];
   const accepted = [
@@ -36,6 +41,8 @@ describe('isPrivateAddress', () => {
     '2606:4700::1111',
     '::ffff:8.8.8.8',
     '2a00:1450:4001::200e',
+    '2002:808:808::1',
+    '64:ff9b::8.8.8.8',
   ];
   it.each(refused)('refuses %s', (address) => expect(isPrivateAddress(address)).toBe(true));
   it.each(accepted)('accepts %s', (address) => expect(isPrivateAddress(address)).toBe(false));

@@ -36,6 +36,8 @@ for (const [net, bits] of [
   ['ff00::', 8],
   ['2001:db8::', 32],
   ['100::', 64],
+  // Local-use NAT64 (RFC 8215): a network's own translator, to whatever IPv4 addresses it serves.
+  ['64:ff9b:1::', 48],
 ] as const)
   blocked.addSubnet(net, bits, 'ipv6');
 
@@ -47,11 +49,16 @@ export function isPrivateAddress(address: string): boolean {
   if (kind !== 6) return true;
   const groups = expandIpv6(bare);
   if (!groups) return true;
-  const embedded = `${groups[6]! >> 8}.${groups[6]! & 255}.${groups[7]! >> 8}.${groups[7]! & 255}`;
-  // ::ffff:a.b.c.d (mapped), ::a.b.c.d (compatible, deprecated), 64:ff9b::a.b.c.d (NAT64).
+  const ipv4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+  const embedded = ipv4(groups[6]!, groups[7]!);
+  // ::ffff:a.b.c.d (mapped), ::a.b.c.d (compatible, deprecated), 64:ff9b::a.b.c.d (NAT64),
+  // ::ffff:0:a.b.c.d (SIIT's IPv4-translated form).
   const mapped = groups.slice(0, 5).every((g) => g === 0) && (groups[5] === 0xffff || groups[5] === 0);
   const nat64 = groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((g) => g === 0);
-  if ((mapped && !(groups[5] === 0 && groups[6] === 0)) || nat64) return blocked.check(embedded, 'ipv4');
+  const translated = groups.slice(0, 4).every((g) => g === 0) && groups[4] === 0xffff && groups[5] === 0;
+  if ((mapped && !(groups[5] === 0 && groups[6] === 0)) || nat64 || translated) return blocked.check(embedded, 'ipv4');
+  // 6to4 (2002:a.b.c.d::/48) carries an IPv4 address in its second and third groups.
+  if (groups[0] === 0x2002 && blocked.check(ipv4(groups[1]!, groups[2]!), 'ipv4')) return true;
   return blocked.check(bare, 'ipv6');
 }
 
