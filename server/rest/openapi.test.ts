@@ -60,4 +60,14 @@ describe('the OpenAPI document', () => {
     });
     expect(document.servers).toEqual([{ url: OPTIONS.serverUrl }]);
   });
+
+  it('lists the status a creating route answers and the Idempotency-Key header POST /bookings requires', () => {
+    const paths = openApiDocument(restRoutes, OPTIONS).paths as Record<string, Record<string, Operation>>;
+    const book = paths['/bookings']!.post!;
+    expect(Object.keys(book.responses)).toContain('201');
+    expect(book.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: true })]),
+    );
+    expect(Object.keys(paths['/webhooks']!.post!.responses)).toContain('201');
+  });
 });

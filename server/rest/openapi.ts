@@ -114,6 +114,8 @@ function operationOf(route: AnyRestRoute, schemas: Record<string, JsonSchema>): 
       schema: rest,
     };
   });
+  for (const { maxLength, ...header } of route.headers ?? [])
+    parameters.push({ ...header, in: 'header', schema: { type: 'string', minLength: 1, maxLength } });
   const keyed = route.auth !== 'public';
   return {
     operationId: id,

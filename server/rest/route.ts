@@ -77,6 +77,8 @@ export interface RestRoute<Schema extends z.ZodType = z.ZodType, BodySchema exte
    */
   status?: 200 | 201;
   input: Schema;
+  /** Request headers the handler reads with `call.header` (OpenAPI only: the handler checks them). */
+  headers?: readonly { name: string; required: boolean; description: string; maxLength: number }[];
   body?: BodySchema;
   /** The success body's shape (OpenAPI only; the handler's return is not parsed by it). */
   response: z.ZodType;

@@ -23,7 +23,17 @@ export const createBookingRoute = defineRoute({
   summary: 'Book a tour (pay later), idempotently: the Idempotency-Key header is required.',
   tag: 'bookings',
   auth: 'orders',
+  status: 201,
   input: z.object({}),
+  headers: [
+    {
+      name: 'Idempotency-Key',
+      required: true,
+      description:
+        'Names this booking (printable ASCII): the same key and body again within 24 hours answer the booking made, 200 with `Idempotent-Replayed: true`.',
+      maxLength: 100,
+    },
+  ],
   body: bookingRequest,
   response: bookingJson,
   cacheControl: 'no-store',

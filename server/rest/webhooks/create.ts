@@ -14,6 +14,7 @@ export const createWebhookRoute = defineRoute({
   summary: 'Subscribe a receiver URL to events; answers the signing secret once.',
   tag: 'webhooks',
   auth: 'admin',
+  status: 201,
   input: z.object({}),
   body: z.object({ url: urlField, events: eventsField }),
   response: subscriptionJson.extend({ secret: z.string() }),
