@@ -250,6 +250,22 @@ describe('bookings API', () => {
     expect(await ordersOf('peter40@example.test')).toHaveLength(0);
   });
 
+  it('refuses list dates and instants that are not in the calendar (not rolled over to another day)', async () => {
+    for (const query of [
+      'modified_after=2027-02-30T00:00:00Z',
+      'modified_after=2027-01-01T24:00:00Z',
+      'modified_after=2027-01-01T10:60:00Z',
+      'date_from=2027-13-45',
+      'date_to=2027-02-29',
+    ]) {
+      const answer = await call('GET', `/bookings?${query}`);
+      expect(answer, query).toMatchObject({ status: 400, json: { code: 'rest_invalid_param' } });
+    }
+    expect((await call('GET', '/bookings?modified_after=2028-02-29T23:59:59%2B02:00&date_to=2028-02-29')).status).toBe(
+      200,
+    );
+  });
+
   it('books a package by its group slug with a coupon, priced as its quote with the discount', async () => {
     const over = { tour_id: 8, date: '2027-06-03', package: 'vip', travellers: { adult: 2 }, coupon: 'SUMMER10' };
     const { traveller_details, contact, payment, ...q } = booking(over);

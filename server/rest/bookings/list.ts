@@ -11,13 +11,26 @@ const whole = (max: number, message: string) =>
     .transform(Number)
     .refine((n) => n <= max, message);
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date written YYYY-MM-DD.');
+/** Whether `YYYY-MM-DD` names a day of the calendar (Date would roll 2027-02-30 over to March 2). */
+function isCalendarDay(s: string): boolean {
+  const at = Date.parse(`${s}T00:00:00Z`);
+  return Number.isFinite(at) && new Date(at).toISOString().startsWith(s);
+}
 
-/** An ISO 8601 instant with its zone (`2027-05-15T10:00:00Z`, `…+02:00`). */
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date written YYYY-MM-DD.')
+  .refine(isCalendarDay, 'Not a calendar date.');
+
+/** An ISO 8601 instant with its zone (`2027-05-15T10:00:00Z`, `…+02:00`), its day and time real ones. */
 const instant = z
   .string()
   .max(40)
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/, 'Expected an ISO 8601 instant.')
+  .regex(
+    /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/,
+    'Expected an ISO 8601 instant.',
+  )
+  .refine((s) => isCalendarDay(s.slice(0, 10)), 'Expected an ISO 8601 instant.')
   .transform((s) => new Date(s))
   .refine((d) => !Number.isNaN(d.getTime()), 'Expected an ISO 8601 instant.');
 
