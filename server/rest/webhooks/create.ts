@@ -16,7 +16,7 @@ export const createWebhookRoute = defineRoute({
   auth: 'admin',
   status: 201,
   input: z.object({}),
-  body: z.object({ url: urlField, events: eventsField }),
+  body: z.strictObject({ url: urlField, events: eventsField }),
   response: subscriptionJson.extend({ secret: z.string() }),
   cacheControl: 'no-store',
   async handle(_input, ctx, { body, principal }) {

@@ -11,7 +11,8 @@ export const updateWebhookRoute = defineRoute({
   tag: 'webhooks',
   auth: 'admin',
   input: idInput,
-  body: z.object({
+  // Strict: a key it does not change (`secret`, a misspelt `event`) is refused, not silently ignored.
+  body: z.strictObject({
     url: urlField.optional(),
     events: eventsField.optional(),
     status: z.enum(['active', 'disabled']).optional(),

@@ -177,6 +177,13 @@ describe('webhook subscriptions', () => {
     expect(JSON.stringify(list.body)).not.toContain('whsec_');
     const changed = await call('PUT', `/webhooks/${created.id}`, { events: ['booking.cancelled'], status: 'disabled' });
     expect(changed.body).toMatchObject({ events: ['booking.cancelled'], status: 'disabled' });
+    // A key the route does not change is refused, not ignored (a client may believe it rotated the secret).
+    for (const body of [{ secret: 'whsec_x' }, { event: ['booking.paid'] }]) {
+      const r = await call('PUT', `/webhooks/${created.id}`, body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+    }
+    const extra = await call('POST', '/webhooks', { url: receiverUrl, events: ['booking.created'], secret: 'whsec_x' });
+    expect(extra.status).toBe(400);
     expect((await call('DELETE', `/webhooks/${created.id}`)).body).toEqual({ deleted: true, id: created.id });
     expect((await call('GET', `/webhooks/${created.id}`)).status).toBe(404);
   });
