@@ -28,7 +28,10 @@ export const ASSET_BASE = '/dropin-assets/';
 export function createApp(deps: AppDeps, registry: ActionRegistry = createRegistry(actions)): express.Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', deps.config.trustProxy);
+  // One hop, the proxy in front: the client address is the one it appended to X-Forwarded-For, never
+  // the leftmost entry, which the client wrote (`true` would take that, and rotating it would escape
+  // every per-address limit).
+  app.set('trust proxy', deps.config.trustProxy ? 1 : false);
   // Cookies as they came on the wire (http/cookies.ts): WordPress's are decoded as PHP decodes them.
   app.use(readCookies);
 

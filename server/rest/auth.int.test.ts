@@ -235,6 +235,28 @@ describe('failures', () => {
       await other.close();
     }
   });
+
+  it('count against the address the proxy appended, not one the client wrote before it', async () => {
+    const other = await startRestTestServer(tdb, {
+      now: new Date('2027-05-21T10:00:00Z'),
+      config: { trustProxy: true },
+    });
+    try {
+      // The proxy appends the client's real address to whatever X-Forwarded-For the client sent.
+      const get = (forged: string, password: string) =>
+        fetch(`${other.baseUrl}/test-probe/orders`, {
+          headers: {
+            Authorization: basicAuth('admin', password),
+            'X-Forwarded-For': `${forged}, 198.51.100.9`,
+            'X-Forwarded-Proto': 'https',
+          },
+        });
+      for (let i = 0; i < 20; i++) expect((await get(`203.0.113.${i + 1}`, 'wrong')).status).toBe(401);
+      expect((await get('203.0.113.99', adminKey.password)).status).toBe(429);
+    } finally {
+      await other.close();
+    }
+  });
 });
 
 describe('transport', () => {

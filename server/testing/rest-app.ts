@@ -47,7 +47,7 @@ export async function startRestTestServer(
   const log = createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const deps = assembleDeps({ ...tdb.config, ...options.config }, tdb.db, log, () => new Date(now));
   const app = express();
-  app.set('trust proxy', deps.config.trustProxy);
+  app.set('trust proxy', deps.config.trustProxy ? 1 : false); // as app.ts: the proxy in front, one hop
   app.use(REST_NAMESPACE, restRouter(deps, [...restRoutes, ...PROBE_ROUTES], options.authenticate));
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
