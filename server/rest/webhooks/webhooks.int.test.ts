@@ -41,6 +41,8 @@ let now = START;
 let receiver: Server;
 let receiverUrl: string;
 let answer = 200;
+/** Called as each delivery arrives (a test's slow receiver moves the clock). */
+let onReceive: (() => void) | undefined;
 const received: { headers: IncomingHttpHeaders; body: string }[] = [];
 
 async function keyOf(login: string): Promise<string> {
@@ -82,6 +84,7 @@ beforeAll(async () => {
     });
     req.on('end', () => {
       received.push({ headers: req.headers, body });
+      onReceive?.();
       res.writeHead(answer).end('thanks');
     });
   });
@@ -253,6 +256,24 @@ describe('delivery', () => {
     ).toThrow();
     expect(await dispatchDueWebhooks(server.deps)).toBe(0);
     expect((await deliveriesOf(id))[0]).toMatchObject({ state: 'delivered', attempts: 1, last_status: 200 });
+  });
+
+  it('reads the clock for each batch: a long run neither signs nor leases with the time it started', async () => {
+    for (let i = 0; i < 11; i++) await subscribe(['booking.created']);
+    await book();
+    const started = now;
+    // Each delivery takes two minutes (slow receivers): the second batch starts 20 minutes on.
+    onReceive = () => {
+      now = new Date(now.getTime() + 120_000);
+    };
+    try {
+      expect(await dispatchDueWebhooks(server.deps)).toBe(11);
+    } finally {
+      onReceive = undefined;
+      now = started;
+    }
+    const stamps = received.map((r) => Number(r.headers['webhook-timestamp']));
+    expect(Math.max(...stamps) - Math.min(...stamps)).toBeGreaterThanOrEqual(20 * 60);
   });
 
   it('retries a 500 with backoff and logs each try', async () => {

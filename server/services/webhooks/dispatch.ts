@@ -36,10 +36,13 @@ export function retryDelayMs(attempts: number, random: () => number = Math.rando
  * `delivered`; anything else is retried later, until 24 hours after the event, then `failed` and
  * its subscription disabled with one mail to the admin. Returns how many tries were made.
  */
-export async function dispatchDueWebhooks(deps: ServiceDeps, now: Date = deps.clock()): Promise<number> {
+export async function dispatchDueWebhooks(deps: ServiceDeps, at?: Date): Promise<number> {
   const token = randomBytes(12).toString('hex');
   let tries = 0;
   for (;;) {
+    // The clock is read for each batch: a run that lasts (slow receivers) must not lease rows that
+    // another process already sees as expired, nor sign with a timestamp receivers find stale.
+    const now = at ?? deps.clock();
     const claimed = await claimDueDeliveries(deps.wp, {
       now,
       leaseUntil: new Date(now.getTime() + LEASE_MS),
