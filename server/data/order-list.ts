@@ -17,6 +17,8 @@ export interface OrderListFilter {
    */
   modifiedAfter?: Date;
   afterId?: number;
+  /** With `modifiedAfter`: only changes stamped at or before this instant (settled; see the service). */
+  settledAt?: Date;
 }
 
 export interface ListedOrder {
@@ -44,6 +46,7 @@ function filtered(wp: WpDb, f: OrderListFilter): Knex.QueryBuilder {
       q.where((w) =>
         w.where('c.modified_at', '>', at).orWhere((e) => e.where('c.modified_at', at).where('o.id', '>', afterId)),
       );
+    if (f.settledAt !== undefined) q.where('c.modified_at', '<=', holdTime(f.settledAt));
   }
   return q;
 }

@@ -6,6 +6,7 @@ import { updateMeta } from '../../data/meta';
 import { REST_NAMESPACE } from '../../http/rest-namespace';
 import { createMemoryMailer, type MemoryMailer } from '../../mail/mailer';
 import { createApplicationPassword } from '../../services/api-keys/create-key';
+import { SYNC_SETTLE_MS } from '../../services/booking/api-booking-view';
 import { CAPTURE_NOW, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
 import { basicAuth } from '../../testing/rest-app';
@@ -345,17 +346,26 @@ describe('bookings API', () => {
     clock = start;
     const created = await book(booking({}, 60), 'sync-1');
     const since = new Date(start - 1000).toISOString();
+    // A change is listed once settled: a write stamped earlier may still be committing.
+    expect(items(await call('GET', `/bookings?modified_after=${since}&per_page=100`)).map((x) => x.id)).not.toContain(
+      created.json.id,
+    );
+    clock = start + SYNC_SETTLE_MS;
     const first = await call('GET', `/bookings?modified_after=${since}&per_page=100`);
     expect(items(first).map((x) => x.id)).toContain(created.json.id);
     // Later, the WordPress admin approves it by writing the row directly.
-    clock = start + 10_000;
+    clock = start + SYNC_SETTLE_MS + 10_000;
     const mark = new Date(start + 5_000).toISOString();
     expect((await call('GET', `/bookings?modified_after=${mark}`)).json).toEqual([]);
     await tdb.wp.knex(tdb.wp.t.orders).where('id', created.json.id).update({ order_status: 'approved' });
-    clock = start + 20_000;
+    const sweptAt = start + SYNC_SETTLE_MS + 20_000;
+    clock = sweptAt;
+    // The sweep stamps it now; listed a settle window later.
+    expect((await call('GET', `/bookings?modified_after=${mark}`)).json).toEqual([]);
+    clock = sweptAt + SYNC_SETTLE_MS;
     const seen = await call('GET', `/bookings?modified_after=${mark}`);
     expect(items(seen).map((x) => [x.id, x.status, x.modified])).toEqual([
-      [created.json.id, 'approved', `${new Date(start + 20_000).toISOString().slice(0, 19)}Z`],
+      [created.json.id, 'approved', `${new Date(sweptAt).toISOString().slice(0, 19)}Z`],
     ]);
     // The keyset: after this item, nothing.
     const next = await call('GET', `/bookings?modified_after=${items(seen)[0]!.modified}&after_id=${created.json.id}`);

@@ -41,13 +41,23 @@ export async function apiBookingView(ctx: RequestContext, orderId: number): Prom
   return viewOf(ctx, order, await orderModifiedAt(ctx.wp, orderId), new Map());
 }
 
+/**
+ * How old a change stamp must be before `modified_after` lists it. A stamp is the writing request's
+ * start, set inside its transaction, so a change that waited on a lock commits after younger stamps
+ * that were already listed: a client whose cursor passed them would never see it. Every statement
+ * is bounded (QUERY_TIMEOUT_MS) and a write is a few of them, so a minute is settled; a client
+ * synchronising sees a change a minute late at most (webhooks tell it at once).
+ */
+export const SYNC_SETTLE_MS = 60_000;
+
 /** A page of orders as the API shows them (rest/bookings/list.ts). */
 export async function apiBookingViews(
   ctx: RequestContext,
   filter: OrderListFilter,
   page: { limit: number; offset: number },
 ): Promise<{ items: BookingView[]; total: number }> {
-  const { items, total } = await listOrders(ctx.wp, filter, page);
+  const settled = filter.modifiedAfter !== undefined ? { settledAt: new Date(ctx.now.getTime() - SYNC_SETTLE_MS) } : {};
+  const { items, total } = await listOrders(ctx.wp, { ...filter, ...settled }, page);
   // One tour context per tour on the page, not per order.
   const contexts = new Map<number, ReturnType<typeof loadBookingContext>>();
   const views = [];
