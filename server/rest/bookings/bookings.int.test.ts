@@ -183,6 +183,8 @@ describe('bookings API', () => {
     const cancelled = await call('POST', `/bookings/${b.id}/cancel`);
     expect(cancelled.status).toBe(200);
     expect(cancelled.json.status).toBe('cancel');
+    // Nobody collects the rest of a cancelled booking: nothing is due.
+    expect(cancelled.json.due).toBe('0.00');
     const cancelMails = () => mailer.sent.filter((m) => m.type === 'booking-cancelled-mail').length;
     const mailed = cancelMails();
     expect(mailed).toBeGreaterThan(0);

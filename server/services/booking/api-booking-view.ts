@@ -3,16 +3,15 @@ import { listOrders, type OrderListFilter, orderModifiedAt } from '../../data/or
 import { getOrder } from '../../data/orders';
 import { postTitles } from '../../data/posts';
 import { loadBookingContext } from '../../data/tours';
-import { readPaypalSettings } from '../../payments/paypal-settings';
-import { record, str } from '../../php/coerce';
+import { record } from '../../php/coerce';
 import type { Money } from '../../tourmaster/money';
 import type { TourOrder } from '../../tourmaster/order';
 import { phpMoney } from '../../tourmaster/pricing-settings';
-import type { TourmasterSettings } from '../../tourmaster/settings';
 import { siteTimeToUtc } from '../../wp/site-time';
 import type { RequestContext } from '../context';
-import { balancePaymentUrl, manageToken, orderAmounts } from './confirmation';
+import { balancePaymentUrl, manageToken } from './confirmation';
 import { manageLinkUrl } from './manage-link';
+import { orderMoney } from './order-money';
 
 /** An order as the REST API shows it (rest/bookings/booking-json.ts turns it into JSON). */
 export interface BookingView {
@@ -79,14 +78,10 @@ async function viewOf(
     manageToken(ctx, order),
     balancePaymentUrl(ctx, site, order, settings),
   ]);
-  const { total, paid, due } = orderAmounts(order);
   return {
     order,
     tourTitle: tour?.title ?? titles?.get(String(order.tourId)) ?? '',
-    total,
-    paid,
-    due,
-    currency: orderCurrency(order, settings),
+    ...orderMoney(order, settings),
     deposit: storedDeposit(order),
     created: siteTimeToUtc(order.bookingDate, settings),
     paymentDate: isZeroDate(order.paymentDate) ? undefined : siteTimeToUtc(order.paymentDate, settings),
@@ -95,12 +90,6 @@ async function viewOf(
     paymentUrl: paymentPage && token ? manageLinkUrl(site.homeUrl, token, { pay: true }) : paymentPage,
     manageUrl: token ? manageLinkUrl(site.homeUrl, token) : undefined,
   };
-}
-
-/** The order's display currency when one was active, else the currency the site charges in. */
-function orderCurrency(order: TourOrder, settings: TourmasterSettings): string {
-  const stored = str(record(order.currency).currency);
-  return /^[A-Z]{3}$/.test(stored) ? stored : readPaypalSettings(settings.payment).currencyCode;
 }
 
 function storedDeposit(order: TourOrder): BookingView['deposit'] {

@@ -122,7 +122,7 @@ describe('booking events', () => {
     expect(result.ok).toBe(true);
     const events = await eventsSince(since);
     expect(events.map((e) => e.type)).toEqual(['booking.cancelled', 'availability.changed']);
-    expect(events[0]!.data).toMatchObject({ id: orderId, status: 'cancel' });
+    expect(events[0]!.data).toMatchObject({ id: orderId, status: 'cancel', due: '0.00' });
   });
 
   it("the API's cancel (someone who manages orders): booking.cancelled and the date changed, once", async () => {

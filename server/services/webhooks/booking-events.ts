@@ -3,11 +3,9 @@ import { getOrder } from '../../data/orders';
 import type { WpDb } from '../../data/tables';
 import { afterCommit, recordWebhookEvent } from '../../data/webhook-outbox';
 import { activeSubscriptions, type WebhookEventType } from '../../data/webhook-subscriptions';
-import { paymentInfoList } from '../../payments/payment-info';
-import { readPaypalSettings } from '../../payments/paypal-settings';
-import { paidAmount } from '../../tourmaster/deposit';
-import { Money, numberFormat } from '../../tourmaster/money';
+import { type Money, numberFormat } from '../../tourmaster/money';
 import type { TourOrder } from '../../tourmaster/order';
+import { orderMoney } from '../booking/order-money';
 import { webhookEventCommitted } from './wake';
 
 /**
@@ -25,7 +23,7 @@ export async function recordBookingEvent(
   if (!(await wanted(trx, type))) return;
   const order = await getOrder(trx, orderId);
   if (!order) return;
-  await record(trx, { type, now, data: bookingEventData(order, await siteCurrency(trx)) });
+  await record(trx, { type, now, data: bookingEventData(order, await paymentSettings(trx)) });
 }
 
 /** `availability.changed` for a tour's date: its counted seats changed (booked, cancelled, hold expired). */
@@ -35,13 +33,14 @@ export async function recordAvailabilityChanged(trx: WpDb, now: Date, tourId: nu
 }
 
 /**
- * A booking event's `data` (README "Webhooks"): the booking's key fields, money as decimal strings
- * with two digits, `due` what is left to pay (never below zero).
+ * A booking event's `data` (README "Webhooks"): the booking's key fields, money as the API tells it
+ * (services/booking/order-money.ts: `due` nothing on a cancelled order), as decimal strings.
  */
-export function bookingEventData(order: TourOrder, currency: string): Record<string, unknown> {
-  const total = Money.of(order.totalPrice ?? '0');
-  const paid = paidAmount(paymentInfoList(order.paymentInfo, order.status));
-  const due = total.minus(paid);
+export function bookingEventData(
+  order: TourOrder,
+  settings: Parameters<typeof orderMoney>[1],
+): Record<string, unknown> {
+  const { total, due, currency } = orderMoney(order, settings);
   return {
     id: order.id,
     status: order.status,
@@ -51,7 +50,7 @@ export function bookingEventData(order: TourOrder, currency: string): Record<str
     travellers: order.travellerAmount ?? 0,
     total: money(total),
     currency,
-    due: money(due.isNegative() ? Money.ZERO : due),
+    due: money(due),
   };
 }
 
@@ -61,9 +60,8 @@ async function wanted(trx: WpDb, type: WebhookEventType): Promise<boolean> {
   return (await activeSubscriptions(trx)).some((s) => s.events.includes(type));
 }
 
-async function siteCurrency(trx: WpDb): Promise<string> {
-  const options = await getRawOptions(trx, ['tourmaster_payment']);
-  return readPaypalSettings(settingsFromOptions(options).payment).currencyCode;
+async function paymentSettings(trx: WpDb) {
+  return settingsFromOptions(await getRawOptions(trx, ['tourmaster_payment']));
 }
 
 async function record(trx: WpDb, event: Parameters<typeof recordWebhookEvent>[1]): Promise<void> {
