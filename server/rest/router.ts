@@ -59,17 +59,26 @@ export function restRouter(
   return router;
 }
 
-/** The namespace's OpenAPI document, its server the site's home URL (as WordPress links its REST API). */
+/**
+ * The namespace's OpenAPI document, its server the site's home URL (as WordPress links its REST API).
+ * The routes never change while the process runs, so the document is built once per home URL and
+ * site name (an embedded site follows the address it is served on: a few at most) and sent as text.
+ */
 function openApiHandler(deps: AppDeps, routes: readonly AnyRestRoute[]) {
+  const built = new Map<string, string>();
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     try {
       const site = await pageContext(req, deps).site();
-      const document = openApiDocument(routes, {
-        serverUrl: `${site.homeUrl}${REST_NAMESPACE}`,
-        title: `${site.name || 'Tour Master'} booking API`,
-        version: '1.0.0',
-      });
-      res.status(200).set('Cache-Control', 'public, max-age=60').json(document);
+      const serverUrl = `${site.homeUrl}${REST_NAMESPACE}`;
+      const title = `${site.name || 'Tour Master'} booking API`;
+      const key = JSON.stringify([serverUrl, title]);
+      let text = built.get(key);
+      if (text === undefined) {
+        text = JSON.stringify(openApiDocument(routes, { serverUrl, title, version: '1.0.0' }));
+        if (built.size >= 16) built.clear();
+        built.set(key, text);
+      }
+      res.status(200).set('Cache-Control', 'public, max-age=60').type('application/json').send(text);
     } catch (err) {
       next(err);
     }
