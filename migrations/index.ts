@@ -11,6 +11,7 @@ import { createDropinSeatHolds } from './20261127000100_create_dropin_seat_holds
 import { createDropinStripeRefunds } from './20261127000200_create_dropin_stripe_refunds';
 import { createDropinWebhooks } from './20261128000100_create_dropin_webhooks';
 import { createDropinApiIdempotency } from './20261128000200_create_dropin_api_idempotency';
+import { addWebhookEventTimeIndex } from './20261128000300_add_webhook_event_time_index';
 import type { Migration, MigrationContext } from './helpers';
 
 /** Every migration, in order. An explicit list, so the type checker sees each one. */
@@ -26,6 +27,7 @@ export const migrations: readonly Migration[] = [
   createDropinStripeRefunds,
   createDropinWebhooks,
   createDropinApiIdempotency,
+  addWebhookEventTimeIndex,
 ];
 
 /** Our own bookkeeping table, under the site's prefix, beside WordPress's tables. */

@@ -6,6 +6,7 @@ import {
   failPendingDeliveries,
   settleAttempt,
 } from '../../data/webhook-deliveries';
+import { pruneWebhookLog } from '../../data/webhook-retention';
 import { disableSubscription } from '../../data/webhook-subscriptions';
 import type { ServiceDeps } from '../context';
 import { mailSubscriptionDisabled } from './failure-mail';
@@ -19,6 +20,10 @@ const LEASE_MS = 60_000;
 /** Retries stop this long after the event: the delivery fails, the subscription is disabled. */
 export const RETRY_WINDOW_MS = 24 * 60 * 60_000;
 const FIRST_RETRY_MS = 30_000;
+/** The webhook log (events, deliveries, attempts) is kept this long once settled (README "Webhooks"). */
+export const WEBHOOK_LOG_KEEP_MS = 30 * 24 * 60 * 60_000;
+/** How often a process prunes it. */
+const PRUNE_EVERY_MS = 60 * 60_000;
 const MAX_RETRY_MS = 60 * 60_000;
 
 /**
@@ -87,6 +92,14 @@ export function startWebhookDispatcher(deps: ServiceDeps, intervalMs = 5_000): {
   let running: Promise<unknown> | undefined;
   let again = false;
   let stopped = false;
+  let prunedAt = 0;
+  const pruneIfDue = async () => {
+    const now = deps.clock().getTime();
+    if (now - prunedAt < PRUNE_EVERY_MS) return;
+    prunedAt = now;
+    const pruned = await pruneWebhookLog(deps.wp, new Date(now - WEBHOOK_LOG_KEEP_MS));
+    if (pruned) deps.log.info({ events: pruned }, 'webhook log pruned');
+  };
   const schedule = (delay = Math.round(intervalMs * (0.5 + Math.random()))) => {
     if (stopped) return;
     clearTimeout(timer);
@@ -99,6 +112,7 @@ export function startWebhookDispatcher(deps: ServiceDeps, intervalMs = 5_000): {
       return;
     }
     running = dispatchDueWebhooks(deps)
+      .then(pruneIfDue)
       .catch((err: unknown) =>
         asUnavailable(err)
           ? deps.log.warn({ err }, 'webhook dispatch skipped: database unavailable')
