@@ -67,3 +67,13 @@ export async function startRestTestServer(
 export function basicAuth(username: string, password: string): string {
   return `Basic ${Buffer.from(`${username}:${password}`, 'utf8').toString('base64')}`;
 }
+
+/** `GET` a path under the REST namespace of a server at `baseUrl`: status, headers and parsed body. */
+export async function restGet(
+  baseUrl: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Headers; body: unknown }> {
+  const response = await fetch(`${baseUrl}${REST_NAMESPACE}/${path}`, { headers });
+  return { status: response.status, headers: response.headers, body: await response.json() };
+}

@@ -3,6 +3,7 @@ import { getMeta, updateMeta } from '../../data/meta';
 import { loadBookingContext } from '../../data/tours';
 import { postAjax, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
+import { restGet } from '../../testing/rest-app';
 import { statementsRunBy } from '../../testing/statements';
 import { allTourDates } from '../../tourmaster/dates';
 import { resolveDatePrice } from '../../tourmaster/packages';
@@ -91,10 +92,7 @@ afterAll(async () => {
   await tdb?.drop();
 });
 
-async function availability(query: string): Promise<{ status: number; headers: Headers; body: unknown }> {
-  const response = await fetch(`${server.baseUrl}/wp-json/tourmaster/v1/${query}`);
-  return { status: response.status, headers: response.headers, body: await response.json() };
-}
+const availability = (query: string) => restGet(server.baseUrl, query);
 
 async function datesOf(tourId: number, from: string, to: string): Promise<DateJson[]> {
   const r = await availability(`tours/${tourId}/availability?from=${from}&to=${to}`);

@@ -3,6 +3,7 @@ import { readSearchRows } from '../../services/listing/search-rows';
 import { startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
 import { insertImageAttachment } from '../../testing/posts';
+import { restGet } from '../../testing/rest-app';
 
 /**
  * The tour list of the public API over the real app and database: WordPress's paging headers, the
@@ -40,10 +41,7 @@ afterAll(async () => {
   await tdb?.drop();
 });
 
-async function get(query: string): Promise<{ status: number; headers: Headers; body: unknown }> {
-  const response = await fetch(`${server.baseUrl}/wp-json/tourmaster/v1/${query}`);
-  return { status: response.status, headers: response.headers, body: await response.json() };
-}
+const get = (query: string) => restGet(server.baseUrl, query);
 
 async function listed(query: string): Promise<TourJson[]> {
   const r = await get(`tours?per_page=100${query ? `&${query}` : ''}`);

@@ -3,6 +3,7 @@ import { getMeta, updateMeta } from '../../data/meta';
 import { postAjax, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
 import { insertPost } from '../../testing/posts';
+import { restGet } from '../../testing/rest-app';
 
 /**
  * One tour of the public API over the real app and database: its packages and prices agree with
@@ -56,10 +57,7 @@ afterAll(async () => {
   await tdb?.drop();
 });
 
-async function get(query: string): Promise<{ status: number; headers: Headers; body: unknown }> {
-  const response = await fetch(`${server.baseUrl}/wp-json/tourmaster/v1/${query}`);
-  return { status: response.status, headers: response.headers, body: await response.json() };
-}
+const get = (query: string) => restGet(server.baseUrl, query);
 
 async function tour(id: number): Promise<TourJson> {
   const r = await get(`tours/${id}`);
