@@ -21,6 +21,27 @@ export const COUNT_FIELDS = [
 
 export type CountField = (typeof COUNT_FIELDS)[number];
 
+/** The traveller kinds as the REST API names them (a booking's `travellers` keys). */
+export const TRAVELLER_KINDS = ['people', 'adult', 'child', 'student', 'infant', 'male', 'female'] as const;
+
+export type TravellerKind = (typeof TRAVELLER_KINDS)[number];
+
+/** Each count field's traveller kind. */
+export const TRAVELLER_KIND_OF_FIELD: Readonly<Record<CountField, TravellerKind>> = {
+  'tour-people': 'people',
+  'tour-adult': 'adult',
+  'tour-male': 'male',
+  'tour-female': 'female',
+  'tour-children': 'child',
+  'tour-student': 'student',
+  'tour-infant': 'infant',
+};
+
+/** The count field of each traveller kind (the inverse of {@link TRAVELLER_KIND_OF_FIELD}). */
+export const FIELD_OF_TRAVELLER_KIND = Object.fromEntries(
+  Object.entries(TRAVELLER_KIND_OF_FIELD).map(([field, kind]) => [kind, field]),
+) as Readonly<Record<TravellerKind, CountField>>;
+
 export const INVALID_COUNT_MESSAGE = 'Please enter a valid number of travellers.';
 export const TOO_MANY_MESSAGE = `Sorry, a booking can hold at most ${MAX_TRAVELLERS} travellers.`;
 

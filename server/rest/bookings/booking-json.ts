@@ -3,6 +3,7 @@ import { REST_NAMESPACE } from '../../http/rest-namespace';
 import { list, record, str } from '../../php/coerce';
 import type { BookingView } from '../../services/booking/api-booking-view';
 import { type Money, numberFormat } from '../../tourmaster/money';
+import { TRAVELLER_KIND_OF_FIELD } from '../../tourmaster/traveller-counts';
 
 /**
  * The one JSON shape of a booking, for every bookings route (create, read, list, cancel): the
@@ -15,16 +16,6 @@ export const decimal = z.string().regex(/^-?\d+\.\d{2}$/);
 export const amount = (money: Money) => numberFormat(money.round(2), 2, '.', '');
 
 const iso = (at: Date | undefined) => (at && !Number.isNaN(at.getTime()) ? `${at.toISOString().slice(0, 19)}Z` : null);
-
-const KIND_OF_FIELD: Readonly<Record<string, string>> = {
-  'tour-people': 'people',
-  'tour-adult': 'adult',
-  'tour-children': 'child',
-  'tour-student': 'student',
-  'tour-infant': 'infant',
-  'tour-male': 'male',
-  'tour-female': 'female',
-};
 
 export const bookingJson = z.object({
   id: z.number().int(),
@@ -86,7 +77,7 @@ function travellersOf(detail: Readonly<Record<string, unknown>>): BookingJson['t
   const out: BookingJson['travellers'] = {};
   const roomCount = Number(str(detail['tour-room'])) || 0;
   const rooms: Record<string, number>[] = Array.from({ length: Math.min(roomCount, 20) }, () => ({}));
-  for (const [field, kind] of Object.entries(KIND_OF_FIELD)) {
+  for (const [field, kind] of Object.entries(TRAVELLER_KIND_OF_FIELD)) {
     const value = detail[field];
     if (value === undefined || value === '') continue;
     if (typeof value === 'object' && value !== null) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { BookingDetail } from '../../tourmaster/booking-detail';
+import { FIELD_OF_TRAVELLER_KIND, type TravellerKind } from '../../tourmaster/traveller-counts';
 
 /**
  * The JSON booking of `POST /bookings` and `POST /quote` (issue 20, point 6) and its adapter to the
@@ -20,18 +21,7 @@ const calendarDay = z
     return Number.isFinite(at) && new Date(at).toISOString().startsWith(s);
   }, 'Not a calendar date.');
 
-/** The traveller kinds of Tour Master's pricing methods, as the API names them, and the form's field. */
-const KINDS = {
-  people: 'tour-people',
-  adult: 'tour-adult',
-  child: 'tour-children',
-  student: 'tour-student',
-  infant: 'tour-infant',
-  male: 'tour-male',
-  female: 'tour-female',
-} as const;
-
-type Kind = keyof typeof KINDS;
+type Kind = TravellerKind;
 
 const party = z.strictObject({
   people: count.optional(),
@@ -131,12 +121,13 @@ type Detail = Record<string, string | string[]>;
 export function quoteDetail(r: QuoteRequest): BookingDetail {
   const d: Detail = { 'tour-id': String(r.tour_id), 'tour-date': r.date, package: r.package ?? '' };
   const { rooms, ...whole } = r.travellers;
-  for (const [kind, n] of Object.entries(whole)) if (n !== undefined) d[KINDS[kind as Kind]] = String(n);
+  for (const [kind, n] of Object.entries(whole))
+    if (n !== undefined) d[FIELD_OF_TRAVELLER_KIND[kind as Kind]] = String(n);
   if (rooms) {
     d['tour-room'] = String(rooms.length);
     const kinds = new Set(rooms.flatMap((room) => Object.keys(room) as Kind[]));
     for (const kind of kinds)
-      d[KINDS[kind]] = rooms.map((room) => (room[kind] === undefined ? '' : String(room[kind])));
+      d[FIELD_OF_TRAVELLER_KIND[kind]] = rooms.map((room) => (room[kind] === undefined ? '' : String(room[kind])));
   }
   // A group-priced date names travellers by their rows only; `group` is what the booking bar posts.
   if (Object.keys(r.travellers).length === 0) d.group = '1';

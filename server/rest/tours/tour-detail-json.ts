@@ -6,7 +6,7 @@ import { bookableDates, dateEntryFinder, expandDates } from '../../tourmaster/da
 import { bookingMode, mergePackage, packageGroupSlug, pricingMethod } from '../../tourmaster/packages';
 import { phpMoney } from '../../tourmaster/pricing-settings';
 import type { DatePriceEntry, TourPackage } from '../../tourmaster/tour-option';
-import type { CountField } from '../../tourmaster/traveller-counts';
+import { TRAVELLER_KIND_OF_FIELD, TRAVELLER_KINDS } from '../../tourmaster/traveller-counts';
 import { countFieldsOf } from '../../tourmaster/travellers';
 import { amount } from './availability';
 
@@ -22,20 +22,6 @@ export const MAX_UPCOMING_DATES = 100;
 
 const decimal = z.string().regex(/^-?\d+\.\d{2}$/);
 const money = (description: string) => decimal.nullable().describe(description);
-
-const TRAVELLER_KINDS = ['people', 'adult', 'child', 'student', 'infant', 'male', 'female'] as const;
-type TravellerKind = (typeof TRAVELLER_KINDS)[number];
-
-/** The API's traveller kinds (the issue's `travellers` keys), by the booking form's count field. */
-const KIND_OF_FIELD: Readonly<Record<CountField, TravellerKind>> = {
-  'tour-people': 'people',
-  'tour-adult': 'adult',
-  'tour-children': 'child',
-  'tour-student': 'student',
-  'tour-infant': 'infant',
-  'tour-male': 'male',
-  'tour-female': 'female',
-};
 
 export const packageJson = z.object({
   title: z.string().describe('The title a booking names as its `package` ("" for a date rule without packages).'),
@@ -153,7 +139,7 @@ function packageRuleJson(
   const title = str(pkg?.title);
   const merged = mergePackage(entry, title).entry;
   const mode = bookingMode(rules.tour.option, merged);
-  const kinds = countFieldsOf(merged).map((field) => KIND_OF_FIELD[field]);
+  const kinds = countFieldsOf(merged).map((field) => TRAVELLER_KIND_OF_FIELD[field]);
   const priceKey = (kind: string) => (kind === 'people' ? 'person' : kind === 'child' ? 'children' : kind);
   const pricesOf = (prefix: '' | 'additional-') =>
     Object.fromEntries(
