@@ -1,7 +1,7 @@
 import { isEmpty, isSet, phpFloat, phpInt, str } from '../php/coerce';
 import type { CustomField } from './custom-fields';
 import { isEmail } from './custom-fields';
-import { dateSeconds, filterBookable, formatLocal, type LocalDateTime, localSeconds } from './dates';
+import { dateSeconds, filterBookable, formatLocal, isOfferedDate, type LocalDateTime, localSeconds } from './dates';
 import type { MergedDatePrice } from './packages';
 import { packageGroupSlug } from './packages';
 import type { DatePriceEntry, TourMeta, TourOption, TourPackage } from './tour-option';
@@ -150,6 +150,21 @@ export function bookingCutOff(input: CutOffInput): CutOff {
   // PHP: strtotime() of a non-date is false, i.e. 0: long closed.
   const closes = (day ?? 0) + timeOffsetSeconds(startTime, option['last-minute-booking']);
   return { open: !(now > closes), startTime, closesAt: day === undefined ? undefined : formatLocal(closes) };
+}
+
+/**
+ * Whether a resolved booking's date may be booked now: the page offers it (the tour's dates within
+ * its book-in-advance window) and its booking has not closed (the start time less the last-minute
+ * hours). The head price and the API's quote refuse a date that is not.
+ */
+export function isDateOpen(
+  tour: { option: TourOption; meta: Pick<TourMeta, 'bookInAdvance'> },
+  booking: { travelDate: string; date: { entry: TourPackage | undefined } },
+  nowLocal: LocalDateTime,
+): boolean {
+  if (!isOfferedDate(tour.option, tour.meta, booking.travelDate, nowLocal)) return false;
+  return bookingCutOff({ entry: booking.date.entry, option: tour.option, travelDate: booking.travelDate, nowLocal })
+    .open;
 }
 
 // ---------------------------------------------------------------------------------------------

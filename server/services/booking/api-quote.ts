@@ -1,9 +1,8 @@
 import { postTitles } from '../../data/posts';
 import { readPaypalSettings } from '../../payments/paypal-settings';
-import { bookingCutOff, DATE_CLOSED_MESSAGE } from '../../tourmaster/availability';
+import { DATE_CLOSED_MESSAGE, isDateOpen } from '../../tourmaster/availability';
 import type { Booking } from '../../tourmaster/booking';
 import type { BookingDetail } from '../../tourmaster/booking-detail';
-import { isOfferedDate } from '../../tourmaster/dates';
 import type { TourPrice } from '../../tourmaster/pricing';
 import type { RequestContext } from '../context';
 import { checkCapacity } from './capacity';
@@ -30,13 +29,7 @@ export async function quoteApiBooking(ctx: RequestContext, detail: BookingDetail
   if (!prepared.ok) return prepared;
   const b = prepared.booking;
   const { tour, booking, nowLocal } = b;
-  const cutOff = bookingCutOff({
-    entry: booking.date.entry,
-    option: tour.option,
-    travelDate: booking.travelDate,
-    nowLocal,
-  });
-  if (!isOfferedDate(tour.option, tour.meta, booking.travelDate, nowLocal) || !cutOff.open) {
+  if (!isDateOpen(tour, booking, nowLocal)) {
     return refusal('CLOSED', DATE_CLOSED_MESSAGE);
   }
   const full = await checkCapacity(ctx.wp, b, ctx.now);

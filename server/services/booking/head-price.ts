@@ -3,10 +3,9 @@ import { postTitles } from '../../data/posts';
 import { loadServiceOptions } from '../../data/services';
 import { loadBookingContext } from '../../data/tours';
 import { isEmpty } from '../../php/coerce';
-import { bookingCutOff } from '../../tourmaster/availability';
+import { isDateOpen } from '../../tourmaster/availability';
 import { requestedTourId, resolveBooking } from '../../tourmaster/booking';
 import type { BookingDetail } from '../../tourmaster/booking-detail';
-import { isOfferedDate } from '../../tourmaster/dates';
 
 import { getTourPrice, headPrice } from '../../tourmaster/pricing';
 import { readMoneyFormat, readPricingSettings } from '../../tourmaster/pricing-settings';
@@ -41,13 +40,7 @@ export async function quoteHeadPrice(
   }
   const { booking } = resolved;
   const nowLocal = siteLocalTime(ctx.now, settings);
-  const cutOff = bookingCutOff({
-    entry: booking.date.entry,
-    option: tour.option,
-    travelDate: booking.travelDate,
-    nowLocal,
-  });
-  if (!isOfferedDate(tour.option, tour.meta, booking.travelDate, nowLocal) || !cutOff.open) {
+  if (!isDateOpen(tour, booking, nowLocal)) {
     return { failed: DATE_CLOSED_MESSAGE };
   }
   const serviceIds = [...booking.services.keys()];
