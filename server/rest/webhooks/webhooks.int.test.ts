@@ -329,10 +329,12 @@ describe('delivery', () => {
     // An hour between timer runs (the first at least 30 minutes away): only the wake-up can send it.
     const dispatcher = startWebhookDispatcher(server.deps, 3_600_000);
     try {
-      await book();
+      const orderId = await book();
       // Up to 15 s on a loaded machine; it returns as soon as the delivery arrives.
       for (let waited = 0; received.length === 0 && waited < 15_000; waited += 20) await sleep(20);
-      expect(received).toHaveLength(1);
+      // Said when it fails: was the order written, and where is its delivery?
+      const seen = { orderId, deliveries: await deliveriesOf(id) };
+      expect(received, JSON.stringify(seen)).toHaveLength(1);
       expect((await deliveriesOf(id))[0]).toMatchObject({ state: 'delivered' });
     } finally {
       await dispatcher.stop();
