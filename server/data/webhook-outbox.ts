@@ -20,8 +20,13 @@ export interface WebhookEventInput {
  * without its event. Returns the event's `msg_…` id, or undefined when nobody subscribes to it
  * (nothing is written then: the outbox holds only what someone will receive).
  */
-export async function recordWebhookEvent(trx: WpDb, event: WebhookEventInput): Promise<string | undefined> {
-  const subscribers = (await activeSubscriptions(trx)).filter((s) => s.events.includes(event.type));
+export async function recordWebhookEvent(
+  trx: WpDb,
+  event: WebhookEventInput,
+  /** The subscribers of the event's type, when the caller has just read them (not read again). */
+  known?: readonly Subscriber[],
+): Promise<string | undefined> {
+  const subscribers = known ?? (await subscribersOf(trx, event.type));
   if (!subscribers.length) return undefined;
   const msgId = `msg_${randomBytes(16).toString('hex')}`;
   const at = utcTime(event.now);
@@ -40,6 +45,13 @@ export async function recordWebhookEvent(trx: WpDb, event: WebhookEventInput): P
     })),
   );
   return msgId;
+}
+
+type Subscriber = Awaited<ReturnType<typeof activeSubscriptions>>[number];
+
+/** The active subscriptions that want events of `type`. */
+export async function subscribersOf(trx: WpDb, type: WebhookEventType): Promise<Subscriber[]> {
+  return (await activeSubscriptions(trx)).filter((s) => s.events.includes(type));
 }
 
 /**

@@ -1,8 +1,8 @@
 import { getRawOptions, settingsFromOptions } from '../../data/options';
 import { getOrder } from '../../data/orders';
 import type { WpDb } from '../../data/tables';
-import { afterCommit, recordWebhookEvent } from '../../data/webhook-outbox';
-import { activeSubscriptions, type WebhookEventType } from '../../data/webhook-subscriptions';
+import { afterCommit, recordWebhookEvent, subscribersOf } from '../../data/webhook-outbox';
+import type { WebhookEventType } from '../../data/webhook-subscriptions';
 import { type Money, numberFormat } from '../../tourmaster/money';
 import type { TourOrder } from '../../tourmaster/order';
 import { orderMoney } from '../booking/order-money';
@@ -20,16 +20,18 @@ export async function recordBookingEvent(
   type: Exclude<WebhookEventType, 'availability.changed'>,
   orderId: number,
 ): Promise<void> {
-  if (!(await wanted(trx, type))) return;
+  const subscribers = await subscribersOf(trx, type);
+  if (!subscribers.length) return;
   const order = await getOrder(trx, orderId);
   if (!order) return;
-  await record(trx, { type, now, data: bookingEventData(order, await paymentSettings(trx)) });
+  await record(trx, { type, now, data: bookingEventData(order, await paymentSettings(trx)) }, subscribers);
 }
 
 /** `availability.changed` for a tour's date: its counted seats changed (booked, cancelled, hold expired). */
 export async function recordAvailabilityChanged(trx: WpDb, now: Date, tourId: number, date: string): Promise<void> {
-  if (!(await wanted(trx, 'availability.changed'))) return;
-  await record(trx, { type: 'availability.changed', now, data: { tour_id: tourId, date } });
+  const subscribers = await subscribersOf(trx, 'availability.changed');
+  if (!subscribers.length) return;
+  await record(trx, { type: 'availability.changed', now, data: { tour_id: tourId, date } }, subscribers);
 }
 
 /**
@@ -56,16 +58,16 @@ export function bookingEventData(
 
 const money = (amount: Money) => numberFormat(amount.round(2), 2, '.', '');
 
-async function wanted(trx: WpDb, type: WebhookEventType): Promise<boolean> {
-  return (await activeSubscriptions(trx)).some((s) => s.events.includes(type));
-}
-
 async function paymentSettings(trx: WpDb) {
   return settingsFromOptions(await getRawOptions(trx, ['tourmaster_payment']));
 }
 
-async function record(trx: WpDb, event: Parameters<typeof recordWebhookEvent>[1]): Promise<void> {
-  if (!(await recordWebhookEvent(trx, event))) return;
+async function record(
+  trx: WpDb,
+  event: Parameters<typeof recordWebhookEvent>[1],
+  subscribers: Parameters<typeof recordWebhookEvent>[2],
+): Promise<void> {
+  if (!(await recordWebhookEvent(trx, event, subscribers))) return;
   // Wakes this process's dispatcher once the transaction commits (never on a rollback).
   afterCommit(trx, webhookEventCommitted);
 }
