@@ -213,6 +213,38 @@ describe('tourmaster_payment_selected: PayPal JS SDK, verified with PayPal', () 
     expect(second.order_status).toBe('pending');
   });
 
+  it('answers paid to every completion of the same payment for the same order: concurrent, then again', async () => {
+    const first = await postAjax(server.baseUrl, bookingBody({}, 'double.click@example.test'));
+    const tid = (first.json() as { cookie: { tid: number } }).cookie.tid;
+    const key = first.headers
+      .getSetCookie()
+      .find((c) => c.startsWith(`tourmaster-order-key-${tid}=`))!
+      .split(';')[0]!;
+    paypalOrders.set('PAY-TWICE', { status: 'COMPLETED', amount: '269.45', currency: 'USD' });
+    const complete = new URLSearchParams({
+      action: 'tourmaster_payment_selected',
+      type: 'paypal',
+      paypal_type: 'js-sdk',
+      'order_data[id]': 'PAY-TWICE',
+      'booking_detail[tid]': String(tid),
+      'booking_detail[payment-type]': 'full',
+    });
+    const mailsBefore = mailer.sent.length;
+    const racing = await Promise.all([1, 2, 3].map(() => postAjax(server.baseUrl, complete, { cookie: key })));
+    const again = await postAjax(server.baseUrl, complete, { cookie: key });
+    for (const r of [...racing, again])
+      expect((r.json() as { content: string }).content).toContain('Booking Completed!');
+    const order = await getOrder(tdb.wp, tid);
+    expect(order?.status).toBe('online-paid');
+    const payments = JSON.parse(
+      (await tdb.wp.knex(tdb.wp.t.orders).first('payment_info').where('id', tid)).payment_info,
+    );
+    expect(payments).toEqual([expect.objectContaining({ transaction_id: 'PAY-TWICE' })]);
+    // One payment, one set of mails (the customer's and the admin's), however many completions.
+    const customerMails = mailer.sent.slice(mailsBefore).filter((m) => String(m.to).includes('double.click@'));
+    expect(customerMails).toHaveLength(1);
+  });
+
   it('refuses a short payment, a wrong currency and an unfinished payment: the order stays pending', async () => {
     paypalOrders.set('PAY-SHORT', { status: 'COMPLETED', amount: '100.00', currency: 'USD' });
     paypalOrders.set('PAY-EUR', { status: 'COMPLETED', amount: '269.45', currency: 'EUR' });

@@ -28,6 +28,7 @@ import { placeBooking } from '../booking/place-order';
 import { renewHoldForAttempt } from '../booking/seat-holds';
 import type { RequestContext } from '../context';
 import { enforceWriteLimit } from '../write-limits';
+import { paymentRecordedOn } from './gateway-record';
 import { completeInput, loadPaymentPage, pageUrl } from './page-data';
 import { completePaypalPayment, NOTHING_TO_PAY } from './paypal-payment';
 import { STRIPE_NOT_CONFIGURED, stripePaymentForm } from './stripe-payment';
@@ -145,7 +146,11 @@ async function payExistingOrder(
   const order = own.order;
   // FIX (DEVIATIONS.md): a paid order's stored pricing is the record of what was paid; only an order
   // still awaiting payment is re-priced for the instalment chosen.
-  if (!awaitsPayment(order.status) || !amountDue(order)) return { content: bookingRefused(NOTHING_TO_PAY) };
+  if (!awaitsPayment(order.status) || !amountDue(order)) {
+    // The same PayPal completion sent again after it paid this order: answered paid, as the first was.
+    if (paypalOrderId !== undefined && paymentRecordedOn(order, 'paypal', paypalOrderId)) return paidReply(ctx, order);
+    return { content: bookingRefused(NOTHING_TO_PAY) };
+  }
   // A new attempt gets the whole seat hold again; one whose hold ran out is refused (its seats may be
   // taken). A payment already captured (the SDK's completion) is taken either way: seat-holds.ts.
   if (paypalOrderId === undefined && !(await renewHoldForAttempt(ctx, tid))) {
@@ -180,6 +185,12 @@ async function payExistingOrder(
       : withSummary({ content: bookingRefused(paid.message) }, sidebar);
   }
   return withSummary(await gatewayForm(ctx, type, repriced, load.data.tour, load.data.settings), sidebar);
+}
+
+/** The completion for an order already paid by the payment being completed again. */
+async function paidReply(ctx: RequestContext, order: TourOrder): Promise<SelectedResult> {
+  const { settings } = await loadBookingContext(ctx.wp, order.tourId);
+  return { cookie: '', ...completion(await completeInput(ctx, settings.general, false, order.id)) };
 }
 
 const HOLD_ENDED = 'The time to pay for this booking has run out and its seats were released. Please book again.';

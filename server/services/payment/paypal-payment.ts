@@ -1,4 +1,5 @@
 import { isGatewayPaymentUsed } from '../../data/order-writes';
+import { getOrder } from '../../data/orders';
 import { createPaypalClient, PaypalRefused, PaypalUnavailable } from '../../payments/paypal';
 import { readPaypalSettings, resolvePaypalCredentials } from '../../payments/paypal-settings';
 import { amountDue, verifyPaypalOrder } from '../../payments/paypal-verification';
@@ -6,7 +7,7 @@ import type { TourOrder } from '../../tourmaster/order';
 import type { TourmasterSettings } from '../../tourmaster/settings';
 import type { Tour } from '../../tourmaster/tour-option';
 import type { RequestContext } from '../context';
-import { recordVerifiedPayment } from './gateway-record';
+import { paymentRecordedOn, recordVerifiedPayment } from './gateway-record';
 
 export type PaypalPaymentResult = { ok: true; order: TourOrder } | { ok: false; message: string };
 
@@ -56,6 +57,10 @@ export async function completePaypalPayment(
     paypalOrderIdsAlreadyUsed: used,
   });
   if (!verdict.ok) {
+    if (verdict.reason === 'ALREADY_USED') {
+      const paid = await paidBy(ctx, input.order.id, input.paypalOrderId);
+      if (paid) return paid;
+    }
     ctx.log.warn({ orderId: input.order.id, reason: verdict.reason }, 'PayPal payment refused');
     return { ok: false, message: refusalMessage(verdict.reason) };
   }
@@ -72,8 +77,28 @@ export async function completePaypalPayment(
     },
   });
   if (settled.ok) return settled;
-  if (settled.reason === 'CONFLICT') return { ok: false, message: refusalMessage('ALREADY_USED') };
+  if (settled.reason === 'CONFLICT')
+    return (
+      (await paidBy(ctx, input.order.id, verdict.paypalOrderId)) ?? {
+        ok: false,
+        message: refusalMessage('ALREADY_USED'),
+      }
+    );
   return { ok: false, message: settled.reason === 'UNAPPLIED' ? UNAPPLIED : LATE_REFUND };
+}
+
+/**
+ * The order as this PayPal payment left it, when the payment is recorded on it: a second completion
+ * of the same payment (a double click, the browser racing itself) lost to the first, which paid this
+ * very order, so the visitor is answered paid, not "already used for a booking".
+ */
+async function paidBy(
+  ctx: RequestContext,
+  orderId: number,
+  paypalOrderId: string,
+): Promise<{ ok: true; order: TourOrder } | undefined> {
+  const fresh = await getOrder(ctx.wp, orderId);
+  return fresh && paymentRecordedOn(fresh, 'paypal', paypalOrderId) ? { ok: true, order: fresh } : undefined;
 }
 
 function refusalMessage(reason: string): string {
