@@ -12,6 +12,7 @@ import { createDropinStripeRefunds } from './20261127000200_create_dropin_stripe
 import { createDropinWebhooks } from './20261128000100_create_dropin_webhooks';
 import { createDropinApiIdempotency } from './20261128000200_create_dropin_api_idempotency';
 import { addWebhookEventTimeIndex } from './20261128000300_add_webhook_event_time_index';
+import { addDropinLockCount } from './20261128000500_add_dropin_lock_count';
 import type { Migration, MigrationContext } from './helpers';
 
 /** Every migration, in order. An explicit list, so the type checker sees each one. */
@@ -28,6 +29,7 @@ export const migrations: readonly Migration[] = [
   createDropinWebhooks,
   createDropinApiIdempotency,
   addWebhookEventTimeIndex,
+  addDropinLockCount,
 ];
 
 /** Our own bookkeeping table, under the site's prefix, beside WordPress's tables. */

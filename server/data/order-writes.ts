@@ -16,16 +16,23 @@ const keysTable = (wp: WpDb) => `${wp.prefix}dropin_order_keys`;
 
 /**
  * Takes the named locks for the rest of the transaction, in a fixed order so two bookings can never
- * wait on each other. MariaDB: a row lock per key (SELECT … FOR UPDATE), held until commit, across
- * every server process. SQLite: the database has one writer at a time already.
+ * wait on each other. MariaDB: a row lock per key, held until commit, across every server process;
+ * on a Galera cluster, a write of the key's row that two nodes' transactions conflict on, so one of
+ * them fails its commit (a deadlock error) and runs again. SQLite: the database has one writer at a
+ * time already.
  */
 export async function lockKeys(wp: WpDb, keys: readonly string[]): Promise<void> {
   if (wp.engine !== 'mysql') return;
   for (const key of [...new Set(keys)].sort()) {
     // INSERT … ON DUPLICATE KEY UPDATE takes the row's exclusive lock at once, new row or not. (INSERT
     // IGNORE then SELECT … FOR UPDATE would take a shared lock first, and two waiters upgrading their
-    // shared locks deadlock each other.)
-    await wp.knex(locksTable(wp)).insert({ lock_key: key }).onConflict('lock_key').merge();
+    // shared locks deadlock each other.) `taken + 1` changes the row every time: Galera replicates
+    // and certifies changed rows only, and an update to the same value changes none.
+    await wp
+      .knex(locksTable(wp))
+      .insert({ lock_key: key })
+      .onConflict('lock_key')
+      .merge({ taken: wp.knex.raw('?? + 1', [`${locksTable(wp)}.taken`]) });
   }
 }
 

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { countCouponUses } from '../../data/coupons';
 import { mapDriverError } from '../../data/dialect';
 import { insertOrderAttribution, type OrderAttribution } from '../../data/order-attribution';
@@ -66,9 +67,33 @@ export function writeOrder(
   b: PreparedBooking,
   options: WriteOptions,
 ): Promise<{ orderId: number; created: boolean } | OrderRefused> {
-  return withDeadlockRetry(() =>
-    inTransaction(ctx.wp, (trx) => writeIn({ ...ctx, wp: trx }, b, options), { readCommitted: true }),
-  );
+  return withDeadlockRetry(async () => {
+    try {
+      return await inTransaction(
+        ctx.wp,
+        async (trx) => {
+          const written = await writeIn({ ...ctx, wp: trx }, b, options);
+          if ('ok' in written) throw new Refused(written);
+          return written;
+        },
+        { readCommitted: true },
+      );
+    } catch (err) {
+      if (err instanceof Refused) return err.refusal;
+      throw err;
+    }
+  });
+}
+
+/**
+ * A refusal (a full date, a spent coupon) has written nothing but its lock rows: it is rolled back,
+ * not committed, so on a Galera cluster it replicates no write that the bookings on other nodes
+ * would conflict with (once a date is sold out, its refusals cost the other nodes nothing).
+ */
+class Refused extends Error {
+  constructor(readonly refusal: OrderRefused) {
+    super(refusal.message);
+  }
 }
 
 async function writeIn(
@@ -157,14 +182,20 @@ function newOrderStatus(
   return adminApprovalEnabled(tour.option, settings.payment) ? 'wait-for-approval' : 'pending';
 }
 
-/** MariaDB may pick a deadlock victim between lock waits; the whole transaction is then run again. */
-export async function withDeadlockRetry<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+/**
+ * MariaDB may pick a deadlock victim between lock waits, and a Galera node fails the commit of a
+ * transaction that conflicts with one another node committed first (a deadlock error too): the
+ * whole transaction is then run again, after a short random pause that grows with each attempt, so
+ * the nodes' next bookings of the same date do not meet again at once.
+ */
+export async function withDeadlockRetry<T>(run: () => Promise<T>, attempts = 8): Promise<T> {
   for (let i = 1; ; i++) {
     try {
       return await run();
     } catch (err) {
       const mapped = mapDriverError(err);
       if (i >= attempts || mapped?.code !== 'BUSY') throw err;
+      await sleep(Math.random() * Math.min(200, 5 * 2 ** i));
     }
   }
 }

@@ -1,0 +1,256 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
+import { runMigrations } from '../../migrations/index';
+import { DEFAULT_SEED_DUMP } from '../core/config';
+import { type Database, openDatabase } from '../data/db';
+import { loadDump } from '../data/dump-loader';
+import { createMariaDatabase } from './test-db-config';
+
+const MARIADBD = '/usr/sbin/mariadbd';
+const GALERA = '/usr/lib/galera/libgalera_smm.so';
+const START_TIMEOUT_MS = 120_000;
+
+/**
+ * A MariaDB Galera cluster of the test's own on loopback: each node its own data directory under
+ * /tmp and its own ports (SQL, group communication, IST, rsync SST), all picked at random in
+ * 20000-40000. Node 1 bootstraps the cluster; the others join it by state transfer (rsync).
+ */
+export interface GaleraCluster {
+  readonly nodes: readonly GaleraNode[];
+  /** Creates `database` on node 1, loads the fixture site into it and migrates it; every node has it after. */
+  loadFixtureSite(database: string): Promise<void>;
+  /** Stops every node (SIGKILL) and deletes the data directories. */
+  destroy(): Promise<void>;
+}
+
+export interface GaleraNode {
+  readonly port: number;
+  /** DATABASE_URL of one database on this node. */
+  url(database: string): string;
+  /** One connection to `database` on this node. */
+  open(database: string): Database;
+}
+
+/** Why a cluster cannot be started on this machine, or undefined when it can. */
+export function galeraUnavailable(): string | undefined {
+  if (!existsSync(MARIADBD)) return `no MariaDB server at ${MARIADBD}`;
+  if (!existsSync(GALERA)) return `no Galera provider at ${GALERA} (Debian package galera-4)`;
+  for (const tool of ['rsync', 'wsrep_sst_rsync', 'mariadb-install-db']) {
+    if (!onPath(tool)) return `no ${tool} on the PATH (Debian packages rsync, mariadb-server)`;
+  }
+  if (process.getuid?.() === 0 && !/^mysql:/m.test(readFileSync('/etc/passwd', 'utf8'))) {
+    return 'running as root without a mysql user (the rsync state transfer cannot run as root)';
+  }
+  return undefined;
+}
+
+function onPath(tool: string): boolean {
+  return (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && existsSync(path.join(dir, tool)));
+}
+
+interface NodePorts {
+  sql: number;
+  gcomm: number;
+  ist: number;
+  sst: number;
+}
+
+export async function startGaleraCluster(size = 3): Promise<GaleraCluster> {
+  const reason = galeraUnavailable();
+  if (reason) throw new Error(`cannot start a Galera cluster: ${reason}`);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'tm-galera-'));
+  const ports = await freePorts(size * 4);
+  const nodePorts: NodePorts[] = Array.from({ length: size }, (_, i) => ({
+    sql: ports[i * 4]!,
+    gcomm: ports[i * 4 + 1]!,
+    ist: ports[i * 4 + 2]!,
+    sst: ports[i * 4 + 3]!,
+  }));
+  const children: ChildProcess[] = [];
+  const logs: string[] = [];
+  // Whatever ends the test run, no node outlives it.
+  const killAll = () => {
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  };
+  process.once('exit', killAll);
+  const destroy = async () => {
+    killAll();
+    await Promise.all(children.map((c) => (c.exitCode === null && c.signalCode === null ? exitOf(c) : undefined)));
+    process.removeListener('exit', killAll);
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  try {
+    await Promise.all(nodePorts.map((_, i) => installDatadir(path.join(dir, `n${i + 1}`))));
+    const gcomm = `gcomm://${nodePorts.map((p) => `127.0.0.1:${p.gcomm}`).join(',')}`;
+    const start = (i: number, bootstrap: boolean) => {
+      const child = spawnNode(path.join(dir, `n${i + 1}`), nodePorts[i]!, gcomm, bootstrap);
+      logs[i] = '';
+      child.stderr!.on('data', (d) => (logs[i] += d));
+      children.push(child);
+      // The bootstrap node is a cluster of one; each joiner makes it one larger.
+      return waitSynced(child, nodePorts[i]!.sql, i + 1, () => logs[i]!);
+    };
+    await start(0, true);
+    // The joiners take their state transfer from node 1 one after the other.
+    for (let i = 1; i < size; i++) await start(i, false);
+  } catch (err) {
+    await destroy();
+    throw err;
+  }
+
+  const nodes = nodePorts.map(
+    (p): GaleraNode => ({
+      port: p.sql,
+      url: (database) => `mysql://root:@127.0.0.1:${p.sql}/${database}`,
+      open: (database) => openNode(p.sql, database),
+    }),
+  );
+  return {
+    nodes,
+    async loadFixtureSite(database) {
+      const admin = openNode(nodes[0]!.port, '');
+      try {
+        await createMariaDatabase(admin, database);
+      } finally {
+        await admin.close();
+      }
+      const db = openNode(nodes[0]!.port, database);
+      try {
+        await loadDump(db, readFileSync(DEFAULT_SEED_DUMP, 'utf8'));
+        await runMigrations(db, 'wp_');
+      } finally {
+        await db.close();
+      }
+    },
+    destroy,
+  };
+}
+
+/** A fresh data directory; as root, owned by the mysql user that the server and its rsync daemon run as. */
+async function installDatadir(nodeDir: string): Promise<void> {
+  await promisify(execFile)('mariadb-install-db', [
+    '--no-defaults',
+    `--datadir=${path.join(nodeDir, 'data')}`,
+    '--auth-root-authentication-method=normal',
+    '--skip-test-db',
+  ]);
+  if (process.getuid?.() === 0) {
+    // rsync's daemon, started as root, would drop to `nobody` and be refused the data directory.
+    chmodSync(path.dirname(nodeDir), 0o755);
+    await promisify(execFile)('chown', ['-R', 'mysql:mysql', nodeDir]);
+  }
+}
+
+function spawnNode(nodeDir: string, p: NodePorts, gcomm: string, bootstrap: boolean): ChildProcess {
+  return spawn(
+    MARIADBD,
+    [
+      '--no-defaults',
+      ...(process.getuid?.() === 0 ? ['--user=mysql'] : []),
+      `--datadir=${path.join(nodeDir, 'data')}`,
+      `--socket=${path.join(nodeDir, 'sock')}`,
+      `--pid-file=${path.join(nodeDir, 'mariadbd.pid')}`,
+      `--port=${p.sql}`,
+      '--bind-address=127.0.0.1',
+      '--innodb-buffer-pool-size=32M',
+      '--innodb-log-file-size=16M',
+      // What Galera requires of every node.
+      '--binlog-format=ROW',
+      '--innodb-autoinc-lock-mode=2',
+      '--wsrep-on=ON',
+      `--wsrep-provider=${GALERA}`,
+      `--wsrep-cluster-address=${gcomm}`,
+      `--wsrep-node-address=127.0.0.1:${p.gcomm}`,
+      `--wsrep-node-incoming-address=127.0.0.1:${p.sql}`,
+      `--wsrep-provider-options=base_port=${p.gcomm};ist.recv_addr=127.0.0.1:${p.ist};gcache.size=64M`,
+      '--wsrep-sst-method=rsync',
+      `--wsrep-sst-receive-address=127.0.0.1:${p.sst}`,
+      ...(bootstrap ? ['--wsrep-new-cluster'] : []),
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+}
+
+/** Until the node answers, is in a cluster of `size` nodes or more, and is synced with it. */
+async function waitSynced(child: ChildProcess, port: number, size: number, log: () => string): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  let last = 'no answer yet';
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`a Galera node exited at start:\n${log()}`);
+    if (Date.now() > deadline) throw new Error(`Galera node on ${port} not synced: ${last}\n${log()}`);
+    // Not a database connection before the port is open: the driver would log every refusal.
+    if (!(await accepts(port))) {
+      await sleep(250);
+      continue;
+    }
+    const probe = openNode(port, '');
+    try {
+      const [rows] = (await probe.knex.raw(
+        "SHOW STATUS WHERE Variable_name IN ('wsrep_local_state_comment', 'wsrep_cluster_size', 'wsrep_ready')",
+      )) as [{ Variable_name: string; Value: string }[]];
+      const status = Object.fromEntries(rows.map((r) => [r.Variable_name, r.Value]));
+      last = JSON.stringify(status);
+      const synced = status.wsrep_local_state_comment === 'Synced' && status.wsrep_ready === 'ON';
+      if (synced && Number(status.wsrep_cluster_size) >= size) return;
+    } catch (err) {
+      last = (err as Error).message;
+    } finally {
+      await probe.close();
+    }
+    await sleep(250);
+  }
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+function openNode(port: number, database: string): Database {
+  return openDatabase({
+    engine: 'mysql',
+    host: '127.0.0.1',
+    port,
+    user: 'root',
+    password: '',
+    database,
+    charset: 'utf8mb4',
+    collate: '',
+    poolMax: 1,
+  });
+}
+
+function exitOf(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/** `n` distinct loopback ports in 20000-40000 that nothing listens on. */
+async function freePorts(n: number): Promise<number[]> {
+  const picked = new Set<number>();
+  while (picked.size < n) {
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    if (!picked.has(port) && (await isFree(port))) picked.add(port);
+  }
+  return [...picked];
+}
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
