@@ -1,15 +1,12 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { runMigrations } from '../../migrations/index';
-import { DEFAULT_SEED_DUMP } from '../core/config';
 import { type Database, openDatabase } from '../data/db';
-import { loadDump } from '../data/dump-loader';
-import { createMariaDatabase } from './test-db-config';
+import { loadFixtureSiteInto } from './fixture-site';
 
 const MARIADBD = '/usr/sbin/mariadbd';
 const GALERA = '/usr/lib/galera/libgalera_smm.so';
@@ -65,78 +62,79 @@ export async function startGaleraCluster(size = 3): Promise<GaleraCluster> {
   if (reason) throw new Error(`cannot start a Galera cluster: ${reason}`);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tm-galera-'));
   const ports = await freePorts(size * 4);
-  const nodePorts: NodePorts[] = Array.from({ length: size }, (_, i) => ({
-    sql: ports[i * 4]!,
-    gcomm: ports[i * 4 + 1]!,
-    ist: ports[i * 4 + 2]!,
-    sst: ports[i * 4 + 3]!,
-  }));
-  const children: ChildProcess[] = [];
-  const logs: string[] = [];
-  // Whatever ends the test run, no node outlives it.
-  const killAll = () => {
-    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-  };
-  process.once('exit', killAll);
-  const destroy = async () => {
-    killAll();
-    await Promise.all(children.map((c) => (c.exitCode === null && c.signalCode === null ? exitOf(c) : undefined)));
-    process.removeListener('exit', killAll);
-    rmSync(dir, { recursive: true, force: true });
-  };
-
+  const nodePorts = Array.from({ length: size }, (_, i): NodePorts => {
+    const [sql, gcomm, ist, sst] = ports.slice(i * 4, i * 4 + 4) as [number, number, number, number];
+    return { sql, gcomm, ist, sst };
+  });
+  const processes = nodeProcesses(dir);
   try {
-    await Promise.all(nodePorts.map((_, i) => installDatadir(path.join(dir, `n${i + 1}`))));
+    // One after the other: two installs at once have failed on each other's temporary tables.
+    for (let i = 0; i < size; i++) await installDatadir(path.join(dir, `n${i + 1}`));
     const gcomm = `gcomm://${nodePorts.map((p) => `127.0.0.1:${p.gcomm}`).join(',')}`;
-    const start = (i: number, bootstrap: boolean) => {
-      const child = spawnNode(path.join(dir, `n${i + 1}`), nodePorts[i]!, gcomm, bootstrap);
-      logs[i] = '';
-      child.stderr!.on('data', (d) => (logs[i] += d));
-      children.push(child);
-      // The bootstrap node is a cluster of one; each joiner makes it one larger.
-      return waitSynced(child, nodePorts[i]!.sql, i + 1, () => logs[i]!);
-    };
-    await start(0, true);
-    // The joiners take their state transfer from node 1 one after the other.
-    for (let i = 1; i < size; i++) await start(i, false);
+    // Node 1 bootstraps a cluster of one; each joiner, started once the one before is synced, takes
+    // its state transfer from a synced node and makes the cluster one larger.
+    for (let i = 0; i < size; i++) {
+      const node = processes.spawn(spawnNode(path.join(dir, `n${i + 1}`), nodePorts[i]!, gcomm, i === 0));
+      await waitSynced(node, nodePorts[i]!.sql, i + 1);
+    }
   } catch (err) {
-    await destroy();
+    await processes.destroy().catch(() => {});
     throw err;
   }
-
-  const nodes = nodePorts.map(
-    (p): GaleraNode => ({
+  return {
+    nodes: nodePorts.map((p) => ({
       port: p.sql,
       url: (database) => `mysql://root:@127.0.0.1:${p.sql}/${database}`,
       open: (database) => openNode(p.sql, database),
-    }),
-  );
+    })),
+    loadFixtureSite: (database) => loadFixtureSiteInto((db) => openNode(nodePorts[0]!.sql, db), database),
+    destroy: processes.destroy,
+  };
+}
+
+interface NodeProcess {
+  child: ChildProcess;
+  /** What it printed on stderr so far. */
+  log(): string;
+}
+
+/** The nodes' processes and their directory: killed and deleted by `destroy`, or when the test process exits. */
+function nodeProcesses(dir: string) {
+  const children: ChildProcess[] = [];
+  const running = (c: ChildProcess) => c.exitCode === null && c.signalCode === null;
+  const killAll = () => {
+    for (const c of children) if (running(c)) c.kill('SIGKILL');
+  };
+  // Whatever ends the test run, no node outlives it and no data directory is left.
+  const onExit = () => {
+    killAll();
+    rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
+  };
+  process.once('exit', onExit);
   return {
-    nodes,
-    async loadFixtureSite(database) {
-      const admin = openNode(nodes[0]!.port, '');
-      try {
-        await createMariaDatabase(admin, database);
-      } finally {
-        await admin.close();
-      }
-      const db = openNode(nodes[0]!.port, database);
-      try {
-        await loadDump(db, readFileSync(DEFAULT_SEED_DUMP, 'utf8'));
-        await runMigrations(db, 'wp_');
-      } finally {
-        await db.close();
-      }
+    spawn(child: ChildProcess): NodeProcess {
+      let log = '';
+      child.stderr!.on('data', (d) => (log += d));
+      children.push(child);
+      return { child, log: () => log };
     },
-    destroy,
+    async destroy() {
+      const exits = children.filter(running).map((c) => new Promise((resolve) => c.once('exit', resolve)));
+      killAll();
+      await Promise.all(exits);
+      process.removeListener('exit', onExit);
+      rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
+    },
   };
 }
 
 /** A fresh data directory; as root, owned by the mysql user that the server and its rsync daemon run as. */
 async function installDatadir(nodeDir: string): Promise<void> {
+  mkdirSync(path.join(nodeDir, 'tmp'), { recursive: true });
   await promisify(execFile)('mariadb-install-db', [
     '--no-defaults',
     `--datadir=${path.join(nodeDir, 'data')}`,
+    `--tmpdir=${path.join(nodeDir, 'tmp')}`,
     '--auth-root-authentication-method=normal',
     '--skip-test-db',
   ]);
@@ -154,6 +152,8 @@ function spawnNode(nodeDir: string, p: NodePorts, gcomm: string, bootstrap: bool
       '--no-defaults',
       ...(process.getuid?.() === 0 ? ['--user=mysql'] : []),
       `--datadir=${path.join(nodeDir, 'data')}`,
+      // Its temporary files apart from those of every other server on the machine.
+      `--tmpdir=${path.join(nodeDir, 'tmp')}`,
       `--socket=${path.join(nodeDir, 'sock')}`,
       `--pid-file=${path.join(nodeDir, 'mariadbd.pid')}`,
       `--port=${p.sql}`,
@@ -178,18 +178,16 @@ function spawnNode(nodeDir: string, p: NodePorts, gcomm: string, bootstrap: bool
 }
 
 /** Until the node answers, is in a cluster of `size` nodes or more, and is synced with it. */
-async function waitSynced(child: ChildProcess, port: number, size: number, log: () => string): Promise<void> {
+async function waitSynced(node: NodeProcess, port: number, size: number): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   let last = 'no answer yet';
-  for (;;) {
+  for (; ; await sleep(250)) {
+    const { child } = node;
     if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`a Galera node exited at start:\n${log()}`);
-    if (Date.now() > deadline) throw new Error(`Galera node on ${port} not synced: ${last}\n${log()}`);
+      throw new Error(`a Galera node exited at start:\n${node.log()}`);
+    if (Date.now() > deadline) throw new Error(`Galera node on ${port} not synced: ${last}\n${node.log()}`);
     // Not a database connection before the port is open: the driver would log every refusal.
-    if (!(await accepts(port))) {
-      await sleep(250);
-      continue;
-    }
+    if (!(await accepts(port))) continue;
     const probe = openNode(port, '');
     try {
       const [rows] = (await probe.knex.raw(
@@ -204,7 +202,6 @@ async function waitSynced(child: ChildProcess, port: number, size: number, log: 
     } finally {
       await probe.close();
     }
-    await sleep(250);
   }
 }
 
@@ -231,10 +228,6 @@ function openNode(port: number, database: string): Database {
     collate: '',
     poolMax: 1,
   });
-}
-
-function exitOf(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
 /** `n` distinct loopback ports in 20000-40000 that nothing listens on. */

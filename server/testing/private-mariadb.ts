@@ -1,15 +1,12 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { runMigrations } from '../../migrations/index';
-import { DEFAULT_SEED_DUMP } from '../core/config';
 import { type Database, openDatabase } from '../data/db';
-import { loadDump } from '../data/dump-loader';
-import { createMariaDatabase } from './test-db-config';
+import { loadFixtureSiteInto } from './fixture-site';
 
 const MARIADBD = '/usr/sbin/mariadbd';
 
@@ -113,21 +110,7 @@ export async function createPrivateMariaDb(): Promise<PrivateMariaDb> {
     freeze(frozen) {
       child?.kill(frozen ? 'SIGSTOP' : 'SIGCONT');
     },
-    async loadFixtureSite(database) {
-      const admin = open('');
-      try {
-        await createMariaDatabase(admin, database);
-      } finally {
-        await admin.close();
-      }
-      const db = open(database);
-      try {
-        await loadDump(db, readFileSync(DEFAULT_SEED_DUMP, 'utf8'));
-        await runMigrations(db, 'wp_');
-      } finally {
-        await db.close();
-      }
-    },
+    loadFixtureSite: (database) => loadFixtureSiteInto(open, database),
     async destroy() {
       await stop('SIGKILL');
       rmSync(dir, { recursive: true, force: true });
