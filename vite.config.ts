@@ -68,7 +68,7 @@ export default defineConfig(({ command }) => ({
         test: {
           name: 'unit',
           include: ['server/**/*.test.ts', 'client/**/*.test.ts', 'scripts/**/*.test.ts', 'migrations/**/*.test.ts'],
-          // *.cluster.test.ts start database clusters: `npm run test:cluster` (vitest.cluster.config.ts).
+          // *.cluster.test.ts start database clusters: `npm run test:cluster` (scripts/vitest.cluster.config.ts).
           exclude: ['**/*.int.test.ts', '**/*.e2e.test.ts', '**/*.cluster.test.ts', 'node_modules/**'],
         },
       },

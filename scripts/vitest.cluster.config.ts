@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -7,6 +8,8 @@ import { defineConfig } from 'vitest/config';
  * minute or two. CI runs them after the main suite (.ci/run) and counts them in its summary.
  */
 export default defineConfig({
+  // Kept beside the other scripts; the paths below are the project's.
+  root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
     name: 'cluster',
     include: ['server/**/*.cluster.test.ts'],
