@@ -6,6 +6,7 @@ import type { Config } from './core/config';
 import type { Logger } from './core/logger';
 import { type Database, openDatabase } from './data/db';
 import { loadDump } from './data/dump-loader';
+import { openReplicas } from './data/replicas';
 import { loadSalts, type Salts } from './data/salts';
 import { createWpDb } from './data/tables';
 import type { AppDeps } from './http/deps';
@@ -29,11 +30,13 @@ export class PendingMigrationsError extends Error {
  * WordPress database is never changed here: its pending migrations are run by `npm run migrate`
  * (or MIGRATE_ON_START=1), and the server (`requireMigrated`) refuses to start without them, since
  * every booking, login and account form would fail; the parity tool, which only reads, does not.
+ * Configured read replicas are opened and checked once before the first request (`replicas: false`
+ * for a process that serves nothing, as the cluster's primary).
  */
 export async function boot(
   config: Config,
   log: Logger,
-  options: { clock?: () => Date; migrateOnStart?: boolean; requireMigrated?: boolean } = {},
+  options: { clock?: () => Date; migrateOnStart?: boolean; requireMigrated?: boolean; replicas?: boolean } = {},
 ): Promise<AppDeps> {
   if (config.db.engine === 'sqlite' && config.seedDump && !existsSync(config.db.filename)) {
     await createEmbeddedDatabase(config.db.filename, config.seedDump, log);
@@ -56,7 +59,13 @@ export async function boot(
     }
     if (pending.length) log.warn({ pending }, 'database has pending migrations: run `npm run migrate`');
   }
-  return assembleDeps(config, db, log, options.clock);
+  const deps = assembleDeps(config, db, log, options.clock);
+  if (config.replicas.length && options.replicas !== false) {
+    const { tablePrefix: prefix, replicaMaxLagS: maxLagS } = config;
+    deps.replicas = openReplicas(config.replicas, db, { prefix, maxLagS, log });
+    await deps.replicas.checkNow();
+  }
+  return deps;
 }
 
 export function assembleDeps(config: Config, db: Database, log: Logger, clock: () => Date = () => new Date()): AppDeps {

@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   if (config.workers > 1 && cluster.isPrimary) {
     // The embedded database is created, and migrations are applied or found missing, once, before
     // any worker opens it.
-    await (await boot(config, log, { migrateOnStart, requireMigrated: true })).db.close();
+    await (await boot(config, log, { migrateOnStart, requireMigrated: true, replicas: false })).db.close();
     runPrimary({
       workers: config.workers,
       exec: fileURLToPath(import.meta.url),
@@ -79,7 +79,7 @@ async function runServer(config: Config, log: Logger, options: { migrateOnStart:
       )
       .then((code) =>
         Promise.all([seatHolds.stop(), webhooks.stop()])
-          .then(() => deps.db.close())
+          .then(() => Promise.all([deps.replicas?.close(), deps.db.close()]))
           .finally(() => process.exit(code)),
       );
   };

@@ -43,6 +43,12 @@ export type AjaxReply =
 export interface AjaxAction<Schema extends z.ZodType = z.ZodType, Result = unknown> {
   name: string;
   access: 'both' | 'logged-in';
+  /**
+   * `catalogue`: the action only reads the catalogue (`ctx.catalogue`), so a replica may answer it
+   * and it does not count as the visitor's write (http/read-routing.ts). Any other action is taken
+   * to write: its visitor's catalogue reads go to the primary for a few seconds after it.
+   */
+  reads?: 'catalogue';
   input: Schema;
   handle(input: z.output<Schema>, ctx: ActionContext): Promise<Result>;
   reply(result: Result, ctx: ActionContext): AjaxReply;

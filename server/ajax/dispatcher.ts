@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { AppError, InputError, toAppError, UnavailableError } from '../core/errors';
 import type { Logger } from '../core/logger';
+import type { WpDb } from '../data/tables';
 import type { AppDeps } from '../http/deps';
 import { BodyError, parseMultipart } from '../http/multipart';
 import { readRawBody } from '../http/raw-body';
+import { catalogueReader, notePrimaryReads } from '../http/read-routing';
 import { type Visitor, visitorFor } from '../http/visitor';
 import { type PhpFilesEntry, type PhpInput, parsePhpQuery } from '../php/form-body';
 import type { Site } from '../wp/site';
@@ -75,8 +77,11 @@ export function adminAjax(deps: AppDeps, registry: ActionRegistry) {
       const handler = registry.get(action);
       if (!handler) return sendWordpressZero(res);
       if (handler.access === 'logged-in' && !user) return sendWordpressZero(res);
+      const catalogueOnly = handler.reads === 'catalogue';
+      if (!catalogueOnly) notePrimaryReads(req, res, deps);
 
       const ctx = actionContext(visitor, {
+        catalogue: catalogueReader(req, deps, !catalogueOnly),
         requestId,
         log: () => log().child({ action, userId: user?.user.id ?? 0 }),
         deps,
@@ -106,6 +111,7 @@ export function adminAjax(deps: AppDeps, registry: ActionRegistry) {
 function actionContext(
   visitor: Visitor,
   parts: {
+    catalogue: WpDb;
     requestId: string;
     log: () => Logger;
     deps: AppDeps;
@@ -123,6 +129,7 @@ function actionContext(
     },
     now: visitor.now,
     wp: parts.deps.wp,
+    catalogue: parts.catalogue,
     site: visitor.site,
     siteWith: visitor.siteWith,
     listing: visitor.listing,

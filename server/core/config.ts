@@ -6,9 +6,10 @@ import { mysqlEndpoint, parseDbHost } from '../wp/db-host';
 import { parseWpConfig, WP_SECRET_NAMES, WpConfigError, type WpSecretName, wpSiteSettings } from '../wp/wp-config-file';
 
 /** Where the database is: the embedded SQLite file, or a MariaDB/MySQL server. */
-export type DbConfig =
-  | { engine: 'sqlite'; filename: string }
-  | {
+export type DbConfig = { engine: 'sqlite'; filename: string } | MysqlDbConfig;
+
+/** A MariaDB/MySQL server: the primary, or one of its read replicas. */
+export type MysqlDbConfig = {
       engine: 'mysql';
       host?: string;
       port?: number;
@@ -36,6 +37,13 @@ export interface Config {
   readonly http: { readonly host: string; readonly port: number };
   readonly source: 'wp-config' | 'database-url' | 'embedded';
   readonly db: DbConfig;
+  /**
+   * Read replicas of `db` the catalogue's reads may go to (`DATABASE_REPLICA_URL`, or `DB_REPLICA_HOST`
+   * in wp-config.php; data/replicas.ts); empty: every read goes to `db`.
+   */
+  readonly replicas: readonly MysqlDbConfig[];
+  /** `REPLICA_MAX_LAG_S`: a replica further behind than this (or not replicating) is skipped. */
+  readonly replicaMaxLagS: number;
   readonly tablePrefix: string;
   /** wp-config.php keys and salts; missing ones fall back to the site options (data/salts.ts). */
   readonly secrets: Readonly<Partial<Record<WpSecretName, string>>>;
@@ -194,6 +202,13 @@ const envSchema = z.object({
     .max(100_000, 'API_RATE_LIMIT must be a whole number of calls a minute from 1 to 100000')
     .default(120),
   WEBHOOKS_ALLOW_PRIVATE: z.enum(['0', '1', '']).optional(),
+  DATABASE_REPLICA_URL: z.string().optional(),
+  REPLICA_MAX_LAG_S: z.coerce
+    .number({ error: 'REPLICA_MAX_LAG_S must be a number of seconds from 1 to 3600' })
+    .int('REPLICA_MAX_LAG_S must be a number of seconds from 1 to 3600')
+    .min(1, 'REPLICA_MAX_LAG_S must be a number of seconds from 1 to 3600')
+    .max(3600, 'REPLICA_MAX_LAG_S must be a number of seconds from 1 to 3600')
+    .default(5),
 });
 
 type Env = Record<string, string | undefined>;
@@ -227,11 +242,26 @@ export function loadConfig(env: Env = process.env): Config {
     seatHoldMs: Math.round(e.SEAT_HOLD_MINUTES * 60_000),
     apiRateLimit: e.API_RATE_LIMIT,
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === '1',
+    replicaMaxLagS: e.REPLICA_MAX_LAG_S,
   };
-  if (e.WP_CONFIG) return deepFreeze({ ...common, ...fromWpConfig(e.WP_CONFIG, env) });
-  if (e.DATABASE_URL) return deepFreeze({ ...common, ...fromDatabaseUrl(e.DATABASE_URL, e.TABLE_PREFIX, env) });
+  const replicaUrls = e.DATABASE_REPLICA_URL?.trim() || undefined;
+  if (e.WP_CONFIG) {
+    const { replicaHost, ...site } = fromWpConfig(e.WP_CONFIG, env);
+    const replicas = replicaUrls
+      ? replicasFromUrls(replicaUrls, site.db)
+      : replicaHost
+        ? replicasFromHosts(replicaHost, site.db, e.WP_CONFIG)
+        : [];
+    return deepFreeze({ ...common, ...site, replicas });
+  }
+  if (e.DATABASE_URL) {
+    const site = fromDatabaseUrl(e.DATABASE_URL, e.TABLE_PREFIX, env);
+    return deepFreeze({ ...common, ...site, replicas: replicaUrls ? replicasFromUrls(replicaUrls, site.db) : [] });
+  }
+  if (replicaUrls) throw new ConfigError('DATABASE_REPLICA_URL needs DATABASE_URL or WP_CONFIG (a MySQL primary).');
   return deepFreeze({
     ...common,
+    replicas: [],
     source: 'embedded' as const,
     db: { engine: 'sqlite' as const, filename: path.resolve(e.SQLITE_FILE ?? path.join(dataDir, 'wordpress.sqlite')) },
     tablePrefix: e.TABLE_PREFIX,
@@ -282,6 +312,7 @@ function fromWpConfig(file: string, env: Env) {
     secrets: settings.secrets,
     seedDump: undefined,
     siteUrlFollowsRequest: false,
+    replicaHost: settings.replicaHost,
   };
 }
 
@@ -303,30 +334,69 @@ function fromDatabaseUrl(url: string, tablePrefix: string, env: Env) {
       siteUrlFollowsRequest: false,
     };
   }
-  if (u.protocol !== 'mysql:' && u.protocol !== 'mariadb:') {
-    throw new ConfigError(`DATABASE_URL must start with mysql:// (got ${u.protocol}//).`);
-  }
-  const database = decodeURIComponent(u.pathname.replace(/^\//, ''));
-  if (!database) throw new ConfigError('DATABASE_URL names no database (mysql://user:password@host:3306/database).');
-  const socket = u.searchParams.get('socket') ?? undefined;
   return {
     source: 'database-url' as const,
-    db: {
-      engine: 'mysql' as const,
-      ...(socket
-        ? { socketPath: socket }
-        : { host: u.hostname.replace(/^\[|\]$/g, '') || '127.0.0.1', port: Number(u.port || 3306) }),
-      user: decodeURIComponent(u.username || 'root'),
-      password: decodeURIComponent(u.password),
-      database,
-      charset: sqlWord(u.searchParams.get('charset') ?? 'utf8mb4', 'charset'),
-      collate: u.searchParams.get('collate') ? sqlWord(u.searchParams.get('collate')!, 'collate') : '',
-    },
+    db: mysqlFromUrl(u, 'DATABASE_URL'),
     tablePrefix,
     secrets: secretsFromEnv(env),
     seedDump: undefined,
     siteUrlFollowsRequest: false,
   };
+}
+
+/** A `mysql://user:password@host:3306/database` URL (or `?socket=/path`), named `name` in errors. */
+function mysqlFromUrl(u: URL, name: string, defaults?: MysqlDbConfig): MysqlDbConfig {
+  if (u.protocol !== 'mysql:' && u.protocol !== 'mariadb:') {
+    throw new ConfigError(`${name} must start with mysql:// (got ${u.protocol}//).`);
+  }
+  const database = decodeURIComponent(u.pathname.replace(/^\//, '')) || defaults?.database;
+  if (!database) throw new ConfigError(`${name} names no database (mysql://user:password@host:3306/database).`);
+  const socket = u.searchParams.get('socket') ?? undefined;
+  const collate = u.searchParams.get('collate') ?? defaults?.collate;
+  return {
+    engine: 'mysql' as const,
+    ...(socket
+      ? { socketPath: socket }
+      : { host: u.hostname.replace(/^\[|\]$/g, '') || '127.0.0.1', port: Number(u.port || 3306) }),
+    // A replica's URL may leave out what it shares with the primary: its account and database.
+    user: u.username ? decodeURIComponent(u.username) : (defaults?.user ?? 'root'),
+    password: u.username ? decodeURIComponent(u.password) : (defaults?.password ?? ''),
+    database,
+    charset: sqlWord(u.searchParams.get('charset') ?? defaults?.charset ?? 'utf8mb4', 'charset'),
+    collate: collate ? sqlWord(collate, 'collate') : '',
+  };
+}
+
+/** `DATABASE_REPLICA_URL`: one or more mysql:// URLs, comma-separated. */
+function replicasFromUrls(list: string, primary: DbConfig): MysqlDbConfig[] {
+  if (primary.engine !== 'mysql') throw new ConfigError('DATABASE_REPLICA_URL needs a MySQL primary, not SQLite.');
+  return list
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean)
+    .map((url) => {
+      let u: URL;
+      try {
+        u = new URL(url);
+      } catch {
+        throw new ConfigError(`DATABASE_REPLICA_URL "${url}" is not a URL (expected mysql://host:3306).`);
+      }
+      return mysqlFromUrl(u, 'DATABASE_REPLICA_URL', primary);
+    });
+}
+
+/** wp-config.php's `DB_REPLICA_HOST`: hosts as DB_HOST writes them, comma-separated, with the primary's account. */
+function replicasFromHosts(list: string, primary: MysqlDbConfig, file: string): MysqlDbConfig[] {
+  return list
+    .split(',')
+    .map((host) => host.trim())
+    .filter(Boolean)
+    .map((host) => {
+      const parsed = parseDbHost(host);
+      if (!parsed) throw new ConfigError(`${file}: DB_REPLICA_HOST "${host}" is not a host, host:port or socket.`);
+      const { host: _h, port: _p, socketPath: _s, ...account } = primary;
+      return { ...account, ...mysqlEndpoint(parsed, { socketExists: existsSync }) };
+    });
 }
 
 /** Keys and salts may also come from the environment under their wp-config names. */
@@ -401,6 +471,12 @@ export function describeConfig(config: Config): Record<string, unknown> {
   return {
     source: config.source,
     db,
+    ...(config.replicas.length
+      ? {
+          replicas: config.replicas.map((r) => r.socketPath ?? `${r.host}:${r.port}`),
+          replicaMaxLag: `${config.replicaMaxLagS} s`,
+        }
+      : {}),
     tablePrefix: config.tablePrefix,
     secrets: `${Object.keys(config.secrets).length} of 8 keys and salts from configuration`,
     mail: config.mail.smtpUrl ? `SMTP ${new URL(config.mail.smtpUrl).host}` : `written to ${config.mail.dir}`,

@@ -1,4 +1,5 @@
 import type { Database } from '../data/db';
+import type { Replicas } from '../data/replicas';
 import type { ServiceDeps } from '../services/context';
 import type { LegacyUpstream } from '../upstream/legacy-upstream';
 
@@ -7,4 +8,6 @@ export interface AppDeps extends ServiceDeps {
   db: Database;
   /** The WordPress site behind us during a switch-over (`LEGACY_UPSTREAM`), if any. */
   upstream?: LegacyUpstream;
+  /** Read replicas for the catalogue's reads (`DATABASE_REPLICA_URL`); absent: everything reads `db`. */
+  replicas?: Replicas;
 }

@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import type { RequestContext } from '../services/context';
 import { createNonce, verifyNonce } from '../wp/nonce';
 import type { AppDeps } from './deps';
+import { catalogueReader, writesByMethod } from './read-routing';
 import { type Visitor, visitorFor } from './visitor';
 
 /**
@@ -32,6 +33,7 @@ export function pageContext(req: Request, deps: AppDeps): PageContext {
     ...visitor,
     deps,
     wp: deps.wp,
+    catalogue: catalogueReader(req, deps, writesByMethod(req)),
     log: deps.log,
     nonce: async (action) => createNonce(action, await nonceFor()),
     verifyNonce: async (nonce, action) => verifyNonce(nonce, action, await nonceFor()) !== false,

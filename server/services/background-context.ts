@@ -18,6 +18,8 @@ export function backgroundContext(deps: ServiceDeps, now: Date): RequestContext 
     log: deps.log,
     now,
     wp: deps.wp,
+    // The server's own work decides writes from what it reads: the primary only.
+    catalogue: deps.wp,
     site: loadTheSite,
     siteWith: async (names) =>
       site

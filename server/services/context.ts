@@ -31,7 +31,15 @@ export interface RequestContext {
   log: Logger;
   /** The request's clock (fixed in tests and replays). */
   now: Date;
+  /** The primary: every write, and every read that is not the catalogue's. */
   wp: WpDb;
+  /**
+   * The catalogue's reads (tours, lists, reviews, posts, archives), which may lag a few seconds
+   * behind: a read replica's when the request does not write and its visitor wrote nothing
+   * lately, else the primary (http/read-routing.ts). Never for seats, orders, accounts or anything
+   * read to decide a write.
+   */
+  catalogue: WpDb;
   /** The site's URLs and names, read on first use. */
   site(): Promise<Site>;
   /** The site and the raw text of other options (one query when the site was not read yet). */

@@ -19,6 +19,7 @@ import { type AjaxReply, defineAction } from '../action';
 export const get_single_tour_review = defineAction({
   name: 'get_single_tour_review',
   access: 'both',
+  reads: 'catalogue',
   input: z.looseObject({
     tour_id: formText.optional(),
     sort_by: formText.optional(),
@@ -31,7 +32,7 @@ export const get_single_tour_review = defineAction({
     const request = { tourId, sortBy: input.sort_by, filterBy: input.filter_by, paged: input.paged };
     // An id that is not a tour's (0, negative, unknown) simply has no reviews: `content` is "".
     if (tourId <= 0) return emptyReviewList(request);
-    return renderReviewList(ctx.wp, request, await loadReviewDisplay(ctx.wp, ctx.https));
+    return renderReviewList(ctx.catalogue, request, await loadReviewDisplay(ctx.catalogue, ctx.https));
   },
   reply: (list): AjaxReply =>
     list === null ? { kind: 'json', body: [] } : { kind: 'json', body: { content: list.content, props: list.props } },

@@ -57,7 +57,7 @@ export async function renderListReply(
 ): Promise<TourListReply> {
   if (!settings.has('paged')) settings.set('paged', 1);
   const site = await ctx.site();
-  const page = await renderTourListPage(ctx.wp, settings, listing.listOptions, site, { terms: listing.rows.terms });
+  const page = await renderTourListPage(ctx.catalogue, settings, listing.listOptions, site, { terms: listing.rows.terms });
   const pagination = text(settings, 'pagination') || 'none';
   const target = { ajaxUrl: `${site.siteUrl}/wp-admin/admin-ajax.php` };
   let paging: TourListReply['paging'];
@@ -80,6 +80,7 @@ export async function renderListReply(
 export const tourmaster_tour_ajax = defineAction({
   name: 'tourmaster_tour_ajax',
   access: 'both',
+  reads: 'catalogue',
   input: tourListInput,
   async handle(input, ctx): Promise<TourListReply> {
     const { settings, listing } = await postedListSettings(input.settings, ctx);

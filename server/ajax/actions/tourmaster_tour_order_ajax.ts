@@ -16,6 +16,7 @@ import {
 export const tourmaster_tour_order_ajax = defineAction({
   name: 'tourmaster_tour_order_ajax',
   access: 'both',
+  reads: 'catalogue',
   input: tourListInput,
   async handle(input, ctx): Promise<TourListReply> {
     const { settings, listing } = await postedListSettings(input.settings, ctx);

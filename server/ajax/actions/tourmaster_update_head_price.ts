@@ -12,6 +12,7 @@ import { jsonProps } from '../reply-props';
 export const tourmaster_update_head_price = defineAction({
   name: 'tourmaster_update_head_price',
   access: 'both',
+  reads: 'catalogue',
   input: z.looseObject({ data: bookingDetailInput.optional() }),
   handle: (input, ctx) => quoteHeadPrice(ctx, input),
   // The legacy script writes `price` into the header when the key is there and ignores anything

@@ -156,7 +156,7 @@ export async function sendTaxonomyArchive(lr: ListingRequest, path: ArchivePath)
   if (!term || page > MAX_PAGED) return sendNotFound(req, res, deps, lr.ctx);
 
   const settings = archiveSettings(lr, page);
-  const list = await renderTourListPage(deps.wp, settings, lr.listOptions, lr.site, {
+  const list = await renderTourListPage(lr.ctx.catalogue, settings, lr.listOptions, lr.site, {
     query: archiveQuery(lr, path.taxonomy, term, page),
     terms,
   });

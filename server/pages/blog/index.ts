@@ -58,14 +58,13 @@ export function blogPages(deps: AppDeps) {
     try {
       const settings = await loadBlogSettings(deps);
       const search = postSearchOf(req, settings);
+      const ctx = pageContext(req, deps);
       if (search) {
-        const ctx = pageContext(req, deps);
         const site = await ctx.site();
         return await sendSearch({ req, res, deps, ctx, site, settings }, search);
       }
-      const route = await resolveBlogRequest(deps, req, settings);
+      const route = await resolveBlogRequest(ctx, req, settings);
       if (route.kind === 'pass') return next();
-      const ctx = pageContext(req, deps);
       if (route.kind === 'not-found') return await sendNotFound(req, res, deps, ctx);
       const site = await ctx.site();
       const blog: BlogRequest = { req, res, deps, ctx, site, settings };
@@ -356,7 +355,7 @@ async function contentOf(blog: BlogRequest, post: WpPost): Promise<SafeHtml> {
   const shortcodes = galleryShortcodes(post.content);
   if (shortcodes.length === 0) return content;
   const images = await attachments(
-    blog.ctx,
+    { wp: blog.ctx.catalogue },
     shortcodes.flatMap((g) => g.ids),
     blog.site.siteUrl,
   );

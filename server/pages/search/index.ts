@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { AppDeps } from '../../http/deps';
+import { catalogueReader } from '../../http/read-routing';
 import { parsePhpQuery } from '../../php/form-body';
 import { readSearchRows } from '../../services/listing/search-rows';
 import { loadTourListPage } from '../../services/listing/tour-list-page';
@@ -44,8 +45,10 @@ export function tourSearchQuery(deps: AppDeps): RequestHandler {
     const params = parsePhpQuery(query);
     if (!Object.hasOwn(params, 'tour-search')) return next();
     try {
-      const { listing, list, plan } = await readSearchRows(deps, params, pathPage(req.path));
+      const catalogue = catalogueReader(req, deps, false);
+      const { listing, list, plan } = await readSearchRows(deps, catalogue, params, pathPage(req.path));
       const lr = await listingRequest(req, res, deps, listing);
+      lr.ctx.catalogue = catalogue;
       await sendSearchPage(lr, params, pathPage(req.path), undefined, list && plan ? { plan, page: list } : undefined);
     } catch (err) {
       next(err);
@@ -134,7 +137,7 @@ export async function sendSearchPage(
     ...(filterOn ? settingList(lr, 'tour-search-filters').filter((t) => taxonomies.includes(t)) : []),
   ]);
   const terms = await termsFor(lr, [...wanted]);
-  const data = await loadTourListPage(lr.deps.wp, settings, lr.listOptions, lr.site, {
+  const data = await loadTourListPage(lr.ctx.catalogue, settings, lr.listOptions, lr.site, {
     query: plan.query,
     terms,
     ...(early && plan === early.plan ? { result: early.page } : {}),

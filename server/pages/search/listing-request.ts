@@ -51,7 +51,7 @@ export interface ListingRequest {
 
 /** The terms of `taxonomies`: those read with the options, and any other in one more query. */
 export async function termsFor(lr: ListingRequest, taxonomies: readonly string[]): Promise<readonly TourTerm[]> {
-  return withTermsOf(lr.deps, lr.rows.terms, taxonomies);
+  return withTermsOf({ wp: lr.ctx.catalogue }, lr.rows.terms, taxonomies);
 }
 
 /** Builds the request's context from the listing site (`readListingSite` when not given). */

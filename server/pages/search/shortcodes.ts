@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import type { AppDeps } from '../../http/deps';
+import type { RequestContext } from '../../services/context';
 import { isEmpty, phpInt, str } from '../../php/coerce';
 import { parsePhpQuery } from '../../php/form-body';
 import { filtererTermsFrom } from '../../services/listing/filterer-terms';
@@ -27,6 +28,8 @@ import { originOf } from './listing-request';
  */
 export interface ShortcodeContext {
   deps: AppDeps;
+  /** The lists are catalogue reads (a replica may answer). */
+  ctx: Pick<RequestContext, 'catalogue'>;
   req: Request;
   site: Site;
 }
@@ -41,7 +44,7 @@ export async function renderPluginShortcodes(
 ): Promise<SafeHtml[]> {
   if (calls.length === 0) return [];
   const { deps, req, site } = sc;
-  const { general, custom, terms, dateFormat } = await loadShortcodeSite(deps);
+  const { general, custom, terms, dateFormat } = await loadShortcodeSite({ wp: sc.ctx.catalogue });
   const customSlugs = custom.map((c) => c.slug);
   const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
   const params = parsePhpQuery(query);
@@ -85,7 +88,7 @@ async function tourShortcode(
   if (!settings.has('paged')) {
     settings.set('paged', text(settings, 'pagination') === 'none' ? 1 : searchPaged(known.params, undefined));
   }
-  const page = await renderTourListPage(sc.deps.wp, settings, known.listOptions, sc.site, {
+  const page = await renderTourListPage(sc.ctx.catalogue, settings, known.listOptions, sc.site, {
     query: listQueryOf(settings, known.customSlugs),
     terms: known.terms,
   });

@@ -86,7 +86,7 @@ async function serveTourPage(req: Request, res: Response, deps: AppDeps, slug: s
   const [topBar, bookingBar, shell, urgency, content, headerImage, related] = await Promise.all([
     tourTopBar(tr),
     bookingBarFor(tr, views, temp),
-    buildShell(deps, { options: rows.options, pages: rows.pages, homeUrl: site.homeUrl }),
+    buildShell({ wp: ctx.catalogue }, { options: rows.options, pages: rows.pages, homeUrl: site.homeUrl }),
     tourUrgency(tr),
     contentWithGalleries(tr),
     featuredImage(tr),
@@ -187,7 +187,7 @@ async function contentWithGalleries(tr: TourRequest) {
   const shortcodes = galleryShortcodes(tr.post.content);
   if (shortcodes.length === 0) return content;
   const images = await attachments(
-    tr.ctx,
+    { wp: tr.ctx.catalogue },
     shortcodes.flatMap((g) => g.ids),
     tr.site.siteUrl,
   );
@@ -202,7 +202,7 @@ async function contentWithGalleries(tr: TourRequest) {
 async function featuredImage(tr: TourRequest): Promise<string | undefined> {
   const id = Number.parseInt(tr.single('_thumbnail_id'), 10);
   if (!Number.isSafeInteger(id) || id <= 0) return undefined;
-  const [image] = await attachments(tr.ctx, [id], tr.site.siteUrl);
+  const [image] = await attachments({ wp: tr.ctx.catalogue }, [id], tr.site.siteUrl);
   return image?.url;
 }
 

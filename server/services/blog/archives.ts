@@ -98,7 +98,7 @@ function storedSlug(slug: string): string {
 
 /** The archive's object, or undefined when there is none (an unknown term or author, an impossible date: a 404). */
 export async function findArchiveSubject(
-  ctx: Pick<RequestContext, 'wp'>,
+  ctx: Pick<RequestContext, 'catalogue'>,
   archive: ArchiveKind,
 ): Promise<ArchiveSubject | undefined> {
   switch (archive.kind) {
@@ -107,15 +107,15 @@ export async function findArchiveSubject(
     case 'date':
       return validDate(archive) ? archive : undefined;
     case 'author': {
-      const author = await getAuthorByNicename(ctx.wp, safeDecode(archive.nicename));
+      const author = await getAuthorByNicename(ctx.catalogue, safeDecode(archive.nicename));
       return author ? { kind: 'author', author } : undefined;
     }
     case 'tag': {
-      const term = await getTermBySlug(ctx.wp, 'post_tag', storedSlug(archive.slug));
+      const term = await getTermBySlug(ctx.catalogue, 'post_tag', storedSlug(archive.slug));
       return term ? { kind: 'tag', term } : undefined;
     }
     case 'category': {
-      const all = await listTerms(ctx.wp, 'category');
+      const all = await listTerms(ctx.catalogue, 'category');
       const categories = new Map(all.map((t) => [t.termId, t]));
       const last = storedSlug(archive.slugs[archive.slugs.length - 1]!);
       const term = all.find((t) => t.slug.toLowerCase() === last);
@@ -203,28 +203,28 @@ export type ArchivePage =
 
 /** One page of the archive, with what the theme prints around each post. */
 export async function loadArchivePage(
-  ctx: Pick<RequestContext, 'wp'>,
+  ctx: Pick<RequestContext, 'catalogue'>,
   settings: BlogSettings,
   subject: ArchiveSubject,
   page: number,
   siteUrl: string,
 ): Promise<ArchivePage> {
   const filter = filterOf(subject);
-  const total = await countArchivePosts(ctx.wp, filter);
+  const total = await countArchivePosts(ctx.catalogue, filter);
   const pages = settings.perPage > 0 ? Math.ceil(total / settings.perPage) : total > 0 ? 1 : 0;
   // WP::handle_404: an empty term or author archive is a page (saying so); an empty date archive is not.
   if (page > Math.max(1, pages) || (total === 0 && subject.kind === 'date')) return { found: false };
-  const posts = await listArchivePosts(ctx.wp, filter, { number: page, perPage: settings.perPage });
-  return { found: true, pages, total, posts, decorations: await decoratePosts(ctx.wp, posts, siteUrl) };
+  const posts = await listArchivePosts(ctx.catalogue, filter, { number: page, perPage: settings.perPage });
+  return { found: true, pages, total, posts, decorations: await decoratePosts(ctx.catalogue, posts, siteUrl) };
 }
 
 /** The newest `settings.perRss` posts of the feed's archive. */
 export async function loadFeedPosts(
-  ctx: Pick<RequestContext, 'wp'>,
+  ctx: Pick<RequestContext, 'catalogue'>,
   settings: BlogSettings,
   subject: ArchiveSubject,
   siteUrl: string,
 ): Promise<{ posts: WpPost[]; decorations: PostDecorations }> {
-  const posts = await listArchivePosts(ctx.wp, filterOf(subject), { number: 1, perPage: settings.perRss });
-  return { posts, decorations: await decoratePosts(ctx.wp, posts, siteUrl) };
+  const posts = await listArchivePosts(ctx.catalogue, filterOf(subject), { number: 1, perPage: settings.perRss });
+  return { posts, decorations: await decoratePosts(ctx.catalogue, posts, siteUrl) };
 }

@@ -13,14 +13,14 @@ export type PostSearch =
  * bounded by the page), `posts_per_page` a page, with what the theme prints around each post.
  */
 export async function loadPostSearch(
-  ctx: Pick<RequestContext, 'wp'>,
+  ctx: Pick<RequestContext, 'catalogue'>,
   settings: BlogSettings,
   keywords: string,
   page: number,
   siteUrl: string,
 ): Promise<PostSearch> {
-  const { posts, found } = await searchPublishedPosts(ctx.wp, keywords, { number: page, perPage: settings.perPage });
+  const { posts, found } = await searchPublishedPosts(ctx.catalogue, keywords, { number: page, perPage: settings.perPage });
   const pages = settings.perPage > 0 ? Math.ceil(found / settings.perPage) : found > 0 ? 1 : 0;
   if (page > Math.max(1, pages)) return { found: false };
-  return { found: true, total: found, pages, posts, decorations: await decoratePosts(ctx.wp, posts, siteUrl) };
+  return { found: true, total: found, pages, posts, decorations: await decoratePosts(ctx.catalogue, posts, siteUrl) };
 }

@@ -142,11 +142,11 @@ export interface BlogRequestUrl {
 }
 
 export async function resolveBlogRequest(
-  ctx: Pick<RequestContext, 'wp'>,
+  ctx: Pick<RequestContext, 'catalogue'>,
   request: BlogRequestUrl,
   settings: BlogSettings,
 ): Promise<BlogRoute> {
-  const wp = ctx.wp;
+  const wp = ctx.catalogue;
   const pretty = isPretty(settings.permalinks);
   const path = request.path.toLowerCase();
   const query = request.query;

@@ -11,15 +11,15 @@ export interface SinglePost {
 }
 
 export async function loadSinglePost(
-  ctx: Pick<RequestContext, 'wp'>,
+  ctx: Pick<RequestContext, 'catalogue'>,
   post: WpPost,
   siteUrl: string,
 ): Promise<SinglePost> {
   const [decorations, adjacent] = await Promise.all([
-    decoratePosts(ctx.wp, [post], siteUrl),
-    adjacentPosts(ctx.wp, post),
+    decoratePosts(ctx.catalogue, [post], siteUrl),
+    adjacentPosts(ctx.catalogue, post),
   ]);
   const neighbours = [adjacent.previous, adjacent.next].filter((p): p is WpPost => p !== undefined);
-  const around = neighbours.length ? await decoratePosts(ctx.wp, neighbours, siteUrl) : undefined;
+  const around = neighbours.length ? await decoratePosts(ctx.catalogue, neighbours, siteUrl) : undefined;
   return { decorations, ...adjacent, around };
 }

@@ -20,7 +20,8 @@ export type HeadPrice = { price: string; props: HeadPriceProps } | { failed: str
 /**
  * The price in the booking bar's header while the visitor chooses (booking.md §4.2), computed from
  * the tour's settings by the payment page's pricing, with the breakdown the payment page would
- * show for it; null while there is nothing to price.
+ * show for it; null while there is nothing to price. Catalogue reads only (a replica may answer):
+ * no seat is counted here, and the booking's own steps price it again on the primary.
  */
 export async function quoteHeadPrice(
   ctx: RequestContext,
@@ -28,7 +29,7 @@ export async function quoteHeadPrice(
 ): Promise<HeadPrice> {
   const data = input.data;
   if (!data || isEmpty(data['tour-id'])) return null;
-  const { tour, settings } = await loadBookingContext(ctx.wp, requestedTourId(data) ?? 0);
+  const { tour, settings } = await loadBookingContext(ctx.catalogue, requestedTourId(data) ?? 0);
   // FIX (DEVIATIONS.md): the legacy site answered an unknown tour with an HTTP 500 page.
   if (!tour) return { failed: UNKNOWN_TOUR_MESSAGE };
   // FIX (DEVIATIONS.md): negative, fractional or absurd counts gave negative or infinite prices,
@@ -45,8 +46,8 @@ export async function quoteHeadPrice(
   }
   const serviceIds = [...booking.services.keys()];
   const [services, serviceTitles] = await Promise.all([
-    loadServiceOptions(ctx.wp, serviceIds),
-    postTitles(ctx.wp, serviceIds),
+    loadServiceOptions(ctx.catalogue, serviceIds),
+    postTitles(ctx.catalogue, serviceIds),
   ]);
   const pricing = readPricingSettings(settings.general, settings.payment);
   const price = getTourPrice({ booking, services, coupon: null, settings: pricing, today: utcDate(ctx.now) });

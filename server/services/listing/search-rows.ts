@@ -1,4 +1,5 @@
 import { loadListingPageRows, queryTourList } from '../../data/tour-list';
+import type { WpDb } from '../../data/tables';
 import type { TourListPageWithMeta } from '../../tourmaster/listing/page';
 import { type SearchPlan, searchPlan } from '../../tourmaster/listing/search-plan';
 import {
@@ -16,10 +17,12 @@ import { ITEM_META_KEYS } from './tour-list-page';
  * (one statement, the terms of its filter resolved from the snapshot's). Otherwise the page of tours
  * is planned with the last snapshot's settings and read in the same statement as the options; when
  * the options it brings say otherwise (another search page size, a new custom taxonomy), the page
- * plans again and reads the list in a second statement (sendSearchPage).
+ * plans again and reads the list in a second statement (sendSearchPage). All catalogue reads
+ * (`catalogue`, a replica's when the request may use one).
  */
 export async function readSearchRows(
   deps: ListingDeps,
+  catalogue: WpDb,
   params: Record<string, unknown>,
   pathPaged: number | undefined,
 ): Promise<{ listing: ListingSite; list?: TourListPageWithMeta; plan?: SearchPlan }> {
@@ -32,10 +35,10 @@ export async function readSearchRows(
     pathPaged,
   );
   if (snapshot.fresh) {
-    const list = await queryTourList(deps.wp, plan.query, snapshot.site.rows.terms, ITEM_META_KEYS);
+    const list = await queryTourList(catalogue, plan.query, snapshot.site.rows.terms, ITEM_META_KEYS);
     return { listing: snapshot.site, list, plan };
   }
-  const rows = await loadListingPageRows(deps.wp, termTaxonomiesToRead(snapshot), {
+  const rows = await loadListingPageRows(catalogue, termTaxonomiesToRead(snapshot), {
     query: plan.query,
     metaKeys: ITEM_META_KEYS,
   });

@@ -22,14 +22,15 @@ export interface TourPageData {
 
 /**
  * The tour with this slug and everything its page prints, in one statement, and the site read
- * from the same rows (no query of its own). `page` is absent for a draft or unknown slug.
+ * from the same rows (no query of its own). `page` is absent for a draft or unknown slug. A catalogue
+ * read (it may come from a replica): the seats the page shows are counted on the primary (pages/tour/booking.ts).
  */
 export async function loadTourPage(
-  ctx: Pick<RequestContext, 'wp'>,
+  ctx: Pick<RequestContext, 'catalogue'>,
   slug: string,
   origin: string | undefined,
 ): Promise<{ site: Site; page?: TourPageData }> {
-  const rows = await loadTourPageRows(ctx.wp, slug);
+  const rows = await loadTourPageRows(ctx.catalogue, slug);
   const site = siteFromOptions(rows.options, origin);
   const post = rows.post;
   if (post?.status !== 'publish') return { site };

@@ -8,7 +8,7 @@ import { loadTourListPage } from '../listing/tour-list-page';
 
 /** The "Related Tours" section: its class and inside, or undefined when disabled or no tour is related. */
 export async function relatedTours(
-  ctx: Pick<RequestContext, 'wp'>,
+  ctx: Pick<RequestContext, 'catalogue'>,
   tourId: number,
   general: Readonly<Record<string, unknown>>,
   site: Site,
@@ -17,7 +17,7 @@ export async function relatedTours(
   if (!settings) return undefined;
   const options = { general, customTaxonomies: [] };
   const query = relatedTourQuery(settings, tourId);
-  const data = await loadTourListPage(ctx.wp, settings, options, site, { query });
+  const data = await loadTourListPage(ctx.catalogue, settings, options, site, { query });
   if (data.page.rows.length === 0) return undefined;
   const { content } = tourListPageHtml(data, settings, options, site);
   return { className: relatedToursClass(text(settings, 'tour-style')), html: relatedToursHtml(settings, content) };

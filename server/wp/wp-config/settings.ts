@@ -34,6 +34,8 @@ export interface WpSiteSettings {
   };
   tablePrefix: string;
   secrets: Partial<Record<WpSecretName, string>>;
+  /** `DB_REPLICA_HOST` (ours, not WordPress's): read replicas as DB_HOST writes a host, comma-separated. */
+  replicaHost?: string;
 }
 
 /** The database settings, table prefix and secrets WordPress would take from this file. */
@@ -45,7 +47,8 @@ export function wpSiteSettings(file: WpConfigFile): WpSiteSettings {
     const v = constantOf(file, name);
     if (v !== undefined) secrets[name] = settingString(v);
   }
-  return { db, tablePrefix, secrets };
+  const replicaHost = constantOf(file, 'DB_REPLICA_HOST');
+  return { db, tablePrefix, secrets, ...(replicaHost ? { replicaHost: settingString(replicaHost) } : {}) };
 }
 
 /** DB_NAME, DB_USER and DB_HOST are required; the others have WordPress's defaults. */
