@@ -10,23 +10,23 @@ export type DbConfig = { engine: 'sqlite'; filename: string } | MysqlDbConfig;
 
 /** A MariaDB/MySQL server: the primary, or one of its read replicas. */
 export type MysqlDbConfig = {
-      engine: 'mysql';
-      host?: string;
-      port?: number;
-      socketPath?: string;
-      user: string;
-      password: string;
-      database: string;
-      charset: string;
-      /** Empty = WordPress's choice: utf8mb4_unicode_520_ci when the server has it. */
-      collate: string;
-      poolMax?: number;
-      /**
-       * How long one statement may run (ms; default QUERY_TIMEOUT_MS, 0 = no bound): the server's
-       * requests are bounded, the admin's scripts (migrations on a large site, loading a dump) are not.
-       */
-      queryTimeoutMs?: number;
-    };
+  engine: 'mysql';
+  host?: string;
+  port?: number;
+  socketPath?: string;
+  user: string;
+  password: string;
+  database: string;
+  charset: string;
+  /** Empty = WordPress's choice: utf8mb4_unicode_520_ci when the server has it. */
+  collate: string;
+  poolMax?: number;
+  /**
+   * How long one statement may run (ms; default QUERY_TIMEOUT_MS, 0 = no bound): the server's
+   * requests are bounded, the admin's scripts (migrations on a large site, loading a dump) are not.
+   */
+  queryTimeoutMs?: number;
+};
 
 /**
  * One typed configuration object, parsed once at boot and frozen (STYLE.md §2.8). Sources, in

@@ -31,7 +31,13 @@ export interface PrivateMariaDb {
   destroy(): Promise<void>;
 }
 
-export async function createPrivateMariaDb(): Promise<PrivateMariaDb> {
+/**
+ * `args`: more server options (`--server-id=2`, `--log-bin`, …); without `--log-bin` among them
+ * the server writes no binary log.
+ */
+export async function createPrivateMariaDb(options: { args?: readonly string[] } = {}): Promise<PrivateMariaDb> {
+  const extra = options.args ?? [];
+  const binlog = extra.some((a) => a.startsWith('--log-bin')) ? [] : ['--skip-log-bin'];
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tm-private-mariadb-'));
   const datadir = path.join(dir, 'data');
   await promisify(execFile)('mariadb-install-db', [
@@ -70,7 +76,8 @@ export async function createPrivateMariaDb(): Promise<PrivateMariaDb> {
         `--pid-file=${path.join(dir, 'mariadbd.pid')}`,
         `--port=${port}`,
         '--bind-address=127.0.0.1',
-        '--skip-log-bin',
+        ...binlog,
+        ...extra,
         '--innodb-buffer-pool-size=32M',
         '--innodb-log-file-size=16M',
       ],
@@ -101,6 +108,9 @@ export async function createPrivateMariaDb(): Promise<PrivateMariaDb> {
     child = undefined;
   };
 
+  // A test run that ends without afterAll (a crash, a timeout) must not leave the server running.
+  const killOnExit = () => child?.kill('SIGKILL');
+  process.once('exit', killOnExit);
   await start();
   return {
     port,
@@ -112,6 +122,7 @@ export async function createPrivateMariaDb(): Promise<PrivateMariaDb> {
     },
     loadFixtureSite: (database) => loadFixtureSiteInto(open, database),
     async destroy() {
+      process.off('exit', killOnExit);
       await stop('SIGKILL');
       rmSync(dir, { recursive: true, force: true });
     },

@@ -57,7 +57,9 @@ export async function renderListReply(
 ): Promise<TourListReply> {
   if (!settings.has('paged')) settings.set('paged', 1);
   const site = await ctx.site();
-  const page = await renderTourListPage(ctx.catalogue, settings, listing.listOptions, site, { terms: listing.rows.terms });
+  const page = await renderTourListPage(ctx.catalogue, settings, listing.listOptions, site, {
+    terms: listing.rows.terms,
+  });
   const pagination = text(settings, 'pagination') || 'none';
   const target = { ajaxUrl: `${site.siteUrl}/wp-admin/admin-ajax.php` };
   let paging: TourListReply['paging'];

@@ -1,8 +1,8 @@
 import type { Request } from 'express';
 import type { AppDeps } from '../../http/deps';
-import type { RequestContext } from '../../services/context';
 import { isEmpty, phpInt, str } from '../../php/coerce';
 import { parsePhpQuery } from '../../php/form-body';
+import type { RequestContext } from '../../services/context';
 import { filtererTermsFrom } from '../../services/listing/filterer-terms';
 import { loadShortcodeSite, publishedPageUrl } from '../../services/listing/shortcode-site';
 import { renderTourListPage } from '../../services/listing/tour-list-page';

@@ -52,7 +52,8 @@ async function listed(query: string): Promise<TourJson[]> {
 /** The ids the search page lists for its GET parameters (its own read, first page of 9). */
 async function searchPageIds(params: Record<string, unknown>): Promise<number[]> {
   const { list } = await readSearchRows(server.deps, server.deps.wp, { 'tour-search': '', ...params }, undefined);
-  const page = list ?? (await readSearchRows(server.deps, server.deps.wp, { 'tour-search': '', ...params }, undefined)).list!;
+  const page =
+    list ?? (await readSearchRows(server.deps, server.deps.wp, { 'tour-search': '', ...params }, undefined)).list!;
   expect(page.found).toBeLessThanOrEqual(9);
   return page.rows.map((r) => r.id);
 }

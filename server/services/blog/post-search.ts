@@ -19,7 +19,10 @@ export async function loadPostSearch(
   page: number,
   siteUrl: string,
 ): Promise<PostSearch> {
-  const { posts, found } = await searchPublishedPosts(ctx.catalogue, keywords, { number: page, perPage: settings.perPage });
+  const { posts, found } = await searchPublishedPosts(ctx.catalogue, keywords, {
+    number: page,
+    perPage: settings.perPage,
+  });
   const pages = settings.perPage > 0 ? Math.ceil(found / settings.perPage) : found > 0 ? 1 : 0;
   if (page > Math.max(1, pages)) return { found: false };
   return { found: true, total: found, pages, posts, decorations: await decoratePosts(ctx.catalogue, posts, siteUrl) };

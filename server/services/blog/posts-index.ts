@@ -18,6 +18,10 @@ export async function loadPostsIndex(
   const total = await countPublishedPosts(ctx.catalogue);
   const pages = settings.perPage > 0 ? Math.ceil(total / settings.perPage) : total > 0 ? 1 : 0;
   if (page > Math.max(1, pages)) return { found: false };
-  const posts = await listIndexPosts(ctx.catalogue, { number: page, perPage: settings.perPage, sticky: settings.sticky });
+  const posts = await listIndexPosts(ctx.catalogue, {
+    number: page,
+    perPage: settings.perPage,
+    sticky: settings.sticky,
+  });
   return { found: true, pages, posts, decorations: await decoratePosts(ctx.catalogue, posts, siteUrl) };
 }

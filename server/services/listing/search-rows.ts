@@ -1,5 +1,5 @@
-import { loadListingPageRows, queryTourList } from '../../data/tour-list';
 import type { WpDb } from '../../data/tables';
+import { loadListingPageRows, queryTourList } from '../../data/tour-list';
 import type { TourListPageWithMeta } from '../../tourmaster/listing/page';
 import { type SearchPlan, searchPlan } from '../../tourmaster/listing/search-plan';
 import {
