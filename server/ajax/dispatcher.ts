@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { AppError, InputError, toAppError, UnavailableError } from '../core/errors';
 import type { Logger } from '../core/logger';
-import type { WpDb } from '../data/tables';
 import type { AppDeps } from '../http/deps';
 import { BodyError, parseMultipart } from '../http/multipart';
 import { readRawBody } from '../http/raw-body';
@@ -111,7 +110,7 @@ export function adminAjax(deps: AppDeps, registry: ActionRegistry) {
 function actionContext(
   visitor: Visitor,
   parts: {
-    catalogue: WpDb;
+    catalogue: ActionContext['catalogue'];
     requestId: string;
     log: () => Logger;
     deps: AppDeps;

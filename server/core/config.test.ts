@@ -63,6 +63,8 @@ describe('loadConfig: the embedded default', () => {
       siteCacheMs: 1000,
       source: 'embedded',
       db: { engine: 'sqlite', filename: path.join(ROOT, '.data', 'wordpress.sqlite') },
+      replicas: [],
+      replicaMaxLagS: 5,
       tablePrefix: 'wp_',
       secrets: {},
       seedDump: path.join(ROOT, 'legacy-fixtures', 'wp-legacy.sql'),
