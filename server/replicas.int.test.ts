@@ -8,6 +8,7 @@ import { createApp } from './app';
 import { boot } from './boot';
 import { loadConfig } from './core/config';
 import { createLogger } from './core/logger';
+import { QUERY_TIMEOUT_MS } from './data/db';
 import { getOption, updateOption } from './data/options';
 import type { AppDeps } from './http/deps';
 import { PRIMARY_READS_COOKIE } from './http/read-routing';
@@ -206,32 +207,13 @@ describe.skipIf(missing)('read replicas', () => {
   });
 
   it('answers every request while a replica is killed, and uses it again once it is back', async () => {
-    const outcomes: { status: number; source: string; ms: number }[] = [];
-    let running = true;
-    const clients = Array.from({ length: 4 }, async () => {
-      while (running) {
-        const started = Date.now();
-        const page = await tourPage().catch((err: Error) => ({
-          status: 0,
-          source: err.message,
-          ms: Date.now() - started,
-        }));
-        outcomes.push({ status: page.status, source: page.source, ms: page.ms });
-      }
-    });
-    let skippedAfter: number;
-    try {
-      await sleep(300);
+    let skippedAfter = 0;
+    const outcomes = await underLoad(async () => {
       await pair.replicas[0]!.stop('SIGKILL');
       const killedAt = Date.now();
       await untilServedBy(['replica 2']);
       skippedAfter = Date.now() - killedAt;
-      await sleep(500);
-    } finally {
-      running = false;
-      await Promise.all(clients);
-    }
-
+    });
     expect(outcomes.length).toBeGreaterThan(8);
     expect(outcomes.filter((o) => o.status !== 200)).toEqual([]);
     expect(outcomes.filter((o) => o.source === 'none')).toEqual([]);
@@ -240,11 +222,66 @@ describe.skipIf(missing)('read replicas', () => {
 
     await pair.replicas[0]!.start();
     const back = await untilServedBy(['replica 1', 'replica 2'], 60_000);
-    const bySource = new Map<string, number>();
-    for (const o of outcomes) bySource.set(o.source, (bySource.get(o.source) ?? 0) + 1);
-    const counts = [...bySource].map(([source, n]) => `${n} from ${source}`);
     console.log(
-      `replica killed: ${outcomes.length} pages (${counts.join(', ')}), slowest ${slowest} ms, skipped after ${skippedAfter!} ms; back ${back} ms after restart`,
+      `replica killed: ${outcomes.length} pages (${countBySource(outcomes)}), slowest ${slowest} ms, skipped after ${skippedAfter} ms; back ${back} ms after restart`,
+    );
+  });
+
+  it('answers every request while a replica hangs (SIGSTOP), within the statement bound, and uses it again once it goes on', async () => {
+    let skippedAfter = 0;
+    const outcomes = await underLoad(async () => {
+      pair.replicas[1]!.freeze(true);
+      const frozenAt = Date.now();
+      try {
+        await untilServedBy(['replica 1']);
+        skippedAfter = Date.now() - frozenAt;
+        // Hung long enough for the requests waiting on it to reach the statement bound and go to the primary.
+        await sleep(Math.max(0, QUERY_TIMEOUT_MS + 1000 - (Date.now() - frozenAt)));
+      } finally {
+        pair.replicas[1]!.freeze(false);
+      }
+    });
+    expect(outcomes.filter((o) => o.status !== 200)).toEqual([]);
+    expect(outcomes.filter((o) => o.source === 'none')).toEqual([]);
+    const slowest = Math.max(...outcomes.map((o) => o.ms));
+    expect(slowest).toBeLessThan(BOUND_MS);
+    const back = await untilServedBy(['replica 1', 'replica 2'], 60_000);
+    console.log(
+      `replica frozen: ${outcomes.length} pages (${countBySource(outcomes)}), slowest ${slowest} ms, skipped after ${skippedAfter} ms; back ${back} ms after it went on`,
     );
   });
 });
+
+type Outcome = { status: number; source: string; ms: number };
+
+/** Four clients loading the tour page one request after another while `during` runs (300 ms before, 500 ms after). */
+async function underLoad(during: () => Promise<void>): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  let running = true;
+  const clients = Array.from({ length: 4 }, async () => {
+    while (running) {
+      const started = Date.now();
+      const page = await tourPage().catch((err: Error) => ({
+        status: 0,
+        source: err.message,
+        ms: Date.now() - started,
+      }));
+      outcomes.push({ status: page.status, source: page.source, ms: page.ms });
+    }
+  });
+  try {
+    await sleep(300);
+    await during();
+    await sleep(500);
+  } finally {
+    running = false;
+    await Promise.all(clients);
+  }
+  return outcomes;
+}
+
+function countBySource(outcomes: readonly Outcome[]): string {
+  const bySource = new Map<string, number>();
+  for (const o of outcomes) bySource.set(o.source, (bySource.get(o.source) ?? 0) + 1);
+  return [...bySource].map(([source, n]) => `${n} from ${source}`).join(', ');
+}

@@ -15,20 +15,33 @@ type PoolClient = {
  * pool instead, and a statement that fails on a replica connection because the server went away
  * (data/db-faults.ts) is sent again on a primary connection. So a replica that dies between two
  * health checks (data/replicas.ts) costs the requests that hit it a retry, never an error; each
- * such failure is reported (`onFailure`) so the replica is skipped at once.
+ * such failure is reported (`onFailure`) so the replica is skipped at once. While it is skipped
+ * (`usable` false), a request that chose it before goes on with primary connections: a page's later
+ * reads do not wait on a hung server again.
  *
  * Only for the catalogue's plain reads: every knex query, raw statement and prepared statement
  * (data/tables.ts preparedRows) goes through `acquireConnection` and the connection's `query` or
  * `execute`, which is where this hooks in. A read that fails is safe to send twice.
  */
-export function answerFromPrimaryOnFailure(replica: Knex, primary: Knex, onFailure: (err: unknown) => void): void {
+export function answerFromPrimaryOnFailure(
+  replica: Knex,
+  primary: Knex,
+  health: { usable: () => boolean; onFailure: (err: unknown) => void },
+): void {
+  const { onFailure } = health;
   const client = replica.client as PoolClient;
   const primaryClient = primary.client as PoolClient;
   const acquire = client.acquireConnection.bind(client);
   const release = client.releaseConnection.bind(client);
   const borrowed = new WeakSet<MysqlConnection>();
   const hooked = new WeakSet<MysqlConnection>();
+  const borrow = async () => {
+    const conn = await primaryClient.acquireConnection();
+    borrowed.add(conn);
+    return conn;
+  };
   client.acquireConnection = async () => {
+    if (!health.usable()) return borrow();
     try {
       const conn = await acquire();
       if (!hooked.has(conn)) {
@@ -39,9 +52,7 @@ export function answerFromPrimaryOnFailure(replica: Knex, primary: Knex, onFailu
     } catch (err) {
       if (!isDatabaseUnavailable(err)) throw err;
       onFailure(err);
-      const conn = await primaryClient.acquireConnection();
-      borrowed.add(conn);
-      return conn;
+      return borrow();
     }
   };
   client.releaseConnection = (conn) => {

@@ -56,9 +56,11 @@ export function openReplicas(
       health: { usable: false, reason: 'not checked yet' },
       checking: undefined,
     };
-    answerFromPrimaryOnFailure(pool.knex, primary.knex, (err) =>
-      setHealth(replica, { usable: false, reason: `a request could not use it (${errorCode(err)})` }),
-    );
+    answerFromPrimaryOnFailure(pool.knex, primary.knex, {
+      usable: () => replica.health.usable,
+      onFailure: (err) =>
+        setHealth(replica, { usable: false, reason: `a request could not use it (${errorCode(err)})` }),
+    });
     return replica;
   });
 
