@@ -43,46 +43,19 @@ interface Replica {
 export function openReplicas(
   configs: readonly MysqlDbConfig[],
   primary: Database,
-  options: { prefix: string; maxLagS: number; log: Logger; pollMs?: number },
+  options: { prefix: string; maxLagS: number; log: Logger },
 ): Replicas {
   const { log, maxLagS } = options;
-  const replicas: Replica[] = configs.map((config) => {
-    const pool = openDatabase(config);
-    const replica: Replica = {
-      name: config.socketPath ?? `${config.host}:${config.port}`,
-      pool,
-      monitor: openDatabase({ ...config, poolMax: 1, queryTimeoutMs: REPLICA_CHECK_TIMEOUT_MS }),
-      wp: createWpDb(pool, options.prefix),
-      health: { usable: false, reason: 'not checked yet' },
-      checking: undefined,
-    };
-    answerFromPrimaryOnFailure(pool.knex, primary.knex, {
-      usable: () => replica.health.usable,
-      onFailure: (err) =>
-        setHealth(replica, { usable: false, reason: `a request could not use it (${errorCode(err)})` }),
-    });
-    return replica;
-  });
-
-  const setHealth = (replica: Replica, health: ReplicaHealth) => {
-    const was = replica.health;
-    replica.health = health;
-    const changed = was.usable !== health.usable || (!was.usable && was.reason === 'not checked yet');
-    if (!changed) return;
-    if (health.usable) log.info({ replica: replica.name, lagS: health.lagS }, 'replica in use');
-    else log.warn({ replica: replica.name, reason: health.reason }, 'replica skipped');
-  };
-
+  const replicas = configs.map((config) => openReplica(config, primary, options.prefix, log));
   const check = (replica: Replica): Promise<void> => {
-    replica.checking ??= checkOnce(replica, maxLagS, setHealth).finally(() => {
+    replica.checking ??= checkOnce(replica, maxLagS, log).finally(() => {
       replica.checking = undefined;
     });
     return replica.checking;
   };
-
   const timer = setInterval(() => {
     for (const replica of replicas) void check(replica);
-  }, options.pollMs ?? REPLICA_POLL_MS);
+  }, REPLICA_POLL_MS);
   timer.unref();
 
   let turn = 0;
@@ -104,26 +77,51 @@ export function openReplicas(
   };
 }
 
+/** One replica's request pool (answering from the primary when it cannot) and its health-check pool. */
+function openReplica(config: MysqlDbConfig, primary: Database, prefix: string, log: Logger): Replica {
+  const pool = openDatabase(config);
+  const replica: Replica = {
+    name: config.socketPath ?? `${config.host}:${config.port}`,
+    pool,
+    monitor: openDatabase({ ...config, poolMax: 1, queryTimeoutMs: REPLICA_CHECK_TIMEOUT_MS }),
+    wp: createWpDb(pool, prefix),
+    health: { usable: false, reason: 'not checked yet' },
+    checking: undefined,
+  };
+  answerFromPrimaryOnFailure(pool.knex, primary.knex, {
+    usable: () => replica.health.usable,
+    onFailure: (err) =>
+      setHealth(replica, { usable: false, reason: `a request could not use it (${errorCode(err)})` }, log),
+  });
+  return replica;
+}
+
+/** Records a replica's health, logging when it starts or stops being used. */
+function setHealth(replica: Replica, health: ReplicaHealth, log: Logger): void {
+  const was = replica.health;
+  replica.health = health;
+  const changed = was.usable !== health.usable || (!was.usable && was.reason === 'not checked yet');
+  if (!changed) return;
+  if (health.usable) log.info({ replica: replica.name, lagS: health.lagS }, 'replica in use');
+  else log.warn({ replica: replica.name, reason: health.reason }, 'replica skipped');
+}
+
 /**
  * One health check. The replica is skipped as soon as the check outlives REPLICA_CHECK_TIMEOUT_MS;
  * the check itself ends within the pool's bounds (connect 2 s, acquire 4 s, statement 1 s:
  * data/db.ts), and no second one starts meanwhile.
  */
-async function checkOnce(
-  replica: Replica,
-  maxLagS: number,
-  setHealth: (replica: Replica, health: ReplicaHealth) => void,
-): Promise<void> {
+async function checkOnce(replica: Replica, maxLagS: number, log: Logger): Promise<void> {
   let late = false;
   const timer = setTimeout(() => {
     late = true;
-    setHealth(replica, { usable: false, reason: `no answer within ${REPLICA_CHECK_TIMEOUT_MS} ms` });
+    setHealth(replica, { usable: false, reason: `no answer within ${REPLICA_CHECK_TIMEOUT_MS} ms` }, log);
   }, REPLICA_CHECK_TIMEOUT_MS);
   try {
     const row = await readReplicaStatus(replica.monitor);
-    if (!late) setHealth(replica, replicaHealth(row, maxLagS));
+    if (!late) setHealth(replica, replicaHealth(row, maxLagS), log);
   } catch (err) {
-    if (!late) setHealth(replica, { usable: false, reason: `check failed (${errorCode(err)})` });
+    if (!late) setHealth(replica, { usable: false, reason: `check failed (${errorCode(err)})` }, log);
   } finally {
     clearTimeout(timer);
   }
