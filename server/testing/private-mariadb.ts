@@ -40,12 +40,17 @@ export async function createPrivateMariaDb(options: { args?: readonly string[] }
   const binlog = extra.some((a) => a.startsWith('--log-bin')) ? [] : ['--skip-log-bin'];
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tm-private-mariadb-'));
   const datadir = path.join(dir, 'data');
-  await promisify(execFile)('mariadb-install-db', [
-    '--no-defaults',
-    `--datadir=${datadir}`,
-    '--auth-root-authentication-method=normal',
-    '--skip-test-db',
-  ]);
+  try {
+    await promisify(execFile)('mariadb-install-db', [
+      '--no-defaults',
+      `--datadir=${datadir}`,
+      '--auth-root-authentication-method=normal',
+      '--skip-test-db',
+    ]);
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
   const port = await freePort();
   let child: ChildProcess | undefined;
   let exited: Promise<void> = Promise.resolve();
@@ -129,13 +134,15 @@ export async function createPrivateMariaDb(options: { args?: readonly string[] }
   };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
+/** A free loopback port from 20000–39999, picked at random (the ephemeral range above is the kernel's). */
+async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const server = net.createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+  }
 }
