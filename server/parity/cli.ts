@@ -135,7 +135,8 @@ async function startOurServer(
   } catch (err) {
     throw new Error(err instanceof ConfigError ? `configuration: ${err.message}` : String(err));
   }
-  const deps = await boot(config, createLogger({ level: env.LOG_LEVEL ?? 'warn' }));
+  // Compared with WordPress reading the primary: no replica, whose lag would show as differences.
+  const deps = await boot(config, createLogger({ level: env.LOG_LEVEL ?? 'warn' }), { replicas: false });
   const server: Server = await new Promise((resolve, reject) => {
     const s = createApp(deps).listen(0, '127.0.0.1', () => resolve(s));
     s.once('error', reject);
