@@ -353,14 +353,15 @@ function mysqlFromUrl(u: URL, name: string, defaults?: MysqlDbConfig): MysqlDbCo
   if (!database) throw new ConfigError(`${name} names no database (mysql://user:password@host:3306/database).`);
   const socket = u.searchParams.get('socket') ?? undefined;
   const collate = u.searchParams.get('collate') ?? defaults?.collate;
+  const account = u.username !== '' || u.password !== '';
   return {
     engine: 'mysql' as const,
     ...(socket
       ? { socketPath: socket }
       : { host: u.hostname.replace(/^\[|\]$/g, '') || '127.0.0.1', port: Number(u.port || 3306) }),
     // A replica's URL may leave out what it shares with the primary: its account and database.
-    user: u.username ? decodeURIComponent(u.username) : (defaults?.user ?? 'root'),
-    password: u.username ? decodeURIComponent(u.password) : (defaults?.password ?? ''),
+    user: account ? decodeURIComponent(u.username || 'root') : (defaults?.user ?? 'root'),
+    password: account ? decodeURIComponent(u.password) : (defaults?.password ?? ''),
     database,
     charset: sqlWord(u.searchParams.get('charset') ?? defaults?.charset ?? 'utf8mb4', 'charset'),
     collate: collate ? sqlWord(collate, 'collate') : '',
