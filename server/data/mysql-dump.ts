@@ -4,6 +4,10 @@
  * dump fills MariaDB and the embedded SQLite default, and no hand-written SQL string is ever re-run.
  */
 
+import { DumpSyntaxError, type SplitStatement, splitStatements } from './dump-splitter';
+
+export { DumpSyntaxError, splitStatements };
+
 export type SqlValue = string | number | null | Buffer;
 
 export interface ColumnDef {
@@ -47,93 +51,6 @@ export type DumpStatement =
     }
   | { kind: 'skipped'; sql: string };
 
-export class DumpSyntaxError extends Error {
-  constructor(
-    message: string,
-    readonly offset: number,
-  ) {
-    super(`${message} (at character ${offset})`);
-    this.name = 'DumpSyntaxError';
-  }
-}
-
-/** Splits SQL text into statements on `;`, honouring quotes, backticks and comments. */
-export function* splitStatements(sql: string): Generator<{ text: string; offset: number }> {
-  let start = 0;
-  let i = 0;
-  const n = sql.length;
-  let buf = '';
-  const flush = function* () {
-    const text = buf.trim();
-    if (text) yield { text, offset: start };
-    buf = '';
-  };
-  while (i < n) {
-    const c = sql[i]!;
-    if (c === "'" || c === '"' || c === '`') {
-      const end = skipQuoted(sql, i);
-      buf += sql.slice(i, end);
-      i = end;
-      continue;
-    }
-    if (c === '-' && sql[i + 1] === '-' && (i + 2 >= n || /\s/.test(sql[i + 2]!))) {
-      i = lineEnd(sql, i);
-      continue;
-    }
-    if (c === '#') {
-      i = lineEnd(sql, i);
-      continue;
-    }
-    if (c === '/' && sql[i + 1] === '*') {
-      const close = sql.indexOf('*/', i + 2);
-      if (close < 0) throw new DumpSyntaxError('Unterminated comment', i);
-      // `/*!40101 SET … */` is executable in MySQL; keep it as statement text so it is reported
-      // as skipped rather than silently lost. A plain comment becomes a space, as in MySQL
-      // (`INSERT/* c */INTO`).
-      buf += sql[i + 2] === '!' ? sql.slice(i, close + 2) : ' ';
-      i = close + 2;
-      continue;
-    }
-    if (c === ';') {
-      yield* flush();
-      i += 1;
-      start = i;
-      continue;
-    }
-    if (!buf.trim()) start = i;
-    buf += c;
-    i += 1;
-  }
-  yield* flush();
-}
-
-/** The end of a line comment: its newline stays, so the comment separates words as whitespace does. */
-function lineEnd(sql: string, i: number): number {
-  const nl = sql.indexOf('\n', i);
-  return nl < 0 ? sql.length : nl;
-}
-
-function skipQuoted(sql: string, i: number): number {
-  const q = sql[i]!;
-  let j = i + 1;
-  while (j < sql.length) {
-    const c = sql[j]!;
-    if (c === '\\' && q !== '`') {
-      j += 2;
-      continue;
-    }
-    if (c === q) {
-      if (sql[j + 1] === q) {
-        j += 2;
-        continue;
-      }
-      return j + 1;
-    }
-    j += 1;
-  }
-  throw new DumpSyntaxError(`Unterminated ${q} quote`, i);
-}
-
 const MYSQL_ESCAPES: Record<string, string> = {
   '0': '\0',
   b: '\b',
@@ -146,61 +63,98 @@ const MYSQL_ESCAPES: Record<string, string> = {
   '\\': '\\',
 };
 
-/** Unescapes the body of a MySQL string literal (between the quotes). */
+/** Unescapes the body of a MySQL string literal (between the quotes), copying the runs between escapes whole. */
 export function unescapeMysqlString(body: string, quote: "'" | '"' = "'"): string {
   let out = '';
+  let from = 0;
+  const q = quote.charCodeAt(0);
   for (let i = 0; i < body.length; i++) {
-    const c = body[i]!;
-    if (c === '\\' && i + 1 < body.length) {
+    const c = body.charCodeAt(i);
+    if (c === BACKSLASH && i + 1 < body.length) {
       const e = body[i + 1]!;
       // MySQL keeps the backslash of `\%` and `\_` (they matter only in LIKE patterns) and drops it
       // before any other unknown character.
-      out += e === '%' || e === '_' ? `\\${e}` : (MYSQL_ESCAPES[e] ?? e);
-      i += 1;
-    } else if (c === quote && body[i + 1] === quote) {
-      out += quote;
-      i += 1;
-    } else {
-      out += c;
+      out += body.slice(from, i) + (e === '%' || e === '_' ? `\\${e}` : (MYSQL_ESCAPES[e] ?? e));
+      from = ++i + 1;
+    } else if (c === q && body.charCodeAt(i + 1) === q) {
+      out += body.slice(from, i) + quote;
+      from = ++i + 1;
     }
   }
-  return out;
+  return from === 0 ? body : out + body.slice(from);
 }
 
-/** Parses the whole dump. Statements other than CREATE/DROP TABLE and INSERT are returned as `skipped`. */
+/**
+ * A statement of the dump as the loader reads it: what `parseDump` returns, plus where it is in
+ * the dump and where its table name ends in its text (the MariaDB loader sends the statement on
+ * under a temporary table name). An INSERT's rows are read separately (readInsertRows), so a
+ * loader that only needs them checked and counted builds no values.
+ */
+export type DumpEntry = { sql: string; offset: number; line: number } & (
+  | { kind: 'create-table'; table: string; def: TableDef; nameEnd: number }
+  | { kind: 'drop-table'; table: string }
+  | {
+      kind: 'insert';
+      table: string;
+      mode: 'insert' | 'ignore' | 'replace';
+      columns: string[] | undefined;
+      nameEnd: number;
+      /** Index in `sql` of the first row's `(`. */
+      valuesAt: number;
+    }
+  | { kind: 'skipped' }
+);
+
+/** Parses a whole dump held in memory. Statements other than CREATE/DROP TABLE and INSERT are returned as `skipped`. */
 export function parseDump(sql: string): DumpStatement[] {
   const out: DumpStatement[] = [];
-  for (const { text, offset } of splitStatements(sql)) out.push(parseStatement(text, offset));
+  for (const s of splitStatements(sql)) out.push(toStatement(readStatement(s)));
   return out;
 }
 
-function parseStatement(text: string, offset: number): DumpStatement {
+function toStatement(e: DumpEntry): DumpStatement {
+  switch (e.kind) {
+    case 'create-table':
+      return { kind: e.kind, table: e.table, sql: e.sql, def: e.def };
+    case 'drop-table':
+      return { kind: e.kind, table: e.table, sql: e.sql };
+    case 'insert':
+      return { kind: e.kind, table: e.table, mode: e.mode, columns: e.columns, rows: readInsertRows(e) };
+    default:
+      return { kind: 'skipped', sql: e.sql };
+  }
+}
+
+/** Classifies one statement and reads its head (a CREATE TABLE whole; an INSERT up to its first row). */
+export function readStatement({ text, offset, line }: SplitStatement): DumpEntry {
+  const at = { sql: text, offset, line };
   const head = text.slice(0, 40).toUpperCase();
   if (/^CREATE\s+TABLE/.test(head)) {
-    const def = parseCreateTable(text, offset);
-    return { kind: 'create-table', table: def.name, sql: text, def };
+    const { def, nameEnd } = parseCreateTable(new Cursor(text, offset, line));
+    return { ...at, kind: 'create-table', table: def.name, def, nameEnd };
   }
   if (/^DROP\s+TABLE/.test(head)) {
     const m = /^DROP\s+TABLE\s+(?:IF\s+EXISTS\s+)?(`[^`]+`|\w+)/i.exec(text);
-    if (m) return { kind: 'drop-table', table: unquoteIdent(m[1]!), sql: text };
+    if (m) return { ...at, kind: 'drop-table', table: unquoteIdent(m[1]!) };
   }
-  if (/^(INSERT|REPLACE)\b/.test(head)) return parseInsert(text, offset);
-  return { kind: 'skipped', sql: text };
+  if (/^(INSERT|REPLACE)\b/.test(head)) return { ...at, ...readInsertHead(new Cursor(text, offset, line)) };
+  return { ...at, kind: 'skipped' };
 }
 
 function unquoteIdent(s: string): string {
   return s.startsWith('`') ? s.slice(1, -1).replaceAll('``', '`') : s;
 }
 
-/** A tiny cursor over one statement. */
+/** A tiny cursor over one statement; its errors name the dump line. */
 class Cursor {
   i = 0;
   constructor(
     readonly s: string,
     readonly base: number,
+    readonly line: number,
   ) {}
   ws(): void {
-    while (this.i < this.s.length && /\s/.test(this.s[this.i]!)) this.i++;
+    this.i = skipSpace(this.s, this.i);
   }
   peek(): string {
     this.ws();
@@ -216,19 +170,12 @@ class Cursor {
   expect(ch: string): void {
     if (!this.eat(ch)) this.fail(`Expected "${ch}"`);
   }
-  word(): string {
-    this.ws();
-    const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(this.s.slice(this.i));
-    if (!m) this.fail('Expected a keyword');
-    this.i += m[0].length;
-    return m[0];
-  }
   keyword(...words: string[]): boolean {
     this.ws();
     const save = this.i;
     for (const w of words) {
       this.ws();
-      const m = /^[A-Za-z_]+/.exec(this.s.slice(this.i));
+      const m = /^[A-Za-z_]+/.exec(this.s.slice(this.i, this.i + 64));
       if (!m || m[0].toUpperCase() !== w) {
         this.i = save;
         return false;
@@ -240,23 +187,53 @@ class Cursor {
   ident(): string {
     this.ws();
     if (this.s[this.i] === '`') {
-      const end = skipQuoted(this.s, this.i);
+      const end = this.quotedEnd(this.i);
       const id = unquoteIdent(this.s.slice(this.i, end));
       this.i = end;
       return id;
     }
-    const m = /^[A-Za-z0-9_$]+/.exec(this.s.slice(this.i));
+    const m = /^[A-Za-z0-9_$]+/.exec(this.s.slice(this.i, this.i + 256));
     if (!m) this.fail('Expected an identifier');
     this.i += m[0].length;
     return m[0];
   }
+  /** The index just past the quoted string that opens at `i`. */
+  quotedEnd(i: number): number {
+    const s = this.s;
+    const q = s.charCodeAt(i);
+    for (let j = i + 1; j < s.length; j++) {
+      const c = s.charCodeAt(j);
+      if (c === BACKSLASH && q !== BACKTICK) j++;
+      else if (c === q) {
+        if (s.charCodeAt(j + 1) !== q) return j + 1;
+        j++;
+      }
+    }
+    return this.failAt(i, `Unterminated ${s[i]} quote`);
+  }
   fail(msg: string): never {
-    throw new DumpSyntaxError(`${msg} near "${this.s.slice(this.i, this.i + 30)}"`, this.base + this.i);
+    return this.failAt(this.i, `${msg} near "${this.s.slice(this.i, this.i + 30)}"`);
+  }
+  failAt(i: number, reason: string): never {
+    let line = this.line;
+    for (let k = this.s.indexOf('\n'); k >= 0 && k < i; k = this.s.indexOf('\n', k + 1)) line++;
+    throw new DumpSyntaxError(reason, this.base + i, line);
   }
 }
 
-function parseInsert(text: string, offset: number): DumpStatement {
-  const c = new Cursor(text, offset);
+const BACKSLASH = 92;
+const BACKTICK = 96;
+
+function skipSpace(s: string, i: number): number {
+  let j = i;
+  for (;;) {
+    const c = s.charCodeAt(j);
+    if (c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 11) j++;
+    else return j;
+  }
+}
+
+function readInsertHead(c: Cursor) {
   let mode: 'insert' | 'ignore' | 'replace' = 'insert';
   if (c.keyword('REPLACE')) mode = 'replace';
   else {
@@ -265,6 +242,7 @@ function parseInsert(text: string, offset: number): DumpStatement {
   }
   c.keyword('INTO');
   const table = c.ident();
+  const nameEnd = c.i;
   let columns: string[] | undefined;
   if (c.peek() === '(') {
     c.expect('(');
@@ -274,73 +252,92 @@ function parseInsert(text: string, offset: number): DumpStatement {
     c.expect(')');
   }
   if (!c.keyword('VALUES') && !c.keyword('VALUE')) c.fail('Expected VALUES');
+  c.ws();
+  return { kind: 'insert' as const, table, mode, columns, nameEnd, valuesAt: c.i };
+}
+
+/** The rows of an INSERT read by readStatement. */
+export function readInsertRows(e: Extract<DumpEntry, { kind: 'insert' }>): SqlValue[][] {
   const rows: SqlValue[][] = [];
+  scanRows(e, rows);
+  return rows;
+}
+
+/** Checks every row of an INSERT (the same grammar readInsertRows reads) and counts them, building no values. */
+export function countInsertRows(e: Extract<DumpEntry, { kind: 'insert' }>): number {
+  return scanRows(e, undefined);
+}
+
+/** One pass over `(v, …), (…)` in linear time; fills `rows` when given. */
+function scanRows(e: Extract<DumpEntry, { kind: 'insert' }>, rows: SqlValue[][] | undefined): number {
+  const c = new Cursor(e.sql, e.offset, e.line);
+  const s = e.sql;
+  c.i = e.valuesAt;
+  let count = 0;
   do {
     c.expect('(');
-    const row: SqlValue[] = [];
+    const row: SqlValue[] | undefined = rows ? [] : undefined;
     if (c.peek() !== ')') {
-      do row.push(readValue(c));
-      while (c.eat(','));
+      do {
+        c.ws();
+        readValue(c, row);
+      } while (c.eat(','));
     }
     c.expect(')');
-    rows.push(row);
+    rows?.push(row!);
+    count++;
   } while (c.eat(','));
   c.ws();
-  if (c.i < text.length) c.fail('Unexpected text after VALUES (ON DUPLICATE KEY is not supported)');
-  return { kind: 'insert', table, mode, columns, rows };
+  if (c.i < s.length) c.fail('Unexpected text after VALUES (ON DUPLICATE KEY is not supported)');
+  return count;
 }
 
-function readValue(c: Cursor): SqlValue {
-  c.ws();
-  const rest = c.s.slice(c.i, c.i + 10);
-  const ch = c.s[c.i];
-  if (ch === "'" || ch === '"') return readString(c);
-  if (/^_binary\s*'/i.test(rest) || /^_utf8mb4\s*'/i.test(rest)) {
-    const binary = /^_binary/i.test(rest);
-    c.i += binary ? 7 : 8;
-    c.ws();
-    const s = readString(c);
-    return binary ? Buffer.from(s, 'latin1') : s;
+const HEX = /0x([0-9A-Fa-f]*)|[xX]'([0-9A-Fa-f]*)'/y;
+const NULL_WORD = /NULL\b/iy;
+// Numbers stay text so DECIMAL(19,4) keeps every digit; column affinity does the rest.
+const NUMBER = /[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?/y;
+const INTRODUCER = /(_binary|_utf8mb4)\s*(?=['"])/iy;
+
+/** Reads the value at the cursor; pushes it to `row` when given (else only checks it). */
+function readValue(c: Cursor, row: SqlValue[] | undefined): void {
+  const s = c.s;
+  const ch = s.charCodeAt(c.i);
+  if (ch === 39 || ch === 34) {
+    const text = readString(c, row !== undefined);
+    row?.push(text);
+    return;
   }
-  let m = /^0x([0-9A-Fa-f]*)/.exec(c.s.slice(c.i));
-  if (m) {
-    c.i += m[0].length;
-    return Buffer.from(m[1]!, 'hex');
+  for (const re of [INTRODUCER, HEX, NULL_WORD, NUMBER]) {
+    re.lastIndex = c.i;
+    const m = re.exec(s);
+    if (!m) continue;
+    c.i = re.lastIndex;
+    if (re === INTRODUCER) {
+      const text = readString(c, row !== undefined);
+      row?.push(/^_binary/i.test(m[1]!) ? Buffer.from(text, 'latin1') : text);
+    } else if (re === HEX) row?.push(Buffer.from(m[1] ?? m[2]!, 'hex'));
+    else row?.push(re === NULL_WORD ? null : m[0]);
+    return;
   }
-  m = /^[xX]'([0-9A-Fa-f]*)'/.exec(c.s.slice(c.i));
-  if (m) {
-    c.i += m[0].length;
-    return Buffer.from(m[1]!, 'hex');
-  }
-  m = /^NULL\b/i.exec(c.s.slice(c.i));
-  if (m) {
-    c.i += 4;
-    return null;
-  }
-  // Numbers stay text so DECIMAL(19,4) keeps every digit; column affinity does the rest.
-  m = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?/.exec(c.s.slice(c.i));
-  if (m) {
-    c.i += m[0].length;
-    return m[0];
-  }
-  return c.fail('Unsupported value');
+  c.fail('Unsupported value');
 }
 
-function readString(c: Cursor): string {
-  const q = c.s[c.i] as "'" | '"';
-  const end = skipQuoted(c.s, c.i);
-  const body = c.s.slice(c.i + 1, end - 1);
+function readString(c: Cursor, build: boolean): string {
+  const quote = c.s[c.i] as "'" | '"';
+  const end = c.quotedEnd(c.i);
+  const body = build ? c.s.slice(c.i + 1, end - 1) : '';
   c.i = end;
-  return unescapeMysqlString(body, q);
+  return build ? unescapeMysqlString(body, quote) : '';
 }
 
-function parseCreateTable(text: string, offset: number): TableDef {
-  const c = new Cursor(text, offset);
+function parseCreateTable(c: Cursor): { def: TableDef; nameEnd: number } {
   c.keyword('CREATE');
   c.keyword('TABLE');
   c.keyword('IF', 'NOT', 'EXISTS');
+  const name = c.ident();
+  const nameEnd = c.i;
   const def: TableDef = {
-    name: c.ident(),
+    name,
     columns: [],
     primaryKey: [],
     indexes: [],
@@ -376,10 +373,10 @@ function parseCreateTable(text: string, offset: number): TableDef {
     }
   } while (c.eat(','));
   c.expect(')');
-  const options = text.slice(c.i);
+  const options = c.s.slice(c.i);
   def.charset = /(?:DEFAULT\s+)?(?:CHARSET|CHARACTER\s+SET)\s*=?\s*(\w+)/i.exec(options)?.[1];
   def.collate = /COLLATE\s*=?\s*(\w+)/i.exec(options)?.[1];
-  return def;
+  return { def, nameEnd };
 }
 
 function readOptionalIndexName(c: Cursor): string {
@@ -422,7 +419,7 @@ function skipToDefinitionEnd(c: Cursor): string {
   while (c.i < c.s.length) {
     const ch = c.s[c.i]!;
     if (ch === "'" || ch === '"' || ch === '`') {
-      c.i = skipQuoted(c.s, c.i);
+      c.i = c.quotedEnd(c.i);
       continue;
     }
     if (ch === '(') depth++;
@@ -439,7 +436,7 @@ function readColumn(c: Cursor, def: TableDef): ColumnDef {
   const name = c.ident();
   const rest = skipToDefinitionEnd(c).trim();
   const typeMatch = /^(\w+)(\s*\([^)]*\))?((?:\s+(?:unsigned|signed|zerofill))*)/i.exec(rest);
-  if (!typeMatch) throw new DumpSyntaxError(`Cannot read the type of column ${name}`, c.base + c.i);
+  if (!typeMatch) c.fail(`Cannot read the type of column ${name}`);
   const type = typeMatch[0].trim();
   const attrs = rest.slice(typeMatch[0].length);
   const defaultMatch = /\bDEFAULT\s+('(?:[^'\\]|\\.|'')*'|"(?:[^"\\]|\\.)*"|\S+?(?:\(\))?)(?=\s|$)/i.exec(attrs);
