@@ -1,26 +1,42 @@
-import { readFileSync } from 'node:fs';
-import { DumpConflictError, loadDump } from '../server/data/dump-loader';
-import { DumpSyntaxError } from '../server/data/mysql-dump';
+import { createReadStream, statSync } from 'node:fs';
+import { DumpConflictError, DumpLoadError, type LoadProgress, loadDump } from '../server/data/dump-loader';
 import { fail, withDatabase } from './cli';
+import { bar, createProgress, formatBytes, formatDuration } from './progress';
 
 /**
  * `npm run db:load -- FILE.sql [--replace]`: loads a MySQL dump (mysqldump, `wp db export`) into
- * the configured database, MariaDB/MySQL or the embedded SQLite. Tables that already exist are
- * left alone and reported, unless --replace is given.
+ * the configured database, MariaDB/MySQL or the embedded SQLite. The file is read as a stream
+ * (a dump of any size loads in bounded memory), with progress on stderr. Tables that already
+ * exist are left alone and reported, unless --replace is given. A load that fails says at which
+ * line and why, and leaves nothing half-loaded (server/data/dump-loader.ts).
  */
 const args = process.argv.slice(2);
 const file = args.find((a) => !a.startsWith('--'));
 if (!file) fail('Usage: npm run db:load -- FILE.sql [--replace]');
-let sql: string;
+let size: number;
 try {
-  sql = readFileSync(file, 'utf8');
+  size = statSync(file).size;
 } catch (err) {
   fail(`Cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
 }
 
 await withDatabase(async (_config, db) => {
+  const progress = createProgress();
+  const started = Date.now();
+  const describe = (p: LoadProgress) => progressLine(p, size, Date.now() - started);
+  const stop = new AbortController();
+  // Ctrl-C undoes the load (drops what it created) before exiting, instead of leaving half.
+  process.once('SIGINT', () => stop.abort());
+  process.once('SIGTERM', () => stop.abort());
+  progress.update(() => `db:load ${file} (${formatBytes(size)})`, true);
   try {
-    const report = await loadDump(db, sql, { replace: args.includes('--replace') });
+    const report = await loadDump(db, createReadStream(file, { highWaterMark: 1 << 20 }), {
+      replace: args.includes('--replace'),
+      signal: stop.signal,
+      onProgress: (p) => progress.update(() => describe(p), p.phase === 'finishing'),
+    });
+    const elapsed = formatDuration(Date.now() - started);
+    progress.done(`db:load done in ${elapsed}`);
     process.stdout.write(
       `Loaded ${file}: ${report.tablesCreated.length} tables created` +
         (report.tablesReplaced.length ? ` (${report.tablesReplaced.length} replaced)` : '') +
@@ -28,10 +44,21 @@ await withDatabase(async (_config, db) => {
     );
     return 0;
   } catch (err) {
-    if (err instanceof DumpConflictError || err instanceof DumpSyntaxError) {
-      process.stderr.write(`${err.message}\n`);
+    if (err instanceof DumpConflictError || err instanceof DumpLoadError) {
+      progress.done(`db:load stopped after ${formatDuration(Date.now() - started)}`);
+      process.stderr.write(`${err instanceof DumpLoadError ? `${file}: ` : ''}${err.message}\n`);
       return 1;
     }
     throw err;
   }
 });
+
+function progressLine(p: LoadProgress, total: number, elapsedMs: number): string {
+  const share = total ? p.bytesRead / total : 0;
+  const eta = share > 0.01 && share < 1 ? ` ETA ${formatDuration((elapsedMs / share) * (1 - share))}` : '';
+  const what =
+    p.phase === 'finishing'
+      ? 'finishing (indexes, swapping the tables in)'
+      : `${formatBytes(p.bytesRead)} / ${formatBytes(total)} ${bar(share)} ${Math.floor(share * 100)}%`;
+  return `db:load ${what}, tables ${p.tables}, rows ${p.rows.toLocaleString('en')}, line ${p.line.toLocaleString('en')}, ${formatDuration(elapsedMs)}${eta}`;
+}

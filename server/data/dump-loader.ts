@@ -1,7 +1,10 @@
-import type { Knex } from 'knex';
-import { type Database, listColumns, listTables } from './db';
-import { type DumpStatement, parseDump, type SqlValue } from './mysql-dump';
-import { sqliteCreateTable } from './sqlite-ddl';
+import { StringDecoder } from 'node:string_decoder';
+import type { Database } from './db';
+import { type DumpLoadTarget, StatementError } from './dump-load-target';
+import { DumpSyntaxError, StatementSplitter } from './dump-splitter';
+import { openMysqlTarget } from './dump-target-mysql';
+import { openSqliteTarget } from './dump-target-sqlite';
+import { type DumpEntry, readStatement } from './mysql-dump';
 
 export interface LoadReport {
   tablesCreated: string[];
@@ -10,6 +13,28 @@ export interface LoadReport {
   /** Statements the loader does not run (SET, LOCK TABLES, triggers…), first 80 characters each. */
   skipped: string[];
 }
+
+export interface LoadProgress {
+  /** Bytes of the dump read so far. */
+  bytesRead: number;
+  tables: number;
+  rows: number;
+  line: number;
+  /** `finishing`: the dump is read; SQLite builds the deferred indexes, MariaDB swaps the tables in. */
+  phase: 'reading' | 'finishing';
+}
+
+export interface LoadOptions {
+  /** Load tables that already exist in place of the old ones (else the load is refused). */
+  replace?: boolean;
+  /** Called after every statement; the caller throttles its output. */
+  onProgress?: (progress: LoadProgress) => void;
+  /** Stops the load at the next statement, undoing it as a failure does. */
+  signal?: AbortSignal;
+}
+
+/** The dump whole in a string, or its bytes (or text) as they are read, e.g. a file's read stream. */
+export type DumpSource = string | AsyncIterable<Buffer | string>;
 
 export class DumpConflictError extends Error {
   constructor(readonly tables: string[]) {
@@ -21,107 +46,123 @@ export class DumpConflictError extends Error {
   }
 }
 
-const BATCH_ROWS = 200;
+/**
+ * A load that stopped: where (`line N: reason`: a syntax error, or the database's own message for
+ * a statement it refused) and what that left behind (`outcome`: normally nothing, see loadDump).
+ */
+export class DumpLoadError extends Error {
+  constructor(
+    readonly line: number,
+    readonly reason: string,
+    readonly outcome: string,
+    options?: { cause: unknown },
+  ) {
+    super(`line ${line}: ${reason}\n${outcome}`, options);
+    this.name = 'DumpLoadError';
+  }
+}
 
 /**
- * Loads a MySQL dump into the database: tables are created (translated for SQLite), rows are
- * inserted with bound values in batches. Refuses to touch existing tables unless `replace`.
+ * Loads a MySQL dump into the database as it is read: one pass, memory bounded by the longest
+ * statement. Tables are created (translated for SQLite), rows inserted. Existing tables are
+ * refused unless `replace`.
+ *
+ * A load that fails (or is aborted) leaves nothing half-written. SQLite: everything runs in one
+ * transaction, rolled back. MariaDB commits every DDL statement, so a transaction cannot cover a
+ * load; the dump's tables are created under temporary names instead and renamed to theirs, old
+ * ones swapped out, by one atomic RENAME TABLE at the end; a failure drops the temporary tables.
+ * The one write that cannot be undone there is rows a dump inserts into a table it did not create
+ * (a data-only dump): the error's outcome names those tables.
  */
-export async function loadDump(db: Database, sql: string, options: { replace?: boolean } = {}): Promise<LoadReport> {
-  const statements = parseDump(sql);
-  const report: LoadReport = { tablesCreated: [], tablesReplaced: [], rowsInserted: 0, skipped: [] };
-  const created = statements.flatMap((s) => (s.kind === 'create-table' ? [s.table] : []));
-  const existing = new Set(await listTables(db));
-  const conflicts = created.filter((t) => existing.has(t));
-  if (conflicts.length && !options.replace) throw new DumpConflictError(conflicts);
-
-  const columnsOf = new Map<string, string[]>();
-  for (const s of statements)
-    if (s.kind === 'create-table')
-      columnsOf.set(
-        s.table,
-        s.def.columns.map((c) => c.name),
-      );
-
-  const run = async (trx: Knex) => {
-    for (const table of conflicts) {
-      await trx.schema.dropTableIfExists(table);
-      report.tablesReplaced.push(table);
-    }
-    for (const batch of batchInserts(statements)) {
-      if (batch.kind === 'create-table') {
-        await createTable(db, trx, batch);
-        report.tablesCreated.push(batch.table);
-      } else if (batch.kind === 'drop-table') {
-        if (options.replace) await trx.schema.dropTableIfExists(batch.table);
-      } else if (batch.kind === 'insert') {
-        const columns = batch.columns ?? columnsOf.get(batch.table) ?? (await listColumns(db, batch.table));
-        columnsOf.set(batch.table, columns);
-        await insertRows(db, trx, batch.table, batch.mode, columns, batch.rows);
-        report.rowsInserted += batch.rows.length;
-      } else {
-        report.skipped.push(batch.sql.slice(0, 80));
-      }
-    }
-  };
-  // SQLite: one transaction makes the load atomic and fast. MySQL commits DDL implicitly anyway.
-  if (db.engine === 'sqlite') await db.knex.transaction(run);
-  else await run(db.knex);
-  return report;
-}
-
-/** Merges consecutive INSERTs into the same table so rows travel in batches. */
-function* batchInserts(statements: DumpStatement[]): Generator<DumpStatement> {
-  let pending: Extract<DumpStatement, { kind: 'insert' }> | undefined;
-  for (const s of statements) {
-    if (
-      s.kind === 'insert' &&
-      pending &&
-      pending.table === s.table &&
-      pending.mode === s.mode &&
-      String(pending.columns) === String(s.columns) &&
-      pending.rows.length < BATCH_ROWS
-    ) {
-      pending.rows.push(...s.rows);
-      continue;
-    }
-    if (pending) yield pending;
-    pending = undefined;
-    if (s.kind === 'insert') pending = { ...s, rows: [...s.rows] };
-    else yield s;
+export async function loadDump(db: Database, source: DumpSource, options: LoadOptions = {}): Promise<LoadReport> {
+  const target = db.engine === 'mysql' ? await openMysqlTarget(db) : await openSqliteTarget(db);
+  const load = new Load(target, new Set(target.existingTables), options);
+  try {
+    await load.read(source);
+    if (load.conflicts.length && !options.replace) throw new DumpConflictError(load.conflicts);
+    options.onProgress?.({ ...load.progress(), phase: 'finishing' });
+    await target.commit();
+  } catch (err) {
+    const outcome = await target.abort();
+    if (err instanceof DumpConflictError) throw err;
+    throw asLoadError(err, outcome, load.splitter.currentLine);
   }
-  if (pending) yield pending;
+  return load.report;
 }
 
-async function createTable(db: Database, trx: Knex, s: Extract<DumpStatement, { kind: 'create-table' }>) {
-  if (db.engine === 'mysql') {
-    // knex.raw treats `?` as a placeholder; the DDL has none, but defaults or comments might.
-    await trx.raw(s.sql.replaceAll('?', '\\?'));
-    return;
-  }
-  for (const ddl of sqliteCreateTable(s.def)) await trx.raw(ddl);
+function asLoadError(err: unknown, outcome: string, line: number): Error {
+  if (err instanceof DumpSyntaxError) return new DumpLoadError(err.line, err.message.replace(/^line \d+: /, ''), outcome, { cause: err });
+  if (err instanceof StatementError) return new DumpLoadError(err.line, err.message, outcome, { cause: err });
+  if ((err as Error)?.name === 'AbortError') return new DumpLoadError(line, 'the load was interrupted', outcome, { cause: err });
+  return new DumpLoadError(line, `the load failed: ${(err as Error)?.message ?? String(err)}`, outcome, { cause: err });
 }
 
-async function insertRows(
-  db: Database,
-  trx: Knex,
-  table: string,
-  mode: 'insert' | 'ignore' | 'replace',
-  columns: string[],
-  rows: SqlValue[][],
-) {
-  for (let i = 0; i < rows.length; i += BATCH_ROWS) {
-    const objects = rows.slice(i, i + BATCH_ROWS).map((row) => {
-      if (row.length !== columns.length) {
-        throw new Error(`A row for ${table} has ${row.length} values but the table has ${columns.length} columns.`);
+/** One load's reading state: the statements seen so far and what became of them. */
+class Load {
+  readonly report: LoadReport = { tablesCreated: [], tablesReplaced: [], rowsInserted: 0, skipped: [] };
+  readonly conflicts: string[] = [];
+  readonly splitter = new StatementSplitter();
+  private bytes = 0;
+
+  constructor(
+    private readonly target: DumpLoadTarget,
+    private readonly existing: Set<string>,
+    private readonly options: LoadOptions,
+  ) {}
+
+  async read(source: DumpSource): Promise<void> {
+    if (typeof source === 'string') {
+      this.bytes = source.length;
+      await this.run(this.splitter.push(source));
+    } else {
+      const decoder = new StringDecoder('utf8');
+      for await (const chunk of source) {
+        this.bytes += chunk.length;
+        await this.run(this.splitter.push(typeof chunk === 'string' ? chunk : decoder.write(chunk)));
       }
-      return Object.fromEntries(columns.map((c, k) => [c, row[k]]));
-    });
-    const query = trx(table).insert(objects);
-    if (mode === 'ignore') await query.onConflict().ignore();
-    else if (mode === 'replace') {
-      const verb = db.engine === 'mysql' ? 'replace' : 'insert or replace';
-      await trx.raw(query.toString().replace(/^insert/i, verb));
-    } else await query;
+      await this.run(this.splitter.push(decoder.end()));
+    }
+    await this.run(this.splitter.end());
+  }
+
+  progress(): LoadProgress {
+    const { tablesCreated, rowsInserted } = this.report;
+    return {
+      bytesRead: this.bytes,
+      tables: tablesCreated.length,
+      rows: rowsInserted,
+      line: this.splitter.currentLine,
+      phase: 'reading',
+    };
+  }
+
+  private async run(statements: { text: string; offset: number; line: number }[]): Promise<void> {
+    for (const s of statements) {
+      this.options.signal?.throwIfAborted();
+      await this.apply(readStatement(s));
+      this.options.onProgress?.(this.progress());
+    }
+  }
+
+  private async apply(e: DumpEntry): Promise<void> {
+    const refusing = this.conflicts.length > 0 && !this.options.replace;
+    if (e.kind === 'create-table') {
+      const conflict = this.existing.has(e.table) && !this.report.tablesReplaced.includes(e.table);
+      if (conflict) this.conflicts.push(e.table);
+      // Once refused, the rest of the dump is only read, to name every table in the way.
+      if (refusing || (conflict && !this.options.replace)) return;
+      await this.target.createTable(e, conflict);
+      if (conflict) this.report.tablesReplaced.push(e.table);
+      this.report.tablesCreated.push(e.table);
+    } else if (refusing) {
+      return;
+    } else if (e.kind === 'drop-table') {
+      // Without --replace, an existing table is never dropped: its CREATE TABLE will be refused.
+      if (this.options.replace || this.report.tablesCreated.includes(e.table)) await this.target.dropTable(e.table);
+    } else if (e.kind === 'insert') {
+      this.report.rowsInserted += await this.target.insert(e);
+    } else {
+      this.report.skipped.push(e.sql.slice(0, 80));
+    }
   }
 }
