@@ -20,6 +20,21 @@ try {
   fail(`Cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
 }
 
+/**
+ * A big dump's statements are large strings, each copied a few times on its way to the database:
+ * left to itself, V8 lets that garbage pile up to several hundred MB before collecting it. A full
+ * collection every GC_EVERY_BYTES of the dump (a few ms each: the live heap is about 25 MB) keeps
+ * the process within a fixed bound whatever the dump's size. `npm run db:load` gives node
+ * --expose-gc (and a small young generation, --max-semi-space-size=1: package.json).
+ */
+const GC_EVERY_BYTES = 4 << 20;
+let collectedAt = 0;
+function collectGarbage(bytesRead: number): void {
+  if (bytesRead - collectedAt < GC_EVERY_BYTES) return;
+  collectedAt = bytesRead;
+  globalThis.gc?.();
+}
+
 await withDatabase(async (_config, db) => {
   const progress = createProgress();
   const started = Date.now();
@@ -33,7 +48,10 @@ await withDatabase(async (_config, db) => {
     const report = await loadDump(db, createReadStream(file, { highWaterMark: 1 << 20 }), {
       replace: args.includes('--replace'),
       signal: stop.signal,
-      onProgress: (p) => progress.update(() => describe(p), p.phase === 'finishing'),
+      onProgress: (p) => {
+        collectGarbage(p.bytesRead);
+        progress.update(() => describe(p), p.phase === 'finishing');
+      },
     });
     const elapsed = formatDuration(Date.now() - started);
     progress.done(`db:load done in ${elapsed}`);

@@ -36,7 +36,7 @@ const enum Mode {
 const NL = 10;
 const BACKSLASH = 92;
 const BACKTICK = 96;
-/** Characters a token needs past its first one (`/*!`, `-- `), kept back until the next chunk. */
+/** Characters a token needs, its first one included (`/*!`, `-- `). */
 const LOOKAHEAD = 3;
 
 export class StatementSplitter {
@@ -58,7 +58,8 @@ export class StatementSplitter {
 
   /** Adds the next piece of the dump; returns the statements it completes. */
   push(chunk: string): SplitStatement[] {
-    return this.scan(this.carry + chunk, false);
+    // The carry is usually empty: a chunk is then scanned as it came, never copied.
+    return this.scan(this.carry ? this.carry + chunk : chunk, false);
   }
 
   /** Ends the dump: returns the last statement (one without a closing delimiter included). */
@@ -78,12 +79,15 @@ export class StatementSplitter {
 
   private scan(text: string, final: boolean): SplitStatement[] {
     const out: SplitStatement[] = [];
-    const limit = final ? text.length : text.length - Math.max(LOOKAHEAD, this.delimiter.length);
+    // Where a token could go on past the end of this text (`-` of `-- `, `/` of `/*!`, a
+    // delimiter's first character), the scan stops and that tail waits for the next chunk.
+    const lookaheadFrom = final ? text.length : text.length - Math.max(LOOKAHEAD, this.delimiter.length);
     let seg = 0; // start of the text not yet copied into `parts`
     let i = 0;
-    while (i < limit) {
+    while (i < text.length) {
       if (this.mode === Mode.Quoted) {
-        i = this.scanQuoted(text, i, limit);
+        i = this.scanQuoted(text, i, final);
+        if (this.mode === Mode.Quoted) break;
         continue;
       }
       if (this.mode === Mode.LineComment) {
@@ -97,6 +101,7 @@ export class StatementSplitter {
         const close = text.indexOf('*/', i);
         // Without its end here, keep back a last `*` that may be the first half of `*/`.
         const end = close >= 0 ? close + 2 : final ? text.length : Math.max(i, text.length - 1);
+        if (end === i) break;
         this.countLines(text, i, end);
         if (close >= 0) this.mode = Mode.Normal;
         i = end;
@@ -104,6 +109,7 @@ export class StatementSplitter {
         continue;
       }
       const c = text.charCodeAt(i);
+      if (i >= lookaheadFrom && (c === 45 || c === 47 || c === this.delimiter.charCodeAt(0))) break;
       if (c === NL) {
         this.line++;
         i++;
@@ -148,12 +154,17 @@ export class StatementSplitter {
     return out;
   }
 
-  /** Steps over a quoted string's body; returns where the scan goes on. */
-  private scanQuoted(text: string, i: number, limit: number): number {
+  /**
+   * Steps over a quoted string's body; returns where the scan goes on. Stops before a last
+   * backslash or quote of a chunk (what follows decides what it means).
+   */
+  private scanQuoted(text: string, i: number, final: boolean): number {
     const q = this.quote;
+    const n = text.length;
     let j = i;
-    while (j < limit) {
+    while (j < n) {
       const c = text.charCodeAt(j);
+      if (j === n - 1 && !final && (c === BACKSLASH || c === q)) return j;
       if (c === BACKSLASH && q !== BACKTICK) {
         if (text.charCodeAt(j + 1) === NL) this.line++;
         j += 2;

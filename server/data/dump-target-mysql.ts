@@ -12,7 +12,8 @@ interface Connection {
  * MariaDB/MySQL: every statement of the dump goes to the server as the dump wrote it (an extended
  * INSERT of a few MB is one round trip, as with the mysql client), once it has been read whole
  * and checked: an INSERT must be rows of literal values (no expressions, no ON DUPLICATE KEY, no
- * second statement); a table the dump creates is created and filled under a temporary name.
+ * second statement). A table that exists already (--replace) is loaded under a temporary name,
+ * swapped in at the end; a new one under its own name (a failure drops it).
  * Statements are pipelined: the next one is read and checked while the server runs the last.
  *
  * All on one connection of the pool, with the session settings mysqldump's header asks for and the
@@ -50,7 +51,7 @@ export async function openMysqlTarget(db: Database): Promise<DumpLoadTarget> {
 }
 
 class MysqlTarget implements DumpLoadTarget {
-  /** The dump's tables: name → the temporary name it is loaded under. */
+  /** The tables this load created: the dump's name → the name it is loaded under (its own, or a temporary one). */
   private readonly temp = new Map<string, string>();
   /** Existing tables the dump dropped (with --replace) and did not create again. */
   private readonly dropped = new Set<string>();
@@ -68,11 +69,11 @@ class MysqlTarget implements DumpLoadTarget {
     private readonly release: () => Promise<void>,
   ) {}
 
-  async createTable(e: Extract<DumpEntry, { kind: 'create-table' }>): Promise<void> {
+  async createTable(e: Extract<DumpEntry, { kind: 'create-table' }>, replacing: boolean): Promise<void> {
     await this.dropTemp(e.table);
-    const temp = `_dbload_${process.pid}_${++this.count}`;
-    this.temp.set(e.table, temp);
-    await this.send(e, `CREATE TABLE ${ident(temp)}${e.sql.slice(e.nameEnd)}`);
+    const name = replacing ? `_dbload_${process.pid}_${++this.count}` : e.table;
+    this.temp.set(e.table, name);
+    await this.send(e, `CREATE TABLE ${ident(name)}${e.sql.slice(e.nameEnd)}`);
   }
 
   async dropTable(table: string): Promise<void> {
@@ -85,7 +86,8 @@ class MysqlTarget implements DumpLoadTarget {
     const temp = this.temp.get(e.table);
     if (temp === undefined) this.touched.add(e.table);
     const verb = { insert: 'INSERT', ignore: 'INSERT IGNORE', replace: 'REPLACE' }[e.mode];
-    const sql = temp === undefined ? e.sql : `${verb} INTO ${ident(temp)}${e.sql.slice(e.nameEnd)}`;
+    // Unchanged where the name is the dump's: a copy of a statement of several MB saved.
+    const sql = temp === undefined || temp === e.table ? e.sql : `${verb} INTO ${ident(temp)}${e.sql.slice(e.nameEnd)}`;
     // Pipelined: the caller reads the next statement while this one runs.
     await this.pending;
     this.pending = this.run(e, sql, rows);
@@ -100,6 +102,7 @@ class MysqlTarget implements DumpLoadTarget {
     const renames: string[] = [];
     const old: string[] = [];
     for (const [table, temp] of this.temp) {
+      if (temp === table) continue;
       if (now.has(table)) {
         const aside = `_dbload_old_${process.pid}_${old.length + 1}`;
         renames.push(`${ident(table)} TO ${ident(aside)}`);
@@ -128,11 +131,11 @@ class MysqlTarget implements DumpLoadTarget {
       if (temps.length) await query(this.conn, `DROP TABLE IF EXISTS ${temps.map(ident).join(', ')}`);
       await this.release();
     } catch (err) {
-      left = ` The temporary tables ${temps.join(', ')} could not be dropped (${(err as Error).message}); drop them by hand.`;
+      left = ` The tables ${temps.join(', ')} could not be dropped (${(err as Error).message}); drop them by hand.`;
     }
     const created = [...this.temp.keys()];
     const undone = created.length
-      ? `Nothing was loaded: the ${created.length} tables this load had begun (${created.join(', ')}) were dropped; existing tables are as they were.`
+      ? `Nothing was loaded: the ${created.length} tables this load had begun (${created.join(', ')}) were dropped; the tables that were there before are as they were.`
       : 'Nothing was loaded; existing tables are as they were.';
     const touched = this.touched.size
       ? ` Rows had already been inserted into ${[...this.touched].join(', ')}, tables the dump does not create; those rows stay.`

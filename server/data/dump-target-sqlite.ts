@@ -1,7 +1,8 @@
 import type { Database } from './db';
 import { listTables } from './db';
 import { type DumpLoadTarget, describeEntry, StatementError } from './dump-load-target';
-import { type DumpEntry, readInsertRows, type SqlValue } from './mysql-dump';
+import { DumpSyntaxError } from './dump-splitter';
+import { type DumpEntry, forEachInsertRow, type SqlValue } from './mysql-dump';
 import { quoteSqlite, sqliteCreateIndex, sqliteCreateTable } from './sqlite-ddl';
 
 interface Statement {
@@ -58,18 +59,23 @@ class SqliteTarget implements DumpLoadTarget {
   }
 
   async insert(e: Extract<DumpEntry, { kind: 'insert' }>): Promise<number> {
-    const rows = readInsertRows(e);
     const columns = e.columns ?? this.columns(e.table);
     const statement = this.statement(e, columns);
-    this.run(e.line, describeEntry(e, rows.length), () => {
-      for (const row of rows) {
-        if (row.length !== columns.length) {
-          throw new Error(`A row for ${e.table} has ${row.length} values but the table has ${columns.length} columns.`);
-        }
-        statement.run(row);
+    let done = 0;
+    const insertRow = (row: SqlValue[]) => {
+      if (row.length !== columns.length) {
+        throw new Error(`A row for ${e.table} has ${row.length} values but the table has ${columns.length} columns.`);
       }
-    });
-    return rows.length;
+      statement.run(row);
+      done++;
+    };
+    // A syntax error part-way is the dump's (DumpSyntaxError, with its line), not the database's.
+    try {
+      return forEachInsertRow(e, insertRow);
+    } catch (err) {
+      if (err instanceof DumpSyntaxError) throw err;
+      throw new StatementError(e.line, `the database refused ${describeEntry(e)} (row ${done + 1} of the statement): ${(err as Error).message}`);
+    }
   }
 
   async commit(): Promise<void> {
@@ -87,7 +93,7 @@ class SqliteTarget implements DumpLoadTarget {
       // no transaction left to roll back: SQLite already did on the error
     }
     await this.release().catch(() => {});
-    return 'Nothing was loaded: the load was rolled back; existing tables are as they were.';
+    return 'Nothing was loaded: the load was rolled back; the tables that were there before are as they were.';
   }
 
   private dropNow(table: string): void {

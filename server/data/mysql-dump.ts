@@ -259,8 +259,13 @@ function readInsertHead(c: Cursor) {
 /** The rows of an INSERT read by readStatement. */
 export function readInsertRows(e: Extract<DumpEntry, { kind: 'insert' }>): SqlValue[][] {
   const rows: SqlValue[][] = [];
-  scanRows(e, rows);
+  scanRows(e, (row) => rows.push(row));
   return rows;
+}
+
+/** Reads an INSERT's rows one at a time (none is kept: a statement of 20,000 rows costs one row's memory); returns how many. */
+export function forEachInsertRow(e: Extract<DumpEntry, { kind: 'insert' }>, onRow: (row: SqlValue[]) => void): number {
+  return scanRows(e, onRow);
 }
 
 /** Checks every row of an INSERT (the same grammar readInsertRows reads) and counts them, building no values. */
@@ -268,15 +273,14 @@ export function countInsertRows(e: Extract<DumpEntry, { kind: 'insert' }>): numb
   return scanRows(e, undefined);
 }
 
-/** One pass over `(v, …), (…)` in linear time; fills `rows` when given. */
-function scanRows(e: Extract<DumpEntry, { kind: 'insert' }>, rows: SqlValue[][] | undefined): number {
+/** One pass over `(v, …), (…)` in linear time; hands each row to `onRow` when given (else builds none). */
+function scanRows(e: Extract<DumpEntry, { kind: 'insert' }>, onRow: ((row: SqlValue[]) => void) | undefined): number {
   const c = new Cursor(e.sql, e.offset, e.line);
-  const s = e.sql;
   c.i = e.valuesAt;
   let count = 0;
   do {
     c.expect('(');
-    const row: SqlValue[] | undefined = rows ? [] : undefined;
+    const row: SqlValue[] | undefined = onRow ? [] : undefined;
     if (c.peek() !== ')') {
       do {
         c.ws();
@@ -284,11 +288,11 @@ function scanRows(e: Extract<DumpEntry, { kind: 'insert' }>, rows: SqlValue[][] 
       } while (c.eat(','));
     }
     c.expect(')');
-    rows?.push(row!);
+    if (onRow) onRow(row!);
     count++;
   } while (c.eat(','));
   c.ws();
-  if (c.i < s.length) c.fail('Unexpected text after VALUES (ON DUPLICATE KEY is not supported)');
+  if (c.i < e.sql.length) c.fail('Unexpected text after VALUES (ON DUPLICATE KEY is not supported)');
   return count;
 }
 
