@@ -46,14 +46,22 @@ async function contextFor(db: Database, knex: Knex, prefix: string): Promise<Mig
   return { knex, engine: 'mysql', prefix, charset: rows[0]!.charset, collate: rows[0]!.collation };
 }
 
-function source(db: Database, prefix: string): Knex.MigrationSource<Migration> {
+/**
+ * Runs one migration step: the admin's `npm run migrate` wraps it with a line before, lines while
+ * it runs and one after with its time (an index added to a large orders table can take minutes).
+ */
+export type StepRunner = (name: string, work: () => Promise<void>) => Promise<void>;
+
+const runStep: StepRunner = (_name, work) => work();
+
+function source(db: Database, prefix: string, step: StepRunner): Knex.MigrationSource<Migration> {
   return {
     getMigrations: async () => [...migrations],
     getMigrationName: (m) => m.name,
     getMigration: async (m) => ({
       // MySQL commits DDL implicitly; every step is idempotent instead of transactional.
       config: { transaction: false },
-      up: async (knex: Knex) => m.up(await contextFor(db, knex, prefix)),
+      up: async (knex: Knex) => step(m.name, async () => m.up(await contextFor(db, knex, prefix))),
       down: async (knex: Knex) => {
         if (!m.down) throw new Error(`Migration ${m.name} cannot be reverted: it only created what was missing.`);
         await m.down(await contextFor(db, knex, prefix));
@@ -62,13 +70,13 @@ function source(db: Database, prefix: string): Knex.MigrationSource<Migration> {
   };
 }
 
-function migratorConfig(db: Database, prefix: string): Knex.MigratorConfig {
-  return { migrationSource: source(db, prefix), tableName: migrationsTable(prefix) };
+function migratorConfig(db: Database, prefix: string, step: StepRunner = runStep): Knex.MigratorConfig {
+  return { migrationSource: source(db, prefix, step), tableName: migrationsTable(prefix) };
 }
 
 /** Runs the pending migrations; returns the names it ran. Safe to call on every start. */
-export async function runMigrations(db: Database, prefix: string): Promise<string[]> {
-  const [, ran] = (await db.knex.migrate.latest(migratorConfig(db, prefix))) as [number, string[]];
+export async function runMigrations(db: Database, prefix: string, step?: StepRunner): Promise<string[]> {
+  const [, ran] = (await db.knex.migrate.latest(migratorConfig(db, prefix, step))) as [number, string[]];
   return ran;
 }
 

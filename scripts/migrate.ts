@@ -1,5 +1,6 @@
 import { pendingMigrations, runMigrations } from '../migrations/index';
 import { withDatabase } from './cli';
+import { timedStep } from './progress';
 
 /**
  * `npm run migrate`: applies pending migrations to the configured database. They only add what is
@@ -14,7 +15,8 @@ await withDatabase(async (config, db) => {
     );
     return 0;
   }
-  const ran = await runMigrations(db, config.tablePrefix);
+  // Each step says when it starts and how long it took, and every 10 s that it is still running.
+  const ran = await runMigrations(db, config.tablePrefix, (name, work) => timedStep(`Migration ${name}`, work));
   process.stdout.write(
     ran.length ? `Applied:\n${ran.map((m) => `  ${m}\n`).join('')}` : 'Nothing to do: the database is up to date.\n',
   );

@@ -70,7 +70,10 @@ export async function timedStep<T>(
 ): Promise<T> {
   const started = Date.now();
   write(`${label}…`);
-  const timer = setInterval(() => write(`${label}: still running, ${formatDuration(Date.now() - started)} so far`), every);
+  const timer = setInterval(
+    () => write(`${label}: still running, ${formatDuration(Date.now() - started)} so far`),
+    every,
+  );
   try {
     const result = await work();
     write(`${label}: done in ${formatDuration(Date.now() - started)}`);

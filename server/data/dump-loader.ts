@@ -91,9 +91,11 @@ export async function loadDump(db: Database, source: DumpSource, options: LoadOp
 }
 
 function asLoadError(err: unknown, outcome: string, line: number): Error {
-  if (err instanceof DumpSyntaxError) return new DumpLoadError(err.line, err.message.replace(/^line \d+: /, ''), outcome, { cause: err });
+  if (err instanceof DumpSyntaxError)
+    return new DumpLoadError(err.line, err.message.replace(/^line \d+: /, ''), outcome, { cause: err });
   if (err instanceof StatementError) return new DumpLoadError(err.line, err.message, outcome, { cause: err });
-  if ((err as Error)?.name === 'AbortError') return new DumpLoadError(line, 'the load was interrupted', outcome, { cause: err });
+  if ((err as Error)?.name === 'AbortError')
+    return new DumpLoadError(line, 'the load was interrupted', outcome, { cause: err });
   return new DumpLoadError(line, `the load failed: ${(err as Error)?.message ?? String(err)}`, outcome, { cause: err });
 }
 

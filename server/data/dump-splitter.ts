@@ -26,7 +26,7 @@ export class DumpSyntaxError extends Error {
   }
 }
 
-const enum Mode {
+enum Mode {
   Normal,
   Quoted,
   LineComment,

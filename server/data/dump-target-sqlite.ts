@@ -43,14 +43,22 @@ class SqliteTarget implements DumpLoadTarget {
     const { def } = e;
     this.run(e.line, describeEntry(e), () => {
       if (replacing || this.columnsOf.has(e.table)) this.dropNow(e.table);
-      for (const ddl of sqliteCreateTable({ ...def, indexes: def.indexes.filter((i) => i.unique) })) this.conn.exec(ddl);
+      for (const ddl of sqliteCreateTable({ ...def, indexes: def.indexes.filter((i) => i.unique) }))
+        this.conn.exec(ddl);
     });
     this.columnsOf.set(
       e.table,
       def.columns.map((c) => c.name),
     );
     const later = def.indexes.filter((i) => !i.unique && !i.fulltext);
-    const ddl = later.map((i) => sqliteCreateIndex(def.name, i.name, i.columns.map((c) => c.name), false));
+    const ddl = later.map((i) =>
+      sqliteCreateIndex(
+        def.name,
+        i.name,
+        i.columns.map((c) => c.name),
+        false,
+      ),
+    );
     this.deferred.set(e.table, { line: e.line, ddl });
   }
 
@@ -74,7 +82,10 @@ class SqliteTarget implements DumpLoadTarget {
       return forEachInsertRow(e, insertRow);
     } catch (err) {
       if (err instanceof DumpSyntaxError) throw err;
-      throw new StatementError(e.line, `the database refused ${describeEntry(e)} (row ${done + 1} of the statement): ${(err as Error).message}`);
+      throw new StatementError(
+        e.line,
+        `the database refused ${describeEntry(e)} (row ${done + 1} of the statement): ${(err as Error).message}`,
+      );
     }
   }
 
@@ -106,7 +117,9 @@ class SqliteTarget implements DumpLoadTarget {
   private columns(table: string): string[] {
     let columns = this.columnsOf.get(table);
     if (!columns) {
-      columns = (this.conn.prepare('SELECT name FROM pragma_table_info(?)').all(table) as { name: string }[]).map((r) => r.name);
+      columns = (this.conn.prepare('SELECT name FROM pragma_table_info(?)').all(table) as { name: string }[]).map(
+        (r) => r.name,
+      );
       this.columnsOf.set(table, columns);
     }
     return columns;

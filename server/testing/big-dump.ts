@@ -62,7 +62,8 @@ export function bigDumpPostContent(id: number): string {
   const r = random(id * 7);
   const words = Math.floor(150 + r() * 250);
   const parts: string[] = [];
-  for (let k = 0; k < words; k++) parts.push(k % 17 === 0 ? AWKWARD[(id + k) % AWKWARD.length]! : `w${(r() * 1e6) | 0}`);
+  for (let k = 0; k < words; k++)
+    parts.push(k % 17 === 0 ? AWKWARD[(id + k) % AWKWARD.length]! : `w${(r() * 1e6) | 0}`);
   return `<!-- wp:paragraph -->\n<p>${parts.join(' ')}</p>\n<!-- /wp:paragraph -->`;
 }
 
@@ -73,6 +74,7 @@ export function bigDumpPostTitle(id: number): string {
 /** A MySQL string literal as mysqldump writes it. */
 function literal(value: string | null): string {
   if (value === null) return 'NULL';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL and ^Z are what mysqldump escapes
   return `'${value.replace(/[\0\n\r\x1a'"\\]/g, (c) => ({ '\0': '\\0', '\n': '\\n', '\r': '\\r', '\x1a': '\\Z' })[c] ?? `\\${c}`)}'`;
 }
 
