@@ -73,7 +73,7 @@ await withDatabase(async (_config, db) => {
 
 function progressLine(p: LoadProgress, total: number, elapsedMs: number): string {
   const share = total ? p.bytesRead / total : 0;
-  const eta = share > 0.01 && share < 1 ? ` ETA ${formatDuration((elapsedMs / share) * (1 - share))}` : '';
+  const eta = share > 0.01 && share < 1 ? `, ETA ${formatDuration((elapsedMs / share) * (1 - share))}` : '';
   const what =
     p.phase === 'finishing'
       ? 'finishing (indexes, swapping the tables in)'

@@ -1,7 +1,9 @@
 /**
- * Reads a `mysqldump` file (the format WordPress hosts and `wp db export` produce) into typed
- * statements: table definitions and rows. Loading goes through knex with bound values, so the same
- * dump fills MariaDB and the embedded SQLite default, and no hand-written SQL string is ever re-run.
+ * Reads the statements of a `mysqldump` file (the format WordPress hosts and `wp db export`
+ * produce), cut by dump-splitter.ts, into typed statements: table definitions and rows. An INSERT
+ * is read in one linear pass over its rows; the loader (dump-loader.ts) either checks and counts
+ * them (MariaDB, which then runs the statement as written) or binds each row's values (SQLite).
+ * Only CREATE/DROP TABLE and INSERTs of literal values are ever run; anything else is skipped.
  */
 
 import { DumpSyntaxError, type SplitStatement, splitStatements } from './dump-splitter';
