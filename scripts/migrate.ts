@@ -1,4 +1,5 @@
 import { pendingMigrations, runMigrations } from '../migrations/index';
+import { runningDdlProgress } from '../server/data/ddl-progress';
 import { withDatabase } from './cli';
 import { timedStep } from './progress';
 
@@ -16,7 +17,13 @@ await withDatabase(async (config, db) => {
     return 0;
   }
   // Each step says when it starts and how long it took, and every 10 s that it is still running.
-  const ran = await runMigrations(db, config.tablePrefix, (name, work) => timedStep(`Migration ${name}`, work));
+  const detail = async () => {
+    const progress = await runningDdlProgress(db);
+    return progress === undefined ? '' : ` (the server reports ${progress.toFixed(1)}% of the index built)`;
+  };
+  const ran = await runMigrations(db, config.tablePrefix, (name, work) =>
+    timedStep(`Migration ${name}`, work, { detail }),
+  );
   process.stdout.write(
     ran.length ? `Applied:\n${ran.map((m) => `  ${m}\n`).join('')}` : 'Nothing to do: the database is up to date.\n',
   );

@@ -58,22 +58,26 @@ export function bar(share: number, width = 20): string {
   return `[${'#'.repeat(full)}${'-'.repeat(width - full)}]`;
 }
 
+export interface StepOptions {
+  write?: (line: string) => void;
+  every?: number;
+  /** More to say while the step runs, e.g. the server's own progress of an ALTER TABLE. */
+  detail?: () => Promise<string>;
+}
+
 /**
  * Runs a long step (a migration, an index on a big table) with a line before, a line every
- * `every` ms while it runs (the elapsed time), and one after with the time it took.
+ * `every` ms while it runs (the elapsed time, and `detail`), and one after with the time it took.
  */
-export async function timedStep<T>(
-  label: string,
-  work: () => Promise<T>,
-  write: (line: string) => void = (l) => process.stderr.write(`${l}\n`),
-  every = 10_000,
-): Promise<T> {
+export async function timedStep<T>(label: string, work: () => Promise<T>, options: StepOptions = {}): Promise<T> {
+  const { write = (l: string) => process.stderr.write(`${l}\n`), every = 10_000, detail } = options;
   const started = Date.now();
   write(`${label}…`);
-  const timer = setInterval(
-    () => write(`${label}: still running, ${formatDuration(Date.now() - started)} so far`),
-    every,
-  );
+  let finished = false;
+  const timer = setInterval(async () => {
+    const more = detail ? await detail().catch(() => '') : '';
+    if (!finished) write(`${label}: still running, ${formatDuration(Date.now() - started)} so far${more}`);
+  }, every);
   try {
     const result = await work();
     write(`${label}: done in ${formatDuration(Date.now() - started)}`);
@@ -82,6 +86,7 @@ export async function timedStep<T>(
     write(`${label}: failed after ${formatDuration(Date.now() - started)}`);
     throw err;
   } finally {
+    finished = true;
     clearInterval(timer);
   }
 }

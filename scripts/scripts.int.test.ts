@@ -104,6 +104,9 @@ describe('npm run db:load and npm run migrate', () => {
     const migrate = await run('migrate.ts', [], { DATABASE_URL: url });
     expect(migrate.code).toBe(0);
     expect(migrate.out).toContain('Applied:');
+    // Each step says when it starts and how long it took (an index on a big orders table can take minutes).
+    expect(migrate.out).toContain('Migration 20261121000300_add_order_tour_date_index…');
+    expect(migrate.out).toMatch(/Migration 20261121000300_add_order_tour_date_index: done in \d+\.\d s/);
     const noop = await run('migrate.ts', [], { DATABASE_URL: url });
     expect(noop.out).toContain('Nothing to do');
   });
