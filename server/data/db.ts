@@ -99,6 +99,10 @@ function openMysql(config: Extract<DbConfig, { engine: 'mysql' }>): Knex {
       supportBigNumbers: true,
       timezone: 'Z',
       connectTimeout: CONNECT_TIMEOUT_MS,
+      // The statements preparedRows (tables.ts) prepares: a few dozen texts. mysql2's default cache
+      // of 16,000 per connection allocates four arrays of that length up front (half a megabyte
+      // per pooled connection), and would let MariaDB's server-wide limit (16,382) be reached.
+      maxPreparedStatements: 256,
     },
     acquireConnectionTimeout: ACQUIRE_TIMEOUT_MS,
     pool: {
