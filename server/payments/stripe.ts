@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { StripeKeys } from './stripe-settings';
 
 /**
@@ -55,9 +55,20 @@ export class StripeRefused extends Error {
 
 export const STRIPE_TIMEOUT_MS = 10_000;
 
-function sdk(keys: Pick<StripeKeys, 'secretKey' | 'apiBase'>): Stripe {
+/**
+ * The SDK, loaded on first use: most of its megabyte of modules would otherwise sit in the memory
+ * of every server process, on sites that never take a Stripe payment too.
+ */
+let loading: Promise<typeof Stripe> | undefined;
+function stripeSdk(): Promise<typeof Stripe> {
+  loading ??= import('stripe').then((module) => module.default);
+  return loading;
+}
+
+async function sdk(keys: Pick<StripeKeys, 'secretKey' | 'apiBase'>): Promise<Stripe> {
   const base = keys.apiBase ? new URL(keys.apiBase) : undefined;
-  return new Stripe(keys.secretKey, {
+  const StripeSdk = await stripeSdk();
+  return new StripeSdk(keys.secretKey, {
     timeout: STRIPE_TIMEOUT_MS,
     maxNetworkRetries: 1,
     telemetry: false,
@@ -70,11 +81,15 @@ function sdk(keys: Pick<StripeKeys, 'secretKey' | 'apiBase'>): Stripe {
 }
 
 export function createStripeGateway(keys: Pick<StripeKeys, 'secretKey' | 'apiBase'>): StripeGateway {
-  const stripe = sdk(keys);
+  let client: Promise<Stripe> | undefined;
+  const stripe = () => {
+    client ??= sdk(keys);
+    return client;
+  };
   return {
     async createPaymentIntent(input) {
-      const pi = await call(() =>
-        stripe.paymentIntents.create(
+      const pi = await call(async () =>
+        (await stripe()).paymentIntents.create(
           {
             amount: input.amount,
             currency: input.currency,
@@ -91,7 +106,7 @@ export function createStripeGateway(keys: Pick<StripeKeys, 'secretKey' | 'apiBas
       return paymentIntentOf(pi);
     },
     async retrievePaymentIntent(id) {
-      return paymentIntentOf(await call(() => stripe.paymentIntents.retrieve(id)));
+      return paymentIntentOf(await call(async () => (await stripe()).paymentIntents.retrieve(id)));
     },
   };
 }
@@ -100,6 +115,7 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (err) {
+    const Stripe = await stripeSdk();
     if (!(err instanceof Stripe.errors.StripeError)) throw err;
     const status = err.statusCode;
     if (
@@ -135,8 +151,12 @@ export const WEBHOOK_TOLERANCE_S = 300;
  * The event of a webhook request, its `Stripe-Signature` checked against the raw body with the
  * endpoint's secret; throws when the signature is missing, wrong or older than 5 minutes.
  */
-export function verifiedWebhookEvent(payload: Buffer, signature: string, webhookSecret: string): Stripe.Event {
-  return Stripe.webhooks.constructEvent(payload, signature, webhookSecret, WEBHOOK_TOLERANCE_S);
+export async function verifiedWebhookEvent(
+  payload: Buffer,
+  signature: string,
+  webhookSecret: string,
+): Promise<Stripe.Event> {
+  return (await stripeSdk()).webhooks.constructEvent(payload, signature, webhookSecret, WEBHOOK_TOLERANCE_S);
 }
 
 export type StripeEvent = Stripe.Event;

@@ -29,7 +29,7 @@ export async function handleStripeWebhook(
   if (!secret) return { status: 400, body: { error: 'Stripe webhooks are not set up on this site.' } };
   let event: StripeEvent;
   try {
-    event = verifiedWebhookEvent(payload, signature ?? '', secret);
+    event = await verifiedWebhookEvent(payload, signature ?? '', secret);
   } catch (err) {
     ctx.log.warn({ err: (err as Error).message }, 'Stripe webhook refused: bad signature');
     return { status: 400, body: { error: 'Invalid signature.' } };
