@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PROJECT_ROOT } from '../server/core/config';
 import { createEmptyDatabase, createTestDatabase } from '../server/testing/db';
 import { MARIADB } from '../server/testing/test-db-config';
@@ -13,14 +13,25 @@ import { MARIADB } from '../server/testing/test-db-config';
 const engine = inject('testDb').engine;
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'dropin-scripts-'));
 const cleanups: (() => Promise<void>)[] = [];
+/** `npm start`'s script: builds what is stale, then execs Node on the compiled server. */
+const START = ['sh', path.join(PROJECT_ROOT, 'scripts', 'start.sh')] as const;
 afterAll(async () => {
   for (const c of cleanups) await c();
   rmSync(tmp, { recursive: true, force: true });
 });
 
 function run(script: string, args: string[], env: Record<string, string>): Promise<{ code: number; out: string }> {
+  return runCommand([process.execPath, '--import', 'tsx', path.join(PROJECT_ROOT, 'scripts', script), ...args], env);
+}
+
+/** `npm start`'s script to its end (a start it refuses). */
+function runStart(env: Record<string, string>): Promise<{ code: number; out: string }> {
+  return runCommand(START, env);
+}
+
+function runCommand(command: readonly string[], env: Record<string, string>): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'scripts', script), ...args], {
+    const child = spawn(command[0]!, command.slice(1), {
       cwd: PROJECT_ROOT,
       env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env },
     });
@@ -120,10 +131,13 @@ describe('npm run db:load and npm run migrate', () => {
   });
 });
 
-/** Starts `npm start`'s script and waits for the line with its address. */
-function startSite(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+/** Runs `npm start`'s script (or `command`) and waits for the line with its address. */
+function startSite(
+  env: Record<string, string>,
+  command: readonly string[] = START,
+): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'scripts', 'start.ts')], {
+    const child = spawn(command[0]!, command.slice(1), {
       cwd: PROJECT_ROOT,
       env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', PORT: '0', ...env },
     });
@@ -138,7 +152,55 @@ function startSite(env: Record<string, string>): Promise<{ child: ChildProcess; 
   });
 }
 
+/** A process's children, from /proc. */
+function childrenOf(pid: number): number[] {
+  return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+}
+
 describe('npm start', () => {
+  // Built once up front (a fresh clone has no dist/), so each start below prints only its own lines.
+  beforeAll(async () => {
+    const build = await runCommand(
+      [process.execPath, path.join(PROJECT_ROOT, 'scripts', 'build.mjs'), '--if-stale'],
+      {},
+    );
+    expect(build.code, build.out).toBe(0);
+  }, 300_000);
+
+  it.runIf(engine === 'sqlite')(
+    'serves the compiled bundle with Node alone: no TypeScript loader in the serving process',
+    async () => {
+      const { child, url } = await startSite({ DATA_DIR: path.join(tmp, 'npm-start'), HOME: process.env.HOME ?? tmp }, [
+        'npm',
+        'start',
+        '--silent',
+      ]);
+      const stopped = new Promise((resolve) => child.once('close', resolve));
+      // package.json execs the script and the script execs Node: npm's own child is the server.
+      const [server, ...others] = childrenOf(child.pid!);
+      try {
+        const page = await fetch(`${url}/tour/santorini-caldera-sunset-cruise/`);
+        expect(page.status).toBe(200);
+        expect(await page.text()).toContain('Santorini Caldera Sunset Cruise');
+        expect(others).toEqual([]);
+        const argv = readFileSync(`/proc/${server}/cmdline`, 'utf8').split('\0').filter(Boolean);
+        expect(path.basename(argv[0]!)).toBe('node');
+        expect(argv.at(-1)).toBe(path.join(PROJECT_ROOT, 'dist', 'server', 'main.js'));
+        expect(argv.join(' ')).not.toMatch(/tsx|--import|--loader|--require|--experimental|\.tsx?\b/);
+        const nodeOptions = readFileSync(`/proc/${server}/environ`, 'utf8')
+          .split('\0')
+          .filter((entry) => entry.startsWith('NODE_OPTIONS='));
+        expect(nodeOptions.join(' ')).not.toMatch(/tsx|--import|--loader|--require/);
+        // tsx transforms through an esbuild service process: the server has no child at all.
+        expect(childrenOf(server!)).toEqual([]);
+      } finally {
+        child.kill('SIGTERM');
+      }
+      await stopped;
+    },
+    120_000,
+  );
+
   it.runIf(engine === 'sqlite')(
     'creates the embedded default on first start and answers admin-ajax as WordPress does',
     async () => {
@@ -194,7 +256,7 @@ describe('npm start', () => {
     await tdb.wp.knex(`${tdb.wp.prefix}dropin_migrations`).where('name', 'like', '20261123000100%').delete();
     await tdb.wp.knex.schema.dropTable(`${tdb.wp.prefix}dropin_order_attribution`);
     const url = tdb.engine === 'sqlite' ? `sqlite://${tdb.name}` : urlFor(tdb.name);
-    const refused = await run('start.ts', [], { DATABASE_URL: url, PORT: '0' });
+    const refused = await runStart({ DATABASE_URL: url, PORT: '0' });
     expect(refused.code).toBe(2);
     expect(refused.out.trim().split('\n')).toEqual([
       'The database needs upgrading before this version can serve it: run `npm run migrate` (or start with MIGRATE_ON_START=1). Pending: 20261123000100_create_dropin_order_attribution.',
@@ -217,7 +279,7 @@ describe('npm start', () => {
   }, 60_000);
 
   it('refuses to start with a clear message when the configuration is wrong', async () => {
-    const { code, out } = await run('start.ts', [], { WP_CONFIG: '/nonexistent/wp-config.php' });
+    const { code, out } = await runStart({ WP_CONFIG: '/nonexistent/wp-config.php' });
     expect(code).toBe(2);
     expect(out).toContain('Configuration error: Cannot read WP_CONFIG file /nonexistent/wp-config.php: ENOENT');
   });
