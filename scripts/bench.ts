@@ -140,6 +140,7 @@ async function main() {
       await checkScenario(s, request, started.url);
       await measureScenario(s, request, generator, { server: server.pid, mariadb: mariadbPid });
     }
+    console.log(`\nserver resident memory after the run: ${residentMemory(server.pid)}`);
   } finally {
     if (server && server.exitCode === null) await stopServer(server);
     await admin.knex.raw(`DROP DATABASE IF EXISTS \`${database}\``);
@@ -246,18 +247,32 @@ function cpuMs(pid: number | undefined): number | undefined {
 /** `cpuMs` of a process and its children (the workers when BENCH_WORKERS is set). */
 function treeCpuMs(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;
-  let children: number[] = [];
-  try {
-    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    // No /proc (not Linux): the process alone.
-  }
   const own = cpuMs(pid);
-  return own === undefined ? undefined : children.reduce((sum, child) => sum + (cpuMs(child) ?? 0), own);
+  return own === undefined ? undefined : childrenOf(pid).reduce((sum, child) => sum + (cpuMs(child) ?? 0), own);
+}
+
+/** A process's children, from /proc; none where there is no /proc (not Linux). */
+function childrenOf(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** The server's resident memory now (VmRSS), and its workers' when it has some. */
+function residentMemory(pid: number | undefined): string {
+  const rssMb = (p: number) => {
+    try {
+      const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1];
+      return kb ? `${(Number(kb) / 1024).toFixed(0)} MB` : '?';
+    } catch {
+      return '?';
+    }
+  };
+  if (pid === undefined) return '?';
+  const workers = childrenOf(pid);
+  return workers.length ? `primary ${rssMb(pid)}, workers ${workers.map(rssMb).join(', ')}` : rssMb(pid);
 }
 
 /** Linux's clock ticks per second for /proc times (getconf CLK_TCK; 100 everywhere in practice). */
@@ -282,22 +297,20 @@ function pidOf(name: string): number | undefined {
 function startServer(): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
     const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-    const child = spawn(
-      process.execPath,
-      [...profile, '--import', 'tsx', path.join(PROJECT_ROOT, 'server', 'main.ts')],
-      {
-        env: {
-          ...process.env,
-          // As a deployment runs it (React's production build renders the pages).
-          NODE_ENV: 'production',
-          PORT: '0',
-          LOG_LEVEL: 'warn',
-          DATABASE_URL: `mysql://${MARIADB.user}:${MARIADB.password}@${MARIADB.host}:${MARIADB.port}/${database}`,
-          ...(process.env.BENCH_WORKERS ? { WORKERS: process.env.BENCH_WORKERS } : {}),
-        },
-        stdio: ['ignore', 'pipe', 'inherit'],
+    // As `npm start` runs it: the compiled bundle, built first if stale. The script execs Node, so
+    // this child is the server.
+    const child = spawn('sh', [path.join(PROJECT_ROOT, 'scripts', 'start.sh'), ...profile], {
+      env: {
+        ...process.env,
+        // As a deployment runs it (React's production build renders the pages).
+        NODE_ENV: 'production',
+        PORT: '0',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: `mysql://${MARIADB.user}:${MARIADB.password}@${MARIADB.host}:${MARIADB.port}/${database}`,
+        ...(process.env.BENCH_WORKERS ? { WORKERS: process.env.BENCH_WORKERS } : {}),
       },
-    );
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout?.on('data', (d) => {
       out += d;
