@@ -1,5 +1,6 @@
 // `npm run build`: the client (Vite, dist/client) and the server (one ESM bundle, dist/server/main.js).
-// `node scripts/build.mjs --if-stale`: only the parts older than their sources (what `npm start` runs).
+// `node scripts/build.mjs client` (or `server`): that part only. `--if-stale`: only the parts missing
+// or older than their sources (what `npm start` runs).
 // Plain JavaScript, so it runs on Node alone, like the bundle it makes.
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -101,8 +102,10 @@ function lockHolderAlive() {
 }
 
 const ifStale = process.argv.includes('--if-stale');
+const named = process.argv.slice(2).filter((arg) => arg === 'client' || arg === 'server');
+const asked = named.length ? named : ['client', 'server'];
 await withBuildLock(async () => {
-  const parts = ifStale ? staleParts() : ['client', 'server'];
+  const parts = ifStale ? staleParts().filter((part) => asked.includes(part)) : asked;
   if (ifStale && parts.length)
     process.stdout.write(`Building the ${parts.join(' and the ')} (new or changed sources)…\n`);
   if (parts.includes('client')) await buildClient();

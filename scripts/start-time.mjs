@@ -60,12 +60,13 @@ async function run(label) {
   }
 }
 
-/** The resident memory of the serving process (under npm and its shell), from /proc. */
+/** The resident memory of the serving process (npm's child: `npm start` execs Node), from /proc. */
 function serverRss(npmPid) {
-  const server = descendants(npmPid).find((pid) => {
-    const [program, script] = readProc(pid, 'cmdline').split('\0');
-    return path.basename(program ?? '') === 'node' && script?.endsWith('start.mjs');
-  });
+  const server = descendants(npmPid).find((pid) =>
+    readProc(pid, 'cmdline')
+      .split('\0')
+      .includes(path.join(ROOT, 'dist', 'server', 'main.js')),
+  );
   if (server === undefined) return 'server process not found';
   const rss = /VmRSS:\s+(\d+) kB/.exec(readProc(server, 'status'))?.[1];
   return `server resident ${(Number(rss) / 1024).toFixed(0)} MB`;
