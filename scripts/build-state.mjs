@@ -19,12 +19,15 @@ const CLIENT_CONFIG = ['vite.config.ts', 'scripts/bundle-budgets.ts', 'package-l
 /** Under client/, what the build never reads: tests and their helpers. */
 const NOT_CLIENT_SOURCE = /(\.test\.tsx?$)|(^client\/(e2e|testing)\/)/;
 
-/** @returns {('client' | 'server')[]} the parts to build: missing, or older than a source. */
-export function staleParts() {
+/**
+ * @param {string} [root] the checkout (another one in tests)
+ * @returns {('client' | 'server')[]} the parts to build: missing, or older than a source.
+ */
+export function staleParts(root = ROOT) {
   /** @type {('client' | 'server')[]} */
   const parts = [];
-  if (!clientIsFresh()) parts.push('client');
-  if (!serverIsFresh()) parts.push('server');
+  if (!clientIsFresh(root)) parts.push('client');
+  if (!serverIsFresh(root)) parts.push('server');
   return parts;
 }
 
@@ -38,29 +41,36 @@ function mtimeOf(file) {
 }
 
 /** Every source the last build read is still there and none changed since (a new one is imported by a changed one). */
-function serverIsFresh() {
-  const built = mtimeOf(SERVER_BUNDLE);
+/** @param {string} root */
+function serverIsFresh(root) {
+  const built = mtimeOf(inRoot(root, SERVER_BUNDLE));
   if (built === undefined) return false;
   /** @type {string[]} */
   let inputs;
   try {
-    inputs = JSON.parse(readFileSync(SERVER_INPUTS, 'utf8'));
+    inputs = JSON.parse(readFileSync(inRoot(root, SERVER_INPUTS), 'utf8'));
   } catch {
     return false;
   }
   return inputs.every((file) => {
-    const changed = mtimeOf(path.join(ROOT, file));
+    const changed = mtimeOf(path.join(root, file));
     return changed !== undefined && changed <= built;
   });
 }
 
 /** Vite names no inputs afterwards, so every file of client/ counts (but tests). */
-function clientIsFresh() {
-  const built = mtimeOf(CLIENT_MANIFEST);
+/** @param {string} root */
+function clientIsFresh(root) {
+  const built = mtimeOf(inRoot(root, CLIENT_MANIFEST));
   if (built === undefined) return false;
-  const sources = readdirSync(path.join(ROOT, 'client'), { recursive: true, withFileTypes: true })
+  const sources = readdirSync(path.join(root, 'client'), { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
     .filter((file) => !NOT_CLIENT_SOURCE.test(file));
-  return [...sources, ...CLIENT_CONFIG].every((file) => (mtimeOf(path.join(ROOT, file)) ?? 0) <= built);
+  return [...sources, ...CLIENT_CONFIG].every((file) => (mtimeOf(path.join(root, file)) ?? 0) <= built);
+}
+
+/** @param {string} root @param {string} file one of the paths above, moved to `root` */
+function inRoot(root, file) {
+  return path.join(root, path.relative(ROOT, file));
 }
