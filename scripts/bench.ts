@@ -4,7 +4,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { runMigrations } from '../migrations/index';
 import { DEFAULT_SEED_DUMP, PROJECT_ROOT } from '../server/core/config';
-import { openDatabase } from '../server/data/db';
+import { type Database, openDatabase } from '../server/data/db';
 import { loadDump } from '../server/data/dump-loader';
 import { serialize, unserialize } from '../server/php/serialize';
 import { chooseLoadGenerator, type LoadGenerator, type LoadRequest, runLoad } from './bench-load';
@@ -17,7 +17,7 @@ import { chooseLoadGenerator, type LoadGenerator, type LoadRequest, runLoad } fr
  * (bench-load.ts), 8 connections, 10 s per scenario after a 2 s warm-up. Besides requests a second
  * and latency, each row gives the CPU time the server and MariaDB spent per request (from /proc):
  * this machine's speed drifts by half within an hour, the CPU per request much less.
- * BENCH_SECONDS and BENCH_CONNECTIONS override the defaults; BENCH_ONLY=text runs the scenarios whose name has it;
+ * BENCH_SECONDS and BENCH_CONNECTIONS override the defaults; BENCH_ONLY=text[,text…] runs the scenarios whose name has one;
  * BENCH_LOAD=wrk|autocannon picks the load generator; BENCH_WORKERS=n runs the server with WORKERS=n;
  * BENCH_PROFILE=dir writes the server's CPU profile there (`--cpu-prof`, open it in Chrome's DevTools).
  */
@@ -34,13 +34,25 @@ interface Scenario {
   pages?: readonly string[];
   headers?: Record<string, string>;
   expect: string;
+  /** Loads the bare probe (bench-probe.ts) instead of our server: the reference row. */
+  probe?: boolean;
 }
+
+const AVAILABILITY_BODY =
+  'action=tourmaster_tour_booking_amount_check&tid=&tour_id=4&tour_date=2027-05-15&traveller=2&adult_amount=2&male_amount=0&female_amount=0&package=&max_traveller_per_room=2';
 
 const scenarios: Scenario[] = [
   {
     name: 'tourmaster_tour_booking_amount_check',
-    body: 'action=tourmaster_tour_booking_amount_check&tid=&tour_id=4&tour_date=2027-05-15&traveller=2&adult_amount=2&male_amount=0&female_amount=0&package=&max_traveller_per_room=2',
+    body: AVAILABILITY_BODY,
     expect: '"status":"success"',
+  },
+  {
+    // The reference: the same check's statement from a bare Express + mysql2 server.
+    name: 'amount_check: bare Express + mysql2 probe',
+    body: AVAILABILITY_BODY,
+    expect: '"status":"success"',
+    probe: true,
   },
   {
     name: 'tourmaster_update_head_price',
@@ -93,6 +105,12 @@ const scenarios: Scenario[] = [
     expect: 'tourmaster-tour-search',
   },
   {
+    // The tour page's review list, page 2 by date (as its page numbers post it).
+    name: 'get_single_tour_review (review list page 2)',
+    body: exchangeBody('review-santorini-sort-date-p2'),
+    expect: '"content"',
+  },
+  {
     // A list section's page 2 (the "Tour List" page's list, as its page numbers post it).
     name: 'tourmaster_tour_ajax (list page 2)',
     body: exchangeBody('tourmaster_tour_ajax-tour-list-paged-2'),
@@ -127,21 +145,28 @@ async function main() {
   });
   await admin.knex.raw(`CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_520_ci`);
   let server: ChildProcess | undefined;
+  let probe: ChildProcess | undefined;
   try {
     await loadFixtureSite();
     const started = await startServer();
     server = started.child;
+    const startedProbe = await startProbe();
+    probe = startedProbe.child;
     const generator = chooseLoadGenerator();
-    const mariadbPid = pidOf('mariadbd');
+    const mariadbPid = await serverPid(admin);
     printHeader(started.url, generator);
-    const only = process.env.BENCH_ONLY;
-    for (const s of scenarios.filter((x) => !only || x.name.includes(only))) {
-      const request = scenarioRequest(s, started.url);
-      await checkScenario(s, request, started.url);
-      await measureScenario(s, request, generator, { server: server.pid, mariadb: mariadbPid });
+    const only = process.env.BENCH_ONLY?.split(',');
+    const rows = new Map<string, CpuPerRequest>();
+    for (const s of scenarios.filter((x) => !only || only.some((text) => x.name.includes(text)))) {
+      const target = s.probe ? startedProbe : started;
+      const request = scenarioRequest(s, target.url);
+      await checkScenario(s, request, target.url);
+      rows.set(s.name, await measureScenario(s, request, generator, { server: target.child.pid, mariadb: mariadbPid }));
     }
+    printRatios(rows);
     console.log(`\nserver resident memory after the run: ${residentMemory(server.pid)}`);
   } finally {
+    if (probe && probe.exitCode === null) await stopServer(probe);
     if (server && server.exitCode === null) await stopServer(server);
     await admin.knex.raw(`DROP DATABASE IF EXISTS \`${database}\``);
     await admin.close();
@@ -205,25 +230,65 @@ async function checkScenario(s: Scenario, request: LoadRequest, serverUrl: strin
   }
 }
 
-/** Runs the load (after a warm-up: JIT, connection pool) and prints the scenario's row. */
+/** CPU ms per request of a measured row: the server's (or the probe's) and MariaDB's. */
+interface CpuPerRequest {
+  server: number | undefined;
+  mariadb: number | undefined;
+}
+
+/** Runs the load (after a warm-up: JIT, connection pool), prints the scenario's row and returns its CPU. */
 async function measureScenario(
   s: Scenario,
   request: LoadRequest,
   generator: LoadGenerator,
   pids: { server: number | undefined; mariadb: number | undefined },
-): Promise<void> {
+): Promise<CpuPerRequest> {
   await runLoad(generator, request, { connections: CONNECTIONS, seconds: 2 });
   const before = { server: treeCpuMs(pids.server), mariadb: cpuMs(pids.mariadb) };
   const result = await runLoad(generator, request, { connections: CONNECTIONS, seconds: SECONDS });
   const perRequest = (after: number | undefined, then: number | undefined) =>
-    after === undefined || then === undefined || result.requests === 0
-      ? '     ?'
-      : ((after - then) / result.requests).toFixed(2).padStart(6);
+    after === undefined || then === undefined || result.requests === 0 ? undefined : (after - then) / result.requests;
+  const cpu = {
+    server: perRequest(treeCpuMs(pids.server), before.server),
+    mariadb: perRequest(cpuMs(pids.mariadb), before.mariadb),
+  };
+  const shown = (ms: number | undefined) => (ms === undefined ? '?' : ms.toFixed(2)).padStart(6);
   console.log(
     `${s.name.padEnd(46)} ${result.perSecond.toFixed(0).padStart(6)}  ${`${result.p50}`.padStart(4)} ms  ${`${result.p99}`.padStart(4)} ms  ` +
-      `${perRequest(treeCpuMs(pids.server), before.server)}  ${perRequest(cpuMs(pids.mariadb), before.mariadb)}` +
-      `${result.errors ? `  (${result.errors} errors)` : ''}`,
+      `${shown(cpu.server)}  ${shown(cpu.mariadb)}${result.errors ? `  (${result.errors} errors)` : ''}`,
   );
+  return cpu;
+}
+
+/**
+ * Issue 21's goals, from this run's rows: the availability check's server CPU per request against
+ * the bare probe's (goal at most 1.15), and the tour page's and the review list's against the CPU
+ * per request they took before it (README, 2026-11-22 run; goal at most half). MariaDB's CPU per
+ * request is printed beside each, to compare with the same rows before.
+ */
+const BEFORE_ISSUE_21 = {
+  tourPage: { name: 'GET /tour/santorini-caldera-sunset-cruise/', serverMs: 1.26 },
+  reviewList: { name: 'get_single_tour_review (review list page 2)', serverMs: 0.9 },
+};
+
+function printRatios(rows: ReadonlyMap<string, CpuPerRequest>): void {
+  const ratio = (a: number | undefined, b: number | undefined) =>
+    a === undefined || b === undefined || b === 0 ? '?' : (a / b).toFixed(2);
+  const lines: string[] = [];
+  const check = rows.get(scenarios[0]!.name);
+  const probe = rows.get(scenarios[1]!.name);
+  if (check && probe)
+    lines.push(
+      `availability check ÷ bare probe, server CPU per request: ${ratio(check.server, probe.server)} (goal ≤ 1.15)`,
+    );
+  for (const { name, serverMs } of Object.values(BEFORE_ISSUE_21)) {
+    const row = rows.get(name);
+    if (row)
+      lines.push(
+        `${name.split(' (')[0]} ÷ ${serverMs} ms before, server CPU per request: ${ratio(row.server, serverMs)} (goal ≤ 0.5)`,
+      );
+  }
+  if (lines.length) console.log(`\n${lines.join('\n')}`);
 }
 
 /** A graceful stop, so a CPU profile is written before the database goes. */
@@ -284,13 +349,21 @@ const CLOCK_TICKS = (() => {
   }
 })();
 
-/** The pid of a local process by name (MariaDB on this machine), if there is one to read. */
-function pidOf(name: string): number | undefined {
+/**
+ * The pid of the MariaDB the bench uses, from its own pid file when it is local (other mariadbd
+ * processes may run on the machine: `pidof` would pick any of them), else of a local `mariadbd`.
+ */
+async function serverPid(admin: Database): Promise<number | undefined> {
+  const valid = (pid: number) => (Number.isSafeInteger(pid) && pid > 0 ? pid : undefined);
   try {
-    const pid = Number(execFileSync('pidof', ['-s', name], { encoding: 'utf8' }).trim());
-    return Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
+    const [rows] = (await admin.knex.raw('SELECT @@pid_file AS file')) as [{ file: string }[]];
+    return valid(Number(readFileSync(rows[0]!.file, 'utf8').trim()));
   } catch {
-    return undefined;
+    try {
+      return valid(Number(execFileSync('pidof', ['-s', 'mariadbd'], { encoding: 'utf8' }).trim()));
+    } catch {
+      return undefined;
+    }
   }
 }
 
@@ -311,11 +384,32 @@ function startServer(): Promise<{ child: ChildProcess; url: string }> {
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
+    untilRunning(child).then((url) => resolve({ child, url }), reject);
+  });
+}
+
+/** The bare probe (bench-probe.ts), in its own process on the same database. */
+function startProbe(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'scripts', 'bench-probe.ts')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: '0',
+      DATABASE_URL: `mysql://${MARIADB.user}:${MARIADB.password}@${MARIADB.host}:${MARIADB.port}/${database}`,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return untilRunning(child).then((url) => ({ child, url }));
+}
+
+/** The URL a started server prints ("… running at URL/"); rejects if it exits first. */
+function untilRunning(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
     let out = '';
     child.stdout?.on('data', (d) => {
       out += d;
       const m = /running at (http:\/\/\S+?)\/\n/.exec(out);
-      if (m) resolve({ child, url: m[1]! });
+      if (m) resolve(m[1]!);
     });
     child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
   });

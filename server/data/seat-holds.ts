@@ -28,7 +28,10 @@ export function holdTime(at: Date): string {
  * `orders` is how the query names the order table (quoted name or alias). An order paid or changed
  * in the WordPress admin is no longer `pending`, so it counts whatever its hold row says.
  */
-export function seatHoldCondition(wp: WpDb, orders = quoteTable(wp, wp.t.orders)): string {
+export function seatHoldCondition(
+  wp: Pick<WpDb, 'engine' | 'prefix' | 't'>,
+  orders = quoteTable(wp, wp.t.orders),
+): string {
   return (
     `NOT EXISTS (SELECT 1 FROM ${quoteTable(wp, holdsTable(wp))} seat_hold WHERE seat_hold.order_id = ${orders}.id ` +
     `AND seat_hold.state = 'held' AND seat_hold.expires_at <= ? AND ${orders}.order_status = 'pending')`

@@ -23,8 +23,11 @@ type Row = {
 
 const sqlCache = new Map<string, string>();
 
+/** What the statement's text depends on (the bench's bare probe builds it without a connection). */
+type StatementTarget = Pick<WpDb, 'engine' | 'prefix' | 't'>;
+
 /** The query's text, built once per table prefix and engine (a prepared statement's key). */
-function bookingContextSql(wp: WpDb, withSeats: boolean): string {
+function bookingContextSql(wp: StatementTarget, withSeats: boolean): string {
   const key = `${wp.engine}:${wp.prefix}:${withSeats}`;
   let sql = sqlCache.get(key);
   if (sql) return sql;
@@ -48,6 +51,20 @@ function bookingContextSql(wp: WpDb, withSeats: boolean): string {
   return sql;
 }
 
+/** `loadBookingContext`'s one statement and its bindings (also what the bench's bare probe runs). */
+export function bookingContextStatement(
+  wp: StatementTarget,
+  tourId: number,
+  seatsOn?: { travelDate: string; excludeOrderId: number | undefined; now: Date },
+): { sql: string; bindings: (string | number)[] } {
+  const bindings: (string | number)[] = [tourId, tourId, tourId, ...META_KEYS, ...SETTING_OPTIONS];
+  if (seatsOn) {
+    const exclude = seatsOn.excludeOrderId ?? -1;
+    bindings.push(exclude, tourId, seatsOn.travelDate, holdTime(seatsOn.now), exclude);
+  }
+  return { sql: bookingContextSql(wp, seatsOn !== undefined), bindings };
+}
+
 /**
  * Everything a booking request needs before it counts seats, in one round trip: the tour's post
  * row, its option and single metas, and the plugin's settings. Nothing is cached across requests
@@ -59,12 +76,8 @@ export async function loadBookingContext(
   /** The date whose seats to count, at `now` (orders whose seat hold ran out unpaid by then hold none). */
   seatsOn?: { travelDate: string; excludeOrderId: number | undefined; now: Date },
 ): Promise<{ tour: Tour | undefined; settings: TourmasterSettings; seatGroups: SeatGroup[] }> {
-  const bindings: (string | number)[] = [tourId, tourId, tourId, ...META_KEYS, ...SETTING_OPTIONS];
-  if (seatsOn) {
-    const exclude = seatsOn.excludeOrderId ?? -1;
-    bindings.push(exclude, tourId, seatsOn.travelDate, holdTime(seatsOn.now), exclude);
-  }
-  const rows = await preparedRows<Row>(wp, bookingContextSql(wp, seatsOn !== undefined), bindings);
+  const { sql, bindings } = bookingContextStatement(wp, tourId, seatsOn);
+  const rows = await preparedRows<Row>(wp, sql, bindings);
   const seatGroups: SeatGroup[] = [];
   let status: string | undefined;
   let title = '';
