@@ -10,9 +10,11 @@ import {
   type TourRating,
   type TourReview,
 } from '../tourmaster/reviews';
+import { foldKey } from '../wp/fold-key';
+import { SQLITE_FOLD_FUNCTION } from './dialect';
 import { deleteMeta, getMeta, updateMeta } from './meta';
 import { toOrder } from './orders';
-import { inTransaction, type WpDb } from './tables';
+import { inTransaction, placeholders, preparedRows, quoteTable, type WpDb } from './tables';
 
 function toReview(row: Record<string, unknown>): TourReview {
   const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
@@ -79,6 +81,92 @@ export async function listTourReviews(
     .limit(query.limit)
     .offset(query.offset);
   return rows.map((row) => ({ ...toReview(row), userId: Number(row.user_id ?? 0) || 0 }));
+}
+
+const listSql = new Map<string, string>();
+
+/** `loadReviewListRows`' statement, built once per engine, prefix, sort and filter (a prepared statement's key). */
+function reviewListSql(wp: WpDb, sort: ReviewSortColumn, typed: boolean, options: number): string {
+  const key = `${wp.engine}:${wp.prefix}:${sort}:${typed}:${options}`;
+  let sql = listSql.get(key);
+  if (sql) return sql;
+  const q = (name: string) => quoteTable(wp, name);
+  const type = !typed
+    ? ''
+    : wp.engine === 'mysql'
+      ? ' AND r.review_type = ?'
+      : ` AND ${SQLITE_FOLD_FUNCTION}(r.review_type) = ?`;
+  // The review query of reviewQuery(), in SQL text.
+  const listed = `FROM ${q(wp.t.reviews)} r LEFT JOIN ${q(wp.t.orders)} o ON o.id = r.order_id WHERE r.review_tour_id = ? AND r.review_score IS NOT NULL AND (o.order_status IS NULL OR o.order_status != 'cancel')${type}`;
+  const page = `SELECT 'r', r.review_id, r.review_date, r.review_description, r.review_score, r.review_type, r.reviewer_name, r.reviewer_email, o.user_id, r.review_tour_id, r.order_id ${listed} ORDER BY r.${sort} DESC, r.review_id ASC LIMIT ? OFFSET ?`;
+  sql =
+    `SELECT 'o' AS src, NULL AS id, option_name AS k, option_value AS v, NULL AS a, NULL AS b, NULL AS c, NULL AS d, NULL AS e, NULL AS f, NULL AS g FROM ${q(wp.t.options)} ` +
+    `WHERE option_name IN (${placeholders(options)}) ` +
+    // MariaDB takes a parenthesised member with its own ORDER BY and LIMIT; SQLite wants a subquery.
+    `UNION ALL ${wp.engine === 'mysql' ? `(${page})` : `SELECT * FROM (${page})`} ` +
+    `UNION ALL SELECT 'n', COUNT(*), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL ${listed}`;
+  listSql.set(key, sql);
+  return sql;
+}
+
+type ListRow = {
+  src: string;
+  id: unknown;
+  k: unknown;
+  v: unknown;
+  a: unknown;
+  b: unknown;
+  c: unknown;
+  d: unknown;
+  e: unknown;
+  f: unknown;
+  g: unknown;
+};
+
+/**
+ * One page of the public list (`listTourReviews`), its count (`countTourReviews`) and the options
+ * it is printed with (raw text), in one prepared statement.
+ */
+export async function loadReviewListRows(
+  wp: WpDb,
+  query: ReviewQuery & { sort: ReviewSortColumn; offset: number; limit: number },
+  optionNames: readonly string[],
+): Promise<{ reviews: ListedReview[]; count: number; options: Map<string, string> }> {
+  const typed = query.type !== undefined;
+  const filter = !typed ? [] : [wp.engine === 'mysql' ? query.type! : foldKey(query.type!)];
+  const where = [query.tourId, ...filter];
+  const rows = await preparedRows<ListRow>(wp, reviewListSql(wp, query.sort, typed, optionNames.length), [
+    ...optionNames,
+    ...where,
+    query.limit,
+    query.offset,
+    ...where,
+  ]);
+  const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
+  const options = new Map<string, string>();
+  const reviews: ListedReview[] = [];
+  let count = 0;
+  for (const row of rows) {
+    if (row.src === 'o') options.set(String(row.k), String(row.v ?? ''));
+    else if (row.src === 'n') count = Number(row.id) || 0;
+    else
+      reviews.push({
+        id: Number(row.id),
+        tourId: Number(row.f),
+        orderId: row.g === null || row.g === undefined ? null : Number(row.g),
+        score: row.a === null || row.a === undefined ? null : Number(row.a),
+        type: text(row.b),
+        description: String(row.v ?? ''),
+        date: String(row.k),
+        reviewerName: text(row.c),
+        reviewerEmail: text(row.d),
+        userId: Number(row.e ?? 0) || 0,
+      });
+  }
+  // The union returns the page unordered: the list's order again (the sort column descending, ties by id).
+  const by = (r: ListedReview) => (query.sort === 'review_score' ? (r.score ?? 0) : r.date);
+  reviews.sort((x, y) => (by(x) < by(y) ? 1 : by(x) > by(y) ? -1 : x.id - y.id));
+  return { reviews, count, options };
 }
 
 /** How many reviews the list has (the pagination's count: same conditions, filter included). */

@@ -5,6 +5,8 @@ import type { ListedReview, ReviewerProfile } from '../tourmaster/reviews';
 import { REVIEW_PAGE_SIZE } from '../tourmaster/reviews';
 import { TOUR_META_KEYS, VIEW_COUNT_META } from '../tourmaster/tour-option';
 import type { PageRow } from '../wp/menus';
+import type { WpTerm } from '../wp/post';
+import { type ArchiveMonthRow, archiveMonths } from './post-archives';
 import { SITE_OPTIONS } from './site';
 import { inTransaction, placeholders, preparedRows, quoteTable, type WpDb } from './tables';
 
@@ -39,6 +41,11 @@ export const TOUR_PAGE_OPTIONS = [
   'avatar_rating',
   'wp_page_for_privacy_policy',
   'stylesheet',
+  // The footer's widget areas (services/site/footer-widgets.ts).
+  'sidebars_widgets',
+  'widget_block',
+  'permalink_structure',
+  'category_base',
 ] as const;
 
 const REVIEWER_META = ['first_name', 'last_name', 'tourmaster-user-avatar'] as const;
@@ -90,7 +97,13 @@ function tourPageSql(wp: WpDb): string {
     `WHERE post_type = 'page' AND post_status = 'publish' ` +
     `UNION ALL ${reviewBranch} ` +
     // The list's count (a window function over the page's rows costs MariaDB more than this).
-    `UNION ALL SELECT 'n', COUNT(*), ${none(7)} ${listed}`;
+    `UNION ALL SELECT 'n', COUNT(*), ${none(7)} ${listed} ` +
+    // The footer's archives block (published posts by month) and categories block, as the listing
+    // pages read them (tour-list.ts): the shell then reads nothing of its own.
+    `UNION ALL SELECT 'y', NULL, substr(post_date, 1, 7), COUNT(*), ${none(5)} FROM ${q(posts)} ` +
+    `WHERE post_type = 'post' AND post_status = 'publish' GROUP BY substr(post_date, 1, 7) ` +
+    `UNION ALL SELECT 'c', t.term_id, t.slug, t.name, tt.term_taxonomy_id, tt.parent, tt.count, NULL, NULL ` +
+    `FROM ${q(wp.t.terms)} t JOIN ${q(wp.t.termTaxonomy)} tt ON tt.term_id = t.term_id WHERE tt.taxonomy = 'category'`;
   sqlCache.set(key, sql);
   return sql;
 }
@@ -119,6 +132,8 @@ export async function loadTourPageRows(wp: WpDb, slug: string): Promise<TourPage
   const digests = new Map<string, string>();
   const pages: PageRow[] = [];
   const reviews: ListedReview[] = [];
+  const monthRows: { ym: unknown; n: unknown }[] = [];
+  const categories: WpTerm[] = [];
   let reviewCount = 0;
   for (const row of rows) {
     switch (row.src) {
@@ -174,6 +189,21 @@ export async function loadTourPageRows(wp: WpDb, slug: string): Promise<TourPage
       case 'n':
         reviewCount = Number(row.id) || 0;
         break;
+      case 'y':
+        monthRows.push({ ym: row.k, n: row.v });
+        break;
+      case 'c':
+        categories.push({
+          termId: Number(row.id),
+          termTaxonomyId: Number(row.a),
+          name: text(row.v),
+          slug: text(row.k),
+          taxonomy: 'category',
+          description: '',
+          parentId: Number(row.b) || 0,
+          count: Number(row.c) || 0,
+        });
+        break;
     }
   }
   if (digests.size) await resolveLargeOptions(wp, digests, options);
@@ -185,7 +215,9 @@ export async function loadTourPageRows(wp: WpDb, slug: string): Promise<TourPage
     wp,
     reviews.map((r) => r.userId),
   );
-  return { post, meta, options, pages, reviews, reviewCount, reviewers };
+  categories.sort((a, b) => a.name.localeCompare(b.name) || a.termId - b.termId);
+  const footer = { options, months: archiveMonths(monthRows), categories };
+  return { post, meta, options, pages, reviews, reviewCount, reviewers, footer };
 }
 
 /** Options longer than this come as their MD5 from MariaDB (the text is read again when it changes). */
@@ -232,7 +264,7 @@ type ReviewerRow = { src: string; id: unknown; k: unknown; v: unknown; a: unknow
  * The accounts behind a page of reviews (data/reviews.ts `reviewerProfiles`) in one prepared
  * statement: their e-mail and display name, first and last names and uploaded avatar.
  */
-async function loadReviewers(wp: WpDb, userIds: readonly number[]): Promise<Map<number, ReviewerProfile>> {
+export async function loadReviewers(wp: WpDb, userIds: readonly number[]): Promise<Map<number, ReviewerProfile>> {
   const ids = [...new Set(userIds.filter((id) => id > 0))];
   const out = new Map<number, ReviewerProfile>();
   if (ids.length === 0) return out;
@@ -398,4 +430,6 @@ export interface TourPageRows {
   reviewCount: number;
   /** The accounts behind the first page of reviews. */
   reviewers: Map<number, ReviewerProfile>;
+  /** The footer's rows (services/site/footer-widgets.ts `FooterRows`): its options, months and categories. */
+  footer: { options: Map<string, string>; months: ArchiveMonthRow[]; categories: WpTerm[] };
 }

@@ -146,7 +146,7 @@ export function findDateEntry(option: TourOption, date: unknown): DatePriceEntry
 export function dateEntryFinder(option: TourOption): (date: unknown) => DatePriceEntry | undefined {
   const timing = option['tour-timing-method'];
   const entries = option['date-price'];
-  const expanded: Set<string>[] = [];
+  const expanded = expansionsOf(option);
   return (date) => {
     if (!isWellFormedDate(date)) return undefined;
     for (let i = 0; i < entries.length; i++) {
@@ -155,6 +155,23 @@ export function dateEntryFinder(option: TourOption): (date: unknown) => DatePric
     }
     return undefined;
   };
+}
+
+/**
+ * The entries' expanded dates, filled as lookups reach them: kept with a frozen option (the parse
+ * of one stored text, wp/parse-cache.ts), so each request for that text skips the expansion; a new
+ * text is a new option, expanded again.
+ */
+const expansions = new WeakMap<TourOption, Set<string>[]>();
+
+function expansionsOf(option: TourOption): Set<string>[] {
+  if (!Object.isFrozen(option)) return [];
+  let list = expansions.get(option);
+  if (!list) {
+    list = [];
+    expansions.set(option, list);
+  }
+  return list;
 }
 
 /** Meta `tourmaster-tour-date`: every generated date of every entry, sorted and unique (past ones included). */

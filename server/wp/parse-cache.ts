@@ -8,19 +8,39 @@ import type { PhpValue } from '../php/values';
  * shared between requests.
  */
 const MAX_ENTRIES = 500;
-const cache = new Map<string, PhpValue>();
+const MAX_PER_KEY = 4;
+const cache = new Map<string, { text: string; value: PhpValue }[]>();
+
+/**
+ * The cache's key for a text: its length and a sample of its characters. A Map keyed by the text
+ * itself would hash all of it on every lookup (each request's text is a new string: ~10 µs for
+ * tourmaster_general); the sample costs a few dozen characters and the hit is then confirmed by
+ * comparing the texts whole, so two texts that share a key are told apart.
+ */
+function keyOf(text: string): string {
+  const step = Math.max(1, Math.floor(text.length / 24));
+  let key = `${text.length}:`;
+  for (let i = 0; i < text.length; i += step) key += text[i];
+  return key + text.slice(-16);
+}
 
 export function unserializeCached(text: string): PhpValue {
-  const hit = cache.get(text);
-  if (hit !== undefined) {
+  if (text.length <= 64) return deepFreeze(maybeUnserialize(text));
+  const key = keyOf(text);
+  const bucket = cache.get(key);
+  const hit = bucket?.find((entry) => entry.text === text);
+  if (bucket && hit) {
     // Move to the back: a Map iterates in insertion order, so the front is least recently used.
-    cache.delete(text);
-    cache.set(text, hit);
-    return hit;
+    cache.delete(key);
+    cache.set(key, bucket);
+    return hit.value;
   }
   const value = deepFreeze(maybeUnserialize(text));
-  if (text.length > 64) {
-    cache.set(text, value);
+  if (bucket) {
+    // Texts edited in place (a digit changed) may share a key: the oldest of them goes first.
+    if (bucket.push({ text, value }) > MAX_PER_KEY) bucket.shift();
+  } else {
+    cache.set(key, [{ text, value }]);
     if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
   }
   return value;

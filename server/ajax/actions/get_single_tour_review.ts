@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { isEmpty, phpInt } from '../../php/coerce';
 import { formText } from '../../php/form-input';
-import {
-  emptyReviewList,
-  loadReviewDisplay,
-  type ReviewList,
-  renderReviewList,
-} from '../../services/reviews/review-list';
+import { emptyReviewList, loadReviewList, type ReviewList } from '../../services/reviews/review-list';
 import { type AjaxReply, defineAction } from '../action';
 
 /**
@@ -32,7 +27,7 @@ export const get_single_tour_review = defineAction({
     const request = { tourId, sortBy: input.sort_by, filterBy: input.filter_by, paged: input.paged };
     // An id that is not a tour's (0, negative, unknown) simply has no reviews: `content` is "".
     if (tourId <= 0) return emptyReviewList(request);
-    return renderReviewList(ctx.catalogue, request, await loadReviewDisplay(ctx.catalogue, ctx.https));
+    return loadReviewList(ctx.catalogue, request, ctx.https);
   },
   reply: (list): AjaxReply =>
     list === null ? { kind: 'json', body: [] } : { kind: 'json', body: { content: list.content, props: list.props } },

@@ -86,7 +86,10 @@ async function serveTourPage(req: Request, res: Response, deps: AppDeps, slug: s
   const [topBar, bookingBar, shell, urgency, content, headerImage, related] = await Promise.all([
     tourTopBar(tr),
     bookingBarFor(tr, views, temp),
-    buildShell({ wp: ctx.catalogue }, { options: rows.options, pages: rows.pages, homeUrl: site.homeUrl }),
+    buildShell(
+      { wp: ctx.catalogue },
+      { options: rows.options, pages: rows.pages, homeUrl: site.homeUrl, footer: rows.footer },
+    ),
     tourUrgency(tr),
     contentWithGalleries(tr),
     featuredImage(tr),

@@ -1,8 +1,17 @@
 import type { ReviewsPage } from '../../../client/common/islands/Reviews';
 import { getOptions } from '../../data/options';
-import { countTourReviews, getTourRating, listTourReviews, reviewerProfiles } from '../../data/reviews';
+import {
+  countTourReviews,
+  getTourRating,
+  listTourReviews,
+  loadReviewListRows,
+  reviewerProfiles,
+} from '../../data/reviews';
 import type { WpDb } from '../../data/tables';
+import { loadReviewers } from '../../data/tour-page';
 import { str } from '../../php/coerce';
+import { maybeUnserialize } from '../../php/serialize';
+import type { PhpValue } from '../../php/values';
 import {
   REVIEW_PAGE_SIZE,
   reviewOffset,
@@ -21,8 +30,13 @@ import {
   reviewsPageProps,
 } from '../../views/reviews';
 
+const DISPLAY_OPTIONS = [...AVATAR_OPTIONS, 'date_format'];
+
 export async function loadReviewDisplay(wp: WpDb, https: boolean): Promise<ReviewDisplay> {
-  const options = await getOptions(wp, [...AVATAR_OPTIONS, 'date_format']);
+  return reviewDisplayOf(await getOptions(wp, DISPLAY_OPTIONS), https);
+}
+
+function reviewDisplayOf(options: ReadonlyMap<string, PhpValue>, https: boolean): ReviewDisplay {
   return { avatar: readAvatarSettings(options), dateFormat: str(options.get('date_format')) || 'F j, Y', https };
 }
 
@@ -54,28 +68,29 @@ export function emptyReviewList(request: ReviewListRequest): ReviewList {
   return { content: '', props: reviewsPageProps({ asked: askedPage(request), items: [], count: 0 }) };
 }
 
-/** One page of a tour's reviews. */
-export async function renderReviewList(
-  wp: WpDb,
-  request: ReviewListRequest,
-  display: ReviewDisplay,
-): Promise<ReviewList> {
+/**
+ * One page of a tour's reviews: the page, its count and the display settings in one statement,
+ * the reviewers' accounts in a second when customers wrote some of them.
+ */
+export async function loadReviewList(wp: WpDb, request: ReviewListRequest, https: boolean): Promise<ReviewList> {
   const asked = askedPage(request);
   const page = asked.page;
-  const query = { tourId: request.tourId, type: reviewTypeFilter(request.filterBy) };
-  const [reviews, count] = await Promise.all([
-    listTourReviews(wp, {
-      ...query,
+  const { reviews, count, options } = await loadReviewListRows(
+    wp,
+    {
+      tourId: request.tourId,
+      type: reviewTypeFilter(request.filterBy),
       sort: reviewSortColumn(request.sortBy),
       offset: reviewOffset(page),
       limit: REVIEW_PAGE_SIZE,
-    }),
-    countTourReviews(wp, query),
-  ]);
-  const profiles = await reviewerProfiles(
+    },
+    DISPLAY_OPTIONS,
+  );
+  const profiles = await loadReviewers(
     wp,
     reviews.map((r) => r.userId),
   );
+  const display = reviewDisplayOf(new Map([...options].map(([name, text]) => [name, maybeUnserialize(text)])), https);
   return {
     content: `${reviewItemsHtml(reviews, profiles, display)}${reviewPaginationHtml(count, page)}`,
     props: reviewsPageProps({ asked, items: reviewItemProps(reviews, profiles, display), count }),
