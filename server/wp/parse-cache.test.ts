@@ -18,7 +18,7 @@ describe('unserializeCached', () => {
 
   it('tells apart texts of one length that differ where the key does not look', () => {
     // Each text differs from the others in one character only, at a position the key's sample
-    // skips (the sample takes every ~9th character of these texts and the last 16): same key.
+    // skips (the sample takes every 7th character of these texts and the last 16): same key.
     const base = '0'.repeat(200);
     const texts = [1, 2, 3, 4, 5, 6].map((n) => option(`${base.slice(0, 101)}${n}${base.slice(102)}`));
     const digit = (text: string) => (unserializeCached(text) as { text: string }).text.charAt(101);

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import type { AppDeps } from '../../http/deps';
 import { readFormBody } from '../../http/form-body';
 import { BodyError } from '../../http/multipart';
@@ -11,6 +12,7 @@ import { relatedTours } from '../../services/tour-page/related-tours';
 import { countView } from '../../services/tour-page/visits';
 import { readTourRating, starIcons } from '../../tourmaster/reviews';
 import { VIEW_COUNT_META } from '../../tourmaster/tour-option';
+import { raw, type SafeHtml } from '../../views/html';
 import { TourPage, type TourPageModel } from '../../views/tour/TourPage';
 import { unserializeCached } from '../../wp/parse-cache';
 import { originFromHost } from '../../wp/site';
@@ -18,6 +20,7 @@ import { siteLocalTime } from '../../wp/site-time';
 import { siteNameText } from '../account/site';
 import { renderPage, sendPage } from '../layout';
 import { sendNotFound } from '../not-found';
+import { RenderCache } from '../render-cache';
 import { bookingBarFor } from './booking';
 import { readTourTemp, type TourTemp } from './carry-over';
 import { tourContent, withGalleries } from './content';
@@ -108,7 +111,7 @@ async function serveTourPage(req: Request, res: Response, deps: AppDeps, slug: s
     siteName: siteNameText(site),
     homeUrl: site.homeUrl,
     siteUrl: site.siteUrl,
-    content: createElement(TourPage, { model }),
+    content: tourPageHtml(model),
     ...(topBar ? { topBar } : {}),
     bodyClass: `single single-tour postid-${post.id} tourmaster-template-tour${user ? ' logged-in' : ''}`,
     robots: 'max-image-preview:large',
@@ -118,6 +121,19 @@ async function serveTourPage(req: Request, res: Response, deps: AppDeps, slug: s
     shell,
   });
   sendPage(res, document, { cache: user ? 'private' : 'public' });
+}
+
+/**
+ * TourPage rendered once per model: the model is everything the component shows (plain data and the
+ * parts already rendered for this request, read from the database on every request), so its JSON is
+ * the key, and a new seat count, review, price or edit makes a new one. As HTML, the page's document
+ * around it is reused too (layout.tsx `renderPage`). React rendering the whole document was the
+ * largest part of serving the page.
+ */
+const tourPages = new RenderCache<SafeHtml>(100);
+
+function tourPageHtml(model: TourPageModel): SafeHtml {
+  return tourPages.get(JSON.stringify(model), () => raw(renderToStaticMarkup(createElement(TourPage, { model }))));
 }
 
 /** The booking the payment page's "edit" link carries back (`tour_temp`), when the post could be read. */
