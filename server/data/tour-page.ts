@@ -86,6 +86,10 @@ function tourPageSql(wp: WpDb): string {
   // MariaDB takes a parenthesised member with its own ORDER BY and LIMIT (no derived table, whose
   // text columns would go to an on-disk temporary table); SQLite wants a subquery.
   const reviewBranch = wp.engine === 'mysql' ? `(${firstPage})` : `SELECT * FROM (${firstPage})`;
+  // The first page's customers (a derived table: MariaDB takes no LIMIT in an IN subquery), whose
+  // accounts the list shows; a customer with two reviews on the page comes twice, read once.
+  const customers = `(SELECT o.user_id AS uid ${listed} ${order}) x`;
+  const { users, usermeta } = wp.t;
   sql =
     `SELECT 'p' AS src, ID AS id, post_status AS k, post_title AS v, post_content AS a, post_excerpt AS b, post_date AS c, NULL AS d, NULL AS e FROM ${q(posts)} ` +
     `WHERE post_type = 'tour' AND post_name = ? ` +
@@ -103,7 +107,11 @@ function tourPageSql(wp: WpDb): string {
     `UNION ALL SELECT 'y', NULL, substr(post_date, 1, 7), COUNT(*), ${none(5)} FROM ${q(posts)} ` +
     `WHERE post_type = 'post' AND post_status = 'publish' GROUP BY substr(post_date, 1, 7) ` +
     `UNION ALL SELECT 'c', t.term_id, t.slug, t.name, tt.term_taxonomy_id, tt.parent, tt.count, NULL, NULL ` +
-    `FROM ${q(wp.t.terms)} t JOIN ${q(wp.t.termTaxonomy)} tt ON tt.term_id = t.term_id WHERE tt.taxonomy = 'category'`;
+    `FROM ${q(wp.t.terms)} t JOIN ${q(wp.t.termTaxonomy)} tt ON tt.term_id = t.term_id WHERE tt.taxonomy = 'category' ` +
+    // The reviewers' accounts (loadReviewers' rows), in the same round trip.
+    `UNION ALL SELECT 'u', u.ID, u.user_email, u.display_name, ${none(5)} FROM ${q(users)} u JOIN ${customers} ON u.ID = x.uid ` +
+    `UNION ALL SELECT 'w', um.umeta_id, um.meta_key, um.meta_value, um.user_id, ${none(4)} FROM ${q(usermeta)} um ` +
+    `JOIN ${customers} ON um.user_id = x.uid WHERE um.meta_key IN (${placeholders(REVIEWER_META.length)})`;
   sqlCache.set(key, sql);
   return sql;
 }
@@ -111,14 +119,13 @@ function tourPageSql(wp: WpDb): string {
 /** The statement and its parameters (exported for EXPLAIN in tests and benchmarks). */
 export function tourPageQuery(wp: WpDb, slug: string): { sql: string; params: string[] } {
   // In the order the branches name them: post, metas, options, reviews, count.
-  const params = [slug, slug, ...TOUR_PAGE_META_KEYS, ...TOUR_PAGE_OPTIONS, slug, slug];
+  const params = [slug, slug, ...TOUR_PAGE_META_KEYS, ...TOUR_PAGE_OPTIONS, slug, slug, slug, slug, ...REVIEWER_META];
   return { sql: tourPageSql(wp), params };
 }
 
 /**
- * The tour with this slug, its metas, the site's options, the published pages and the first page
- * of the tour's reviews in one round trip; the reviewers' accounts in a second, when the page has
- * reviews by customers.
+ * The tour with this slug, its metas, the site's options, the published pages, the first page of
+ * the tour's reviews and their reviewers' accounts, and the footer's rows, in one round trip.
  */
 export async function loadTourPageRows(wp: WpDb, slug: string): Promise<TourPageRows> {
   const query = tourPageQuery(wp, slug);
@@ -132,6 +139,7 @@ export async function loadTourPageRows(wp: WpDb, slug: string): Promise<TourPage
   const digests = new Map<string, string>();
   const pages: PageRow[] = [];
   const reviews: ListedReview[] = [];
+  const reviewerRows: ReviewerRow[] = [];
   const monthRows: { ym: unknown; n: unknown }[] = [];
   const categories: WpTerm[] = [];
   let reviewCount = 0;
@@ -189,6 +197,10 @@ export async function loadTourPageRows(wp: WpDb, slug: string): Promise<TourPage
       case 'n':
         reviewCount = Number(row.id) || 0;
         break;
+      case 'u':
+      case 'w':
+        reviewerRows.push(row);
+        break;
       case 'y':
         monthRows.push({ ym: row.k, n: row.v });
         break;
@@ -211,10 +223,7 @@ export async function loadTourPageRows(wp: WpDb, slug: string): Promise<TourPage
   // The union returns the first page unordered: newest first, ties by id (the list's order).
   reviews.sort((x, y) => (x.date < y.date ? 1 : x.date > y.date ? -1 : x.id - y.id));
   for (const review of reviews) review.tourId = post?.id ?? 0;
-  const reviewers = await loadReviewers(
-    wp,
-    reviews.map((r) => r.userId),
-  );
+  const reviewers = reviewersFrom(reviewerRows);
   categories.sort((a, b) => a.name.localeCompare(b.name) || a.termId - b.termId);
   const footer = { options, months: archiveMonths(monthRows), categories };
   return { post, meta, options, pages, reviews, reviewCount, reviewers, footer };
@@ -278,7 +287,12 @@ export async function loadReviewers(wp: WpDb, userIds: readonly number[]): Promi
       `WHERE user_id IN (${marks}) AND meta_key IN (${placeholders(REVIEWER_META.length)})`;
     sqlCache.set(key, sql);
   }
-  const rows = await preparedRows<ReviewerRow>(wp, sql, [...ids, ...ids, ...REVIEWER_META]);
+  return reviewersFrom(await preparedRows<ReviewerRow>(wp, sql, [...ids, ...ids, ...REVIEWER_META]));
+}
+
+/** The profiles of `loadReviewers`' rows: `u` (id, e-mail, display name) and `w` (a user meta, its user in `a`). */
+function reviewersFrom(rows: readonly ReviewerRow[]): Map<number, ReviewerProfile> {
+  const out = new Map<number, ReviewerProfile>();
   const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
   const users = new Map<number, { email: string; displayName: string }>();
   const userMeta = new Map<string, { id: number; value: string }>();
