@@ -6,7 +6,6 @@ import { ADMIN_AJAX_PATH, sendReply, tourmasterFailure, unavailableReply } from 
 import { PROJECT_ROOT } from './core/config';
 import { toAppError } from './core/errors';
 import { asUnavailable } from './data/db-faults';
-import { readCookies } from './http/cookies';
 import type { AppDeps } from './http/deps';
 import { loggableUrl } from './http/loggable-url';
 import { readiness } from './http/readiness';
@@ -32,8 +31,8 @@ export function createApp(deps: AppDeps, registry: ActionRegistry = createRegist
   // the leftmost entry, which the client wrote (`true` would take that, and rotating it would escape
   // every per-address limit).
   app.set('trust proxy', deps.config.trustProxy ? 1 : false);
-  // Cookies as they came on the wire (http/cookies.ts): WordPress's are decoded as PHP decodes them.
-  app.use(readCookies);
+  // Cookies are read when a handler first asks for one (http/cookies.ts `wireCookie`), not for
+  // every request: most admin-ajax actions read none.
 
   app.all(ADMIN_AJAX_PATH, ourAdminAjax(adminAjax(deps, registry)));
   // Our JSON API, before the switch-over: its namespace is never WordPress's (rest/router.ts),

@@ -18,17 +18,31 @@ export const ADMIN_AJAX_PATH = '/wp-admin/admin-ajax.php';
  * action dies there (wp_die adds the no-cache headers); past that point it adds nosniff, the
  * no-cache headers, and admin_init's Referrer-Policy and X-Frame-Options.
  */
-export function adminAjaxHeaders(stage: 'no-action' | 'dispatched', loggedIn: boolean): Record<string, string> {
+export function adminAjaxHeaders(
+  stage: 'no-action' | 'dispatched',
+  loggedIn: boolean,
+): Readonly<Record<string, string>> {
+  const sets = AJAX_HEADERS[stage];
+  return loggedIn ? sets.user : sets.guest;
+}
+
+function ajaxHeaderSet(stage: 'no-action' | 'dispatched', loggedIn: boolean): Readonly<Record<string, string>> {
   const noCache = noCacheHeaders(loggedIn);
-  if (stage === 'no-action') return { 'X-Robots-Tag': 'noindex', ...noCache };
-  return {
+  if (stage === 'no-action') return Object.freeze({ 'X-Robots-Tag': 'noindex', ...noCache });
+  return Object.freeze({
     'X-Robots-Tag': 'noindex',
     'X-Content-Type-Options': 'nosniff',
     ...noCache,
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Frame-Options': 'SAMEORIGIN',
-  };
+  });
 }
+
+/** The four sets, built once (they depend on nothing else). */
+const AJAX_HEADERS = {
+  'no-action': { guest: ajaxHeaderSet('no-action', false), user: ajaxHeaderSet('no-action', true) },
+  dispatched: { guest: ajaxHeaderSet('dispatched', false), user: ajaxHeaderSet('dispatched', true) },
+};
 
 /**
  * JSON is sent as application/json. The legacy site sent text/html, which let a reply that
@@ -40,7 +54,7 @@ export const JSON_TYPE = 'application/json; charset=UTF-8';
 export function sendReply(res: Response, reply: AjaxReply, now: Date = new Date()): void {
   appendCookies(res, reply.cookies ?? [], now);
   for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
-  res.status(reply.status ?? 200);
+  res.statusCode = reply.status ?? 200;
   // Written as bytes: Express's send() would rewrite the charset WordPress writes as UTF-8 and add an ETag.
   const body = Buffer.from(reply.kind === 'json' ? phpJsonEncode(reply.body) : reply.body, 'utf8');
   res.setHeader('Content-Type', reply.kind === 'json' ? JSON_TYPE : (reply.contentType ?? 'text/html; charset=UTF-8'));

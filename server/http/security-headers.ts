@@ -150,6 +150,28 @@ const apiHelmet = helmet({
   crossOriginResourcePolicy: { policy: 'cross-origin' },
 });
 
+/**
+ * What a helmet without a content-security policy does to any response (it reads nothing of the
+ * request): the headers it sets and removes, taken once from a recording response, so a reply
+ * gets them without running helmet's dozen middlewares each time.
+ */
+function recordedHeaders(middleware: (req: IncomingMessage, res: ServerResponse, next: () => void) => void) {
+  const set: [string, string][] = [];
+  const removed: string[] = [];
+  const recorder = {
+    setHeader: (name: string, value: string) => set.push([name, value]),
+    removeHeader: (name: string) => removed.push(name),
+  };
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
+  return (res: ServerResponse) => {
+    for (const name of removed) res.removeHeader(name);
+    for (const [name, value] of set) res.setHeader(name, value);
+  };
+}
+
+const ajaxHeaders = recordedHeaders(ajaxHelmet);
+const apiHeaders = recordedHeaders(apiHelmet);
+
 /** Marks a response as not ours (e.g. forwarded from the WordPress upstream): no headers are added. */
 export function notOurs(res: Response): void {
   (res.locals as ResponseLocals).securityKind = undefined;
@@ -205,13 +227,9 @@ function installHook(req: Request, res: Response): void {
     const locals = res.locals as ResponseLocals;
     const kind = locals.securityKind;
     if (kind && !res.headersSent) {
-      const middleware =
-        kind === 'ajax'
-          ? ajaxHelmet
-          : kind === 'api'
-            ? apiHelmet
-            : pageHelmetFor(req.secure, locals.cspStripe === true);
-      middleware(req as IncomingMessage, res, () => {});
+      if (kind === 'ajax') ajaxHeaders(res);
+      else if (kind === 'api') apiHeaders(res);
+      else pageHelmetFor(req.secure, locals.cspStripe === true)(req as IncomingMessage, res, () => {});
       if (kind === 'api') res.setHeader('Access-Control-Allow-Origin', '*');
       const cookies = res.getHeader('set-cookie');
       if (cookies !== undefined) {
