@@ -49,6 +49,49 @@ export async function loadFooterWidgets(
   homeUrl: string,
   read?: FooterRows,
 ): Promise<FooterWidgets> {
+  if (!read?.months || !read.categories) return renderFooterWidgets(ctx, homeUrl, read);
+  const { options, months, categories } = read;
+  // Everything the areas show besides the two parsed options, which key the outer maps.
+  const key = JSON.stringify([
+    homeUrl,
+    options.get('permalink_structure'),
+    options.get('category_base'),
+    months,
+    categories,
+  ]);
+  const byBlocks = kept(rendered, optionRecord(options.get('sidebars_widgets')), () => new WeakMap());
+  const byKey = kept(byBlocks, optionRecord(options.get('widget_block')), () => new Map());
+  const hit = byKey.get(key);
+  if (hit) return hit;
+  const footer = await renderFooterWidgets(ctx, homeUrl, read);
+  byKey.set(key, footer);
+  if (byKey.size > MAX_KEPT) byKey.delete(byKey.keys().next().value as string);
+  return footer;
+}
+
+/**
+ * Footers rendered from rows a page read itself, reused while they stay the same: by the parsed
+ * `sidebars_widgets` and `widget_block` (wp/parse-cache.ts gives the same frozen value for the same
+ * stored text, so an edit makes new ones and the old entries go with them), then by the text of the
+ * rest (the URLs, the permalink settings, the months and categories, read on every request).
+ */
+const rendered = new WeakMap<object, WeakMap<object, Map<string, FooterWidgets>>>();
+const MAX_KEPT = 20;
+
+function kept<K extends object, V>(map: WeakMap<K, V>, key: K, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
+}
+
+async function renderFooterWidgets(
+  ctx: Pick<RequestContext, 'wp'>,
+  homeUrl: string,
+  read?: FooterRows,
+): Promise<FooterWidgets> {
   const options = read?.options ?? (await getRawOptions(ctx.wp, OPTIONS));
   const pretty = (options.get('permalink_structure') ?? '').trim() !== '';
   const sidebars = optionRecord(options.get('sidebars_widgets'));
