@@ -139,9 +139,6 @@ export async function loadTourPageRows(wp: WpDb, slug: string): Promise<TourPage
   const digests = new Map<string, string>();
   const pages: PageRow[] = [];
   const reviews: ListedReview[] = [];
-  const reviewerRows: ReviewerRow[] = [];
-  const monthRows: { ym: unknown; n: unknown }[] = [];
-  const categories: WpTerm[] = [];
   let reviewCount = 0;
   for (const row of rows) {
     switch (row.src) {
@@ -197,25 +194,6 @@ export async function loadTourPageRows(wp: WpDb, slug: string): Promise<TourPage
       case 'n':
         reviewCount = Number(row.id) || 0;
         break;
-      case 'u':
-      case 'w':
-        reviewerRows.push(row);
-        break;
-      case 'y':
-        monthRows.push({ ym: row.k, n: row.v });
-        break;
-      case 'c':
-        categories.push({
-          termId: Number(row.id),
-          termTaxonomyId: Number(row.a),
-          name: text(row.v),
-          slug: text(row.k),
-          taxonomy: 'category',
-          description: '',
-          parentId: Number(row.b) || 0,
-          count: Number(row.c) || 0,
-        });
-        break;
     }
   }
   if (digests.size) await resolveLargeOptions(wp, digests, options);
@@ -223,10 +201,27 @@ export async function loadTourPageRows(wp: WpDb, slug: string): Promise<TourPage
   // The union returns the first page unordered: newest first, ties by id (the list's order).
   reviews.sort((x, y) => (x.date < y.date ? 1 : x.date > y.date ? -1 : x.id - y.id));
   for (const review of reviews) review.tourId = post?.id ?? 0;
-  const reviewers = reviewersFrom(reviewerRows);
+  const reviewers = reviewersFrom(rows.filter((row) => row.src === 'u' || row.src === 'w'));
+  return { post, meta, options, pages, reviews, reviewCount, reviewers, footer: { options, ...footerRows(rows) } };
+}
+
+/** The footer's archives (`y`) and categories (`c`) rows, as the listing pages read them (tour-list.ts). */
+function footerRows(rows: readonly Row[]): { months: ArchiveMonthRow[]; categories: WpTerm[] } {
+  const months = archiveMonths(rows.filter((row) => row.src === 'y').map((row) => ({ ym: row.k, n: row.v })));
+  const categories: WpTerm[] = rows
+    .filter((row) => row.src === 'c')
+    .map((row) => ({
+      termId: Number(row.id),
+      termTaxonomyId: Number(row.a),
+      name: String(row.v ?? ''),
+      slug: String(row.k ?? ''),
+      taxonomy: 'category',
+      description: '',
+      parentId: Number(row.b) || 0,
+      count: Number(row.c) || 0,
+    }));
   categories.sort((a, b) => a.name.localeCompare(b.name) || a.termId - b.termId);
-  const footer = { options, months: archiveMonths(monthRows), categories };
-  return { post, meta, options, pages, reviews, reviewCount, reviewers, footer };
+  return { months, categories };
 }
 
 /** Options longer than this come as their MD5 from MariaDB (the text is read again when it changes). */
