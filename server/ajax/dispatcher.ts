@@ -136,7 +136,9 @@ function actionContext(
     query: parts.query,
     files: parts.files,
     cookie: visitor.cookie,
-    ip: visitor.ip,
+    get ip() {
+      return visitor.ip;
+    },
     userAgent: visitor.userAgent,
     https: visitor.https,
     deps: parts.deps,

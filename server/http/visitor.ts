@@ -60,7 +60,10 @@ export function visitorFor(req: Request, deps: AppDeps, options: { adminAjax: bo
   return {
     now,
     https,
-    ip: req.ip ?? '',
+    // Read when asked (the rate limits, the urgency count): resolving it walks X-Forwarded-For.
+    get ip() {
+      return req.ip ?? '';
+    },
     userAgent: req.get('user-agent') ?? '',
     site: loadTheSite,
     siteWith,
