@@ -1,6 +1,7 @@
 import type { Database } from './db';
 import { listTables } from './db';
 import { type DumpLoadTarget, describeEntry, StatementError } from './dump-load-target';
+import { checkCreateTableAsWritten, loaderSqlMode } from './dump-sent-as-written';
 import { countInsertRows, type DumpEntry } from './mysql-dump';
 
 type Callback = (err: (Error & { code?: string; sqlMessage?: string }) | null, rows?: unknown) => void;
@@ -12,7 +13,8 @@ interface Connection {
  * MariaDB/MySQL: every statement of the dump goes to the server as the dump wrote it (an extended
  * INSERT of a few MB is one round trip, as with the mysql client), once it has been read whole
  * and checked: an INSERT must be rows of literal values (no expressions, no ON DUPLICATE KEY, no
- * second statement). A table that exists already (--replace) is loaded under a temporary name,
+ * second statement), a CREATE TABLE columns and table options only, read by the server with the
+ * checker's quoting (dump-sent-as-written.ts). A table that exists already (--replace) is loaded under a temporary name,
  * swapped in at the end; a new one under its own name (a failure drops it).
  * Statements are pipelined: the next one is read and checked while the server runs the last.
  *
@@ -34,7 +36,7 @@ export async function openMysqlTarget(db: Database): Promise<DumpLoadTarget> {
     )) as { mode: string; fk: number; ac: number }[];
     await query(
       conn,
-      "SET SESSION sql_mode = CONCAT_WS(',', @@SESSION.sql_mode, 'NO_AUTO_VALUE_ON_ZERO'), foreign_key_checks = 0, autocommit = 0",
+      `SET SESSION sql_mode = ${quote(loaderSqlMode(saved!.mode))}, foreign_key_checks = 0, autocommit = 0`,
     );
     const release = async () => {
       await query(
@@ -70,6 +72,7 @@ class MysqlTarget implements DumpLoadTarget {
   ) {}
 
   async createTable(e: Extract<DumpEntry, { kind: 'create-table' }>, replacing: boolean): Promise<void> {
+    checkCreateTableAsWritten(e);
     await this.dropTemp(e.table);
     const name = replacing ? `_dbload_${process.pid}_${++this.count}` : e.table;
     this.temp.set(e.table, name);

@@ -93,7 +93,14 @@ export function unescapeMysqlString(body: string, quote: "'" | '"' = "'"): strin
  * loader that only needs them checked and counted builds no values.
  */
 export type DumpEntry = { sql: string; offset: number; line: number } & (
-  | { kind: 'create-table'; table: string; def: TableDef; nameEnd: number }
+  | {
+      kind: 'create-table';
+      table: string;
+      def: TableDef;
+      nameEnd: number;
+      /** Index in `sql` just past the column list's `)`: the table options. */
+      optionsAt: number;
+    }
   | { kind: 'drop-table'; table: string }
   | {
       kind: 'insert';
@@ -132,8 +139,8 @@ export function readStatement({ text, offset, line }: SplitStatement): DumpEntry
   const at = { sql: text, offset, line };
   const head = text.slice(0, 40).toUpperCase();
   if (/^CREATE\s+TABLE/.test(head)) {
-    const { def, nameEnd } = parseCreateTable(new Cursor(text, offset, line));
-    return { ...at, kind: 'create-table', table: def.name, def, nameEnd };
+    const { def, nameEnd, optionsAt } = parseCreateTable(new Cursor(text, offset, line));
+    return { ...at, kind: 'create-table', table: def.name, def, nameEnd, optionsAt };
   }
   if (/^DROP\s+TABLE/.test(head)) {
     const m = /^DROP\s+TABLE\s+(?:IF\s+EXISTS\s+)?(`[^`]+`|\w+)/i.exec(text);
@@ -336,7 +343,7 @@ function readString(c: Cursor, build: boolean): string {
   return build ? unescapeMysqlString(body, quote) : '';
 }
 
-function parseCreateTable(c: Cursor): { def: TableDef; nameEnd: number } {
+function parseCreateTable(c: Cursor): { def: TableDef; nameEnd: number; optionsAt: number } {
   c.keyword('CREATE');
   c.keyword('TABLE');
   c.keyword('IF', 'NOT', 'EXISTS');
@@ -379,10 +386,11 @@ function parseCreateTable(c: Cursor): { def: TableDef; nameEnd: number } {
     }
   } while (c.eat(','));
   c.expect(')');
+  const optionsAt = c.i;
   const options = c.s.slice(c.i);
   def.charset = /(?:DEFAULT\s+)?(?:CHARSET|CHARACTER\s+SET)\s*=?\s*(\w+)/i.exec(options)?.[1];
   def.collate = /COLLATE\s*=?\s*(\w+)/i.exec(options)?.[1];
-  return { def, nameEnd };
+  return { def, nameEnd, optionsAt };
 }
 
 function readOptionalIndexName(c: Cursor): string {
