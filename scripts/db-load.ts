@@ -1,4 +1,4 @@
-import { createReadStream, statSync } from 'node:fs';
+import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
 import { DumpConflictError, DumpLoadError, type LoadProgress, loadDump } from '../server/data/dump-loader';
 import { fail, withDatabase } from './cli';
 import { bar, createProgress, formatBytes, formatDuration } from './progress';
@@ -15,9 +15,23 @@ const file = args.find((a) => !a.startsWith('--'));
 if (!file) fail('Usage: npm run db:load -- FILE.sql [--replace]');
 let size: number;
 try {
-  size = statSync(file).size;
+  const stat = statSync(file);
+  if (stat.isDirectory()) fail(`${file} is a directory, not a dump file.`);
+  size = stat.size;
+  // A compressed dump would be read as text: garbage that loads nothing, reported as a success.
+  if (isGzip(file)) fail(`${file} is gzip-compressed: uncompress it first (gunzip -k ${file}) and load the .sql file.`);
 } catch (err) {
   fail(`Cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+}
+
+function isGzip(path: string): boolean {
+  const fd = openSync(path, 'r');
+  try {
+    const head = Buffer.alloc(2);
+    return readSync(fd, head, 0, 2, 0) === 2 && head[0] === 0x1f && head[1] === 0x8b;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**
@@ -55,6 +69,10 @@ await withDatabase(async (_config, db) => {
     });
     const elapsed = formatDuration(Date.now() - started);
     progress.done(`db:load done in ${elapsed}`);
+    if (report.tablesCreated.length === 0 && report.rowsInserted === 0) {
+      process.stderr.write(`Nothing was loaded: ${file} has no CREATE TABLE or INSERT (is it a MySQL dump?)\n`);
+      return 1;
+    }
     process.stdout.write(
       `Loaded ${file}: ${report.tablesCreated.length} tables created` +
         (report.tablesReplaced.length ? ` (${report.tablesReplaced.length} replaced)` : '') +

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PROJECT_ROOT } from '../server/core/config';
 import { createEmptyDatabase, createTestDatabase } from '../server/testing/db';
@@ -128,6 +129,23 @@ describe('npm run db:load and npm run migrate', () => {
     expect(missing.out).toContain('Cannot read /nonexistent/dump.sql: ENOENT');
     const usage = await run('db-load.ts', [], { DATABASE_URL: await emptyUrl() });
     expect(usage.out).toContain('Usage: npm run db:load');
+  });
+
+  it('db:load refuses a directory, a gzip-compressed dump and a file with nothing to load', async () => {
+    const url = await emptyUrl();
+    const dir = await run('db-load.ts', [tmp], { DATABASE_URL: url });
+    expect(dir.code).toBe(1);
+    expect(dir.out).toContain(`${tmp} is a directory`);
+    const gz = path.join(tmp, 'dump.sql.gz');
+    writeFileSync(gz, gzipSync('CREATE TABLE a (x int);\n'));
+    const compressed = await run('db-load.ts', [gz], { DATABASE_URL: url });
+    expect(compressed.code).toBe(1);
+    expect(compressed.out).toContain('is gzip-compressed: uncompress it first');
+    const empty = path.join(tmp, 'empty.sql');
+    writeFileSync(empty, '-- not a dump\nSET NAMES utf8mb4;\n');
+    const nothing = await run('db-load.ts', [empty], { DATABASE_URL: url });
+    expect(nothing.code).toBe(1);
+    expect(nothing.out).toContain('Nothing was loaded');
   });
 });
 
