@@ -467,6 +467,8 @@ describe('parseDump: other statements', () => {
     ['DROP TABLE IF EXISTS `wp_posts`', 'wp_posts'],
     ['drop table `wp_links`', 'wp_links'],
     ['DROP TABLE wp_options', 'wp_options'],
+    // A doubled backtick is part of the name (it was read as the end of it: a drop of `wp`).
+    ['DROP TABLE IF EXISTS `wp``x`', 'wp`x'],
   ];
   it.each(drops)('reads %s as a drop of %s', (sql, table) => {
     expect(single(`${sql};`, 'drop-table')).toStrictEqual({ kind: 'drop-table', table, sql });

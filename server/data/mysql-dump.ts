@@ -143,7 +143,7 @@ export function readStatement({ text, offset, line }: SplitStatement): DumpEntry
     return { ...at, kind: 'create-table', table: def.name, def, nameEnd, optionsAt };
   }
   if (/^DROP\s+TABLE/.test(head)) {
-    const m = /^DROP\s+TABLE\s+(?:IF\s+EXISTS\s+)?(`[^`]+`|\w+)/i.exec(text);
+    const m = /^DROP\s+TABLE\s+(?:IF\s+EXISTS\s+)?(`(?:[^`]|``)+`|\w+)/i.exec(text);
     if (m) return { ...at, kind: 'drop-table', table: unquoteIdent(m[1]!) };
   }
   if (/^(INSERT|REPLACE)\b/.test(head)) return { ...at, ...readInsertHead(new Cursor(text, offset, line)) };
