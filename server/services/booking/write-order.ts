@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { countCouponUses } from '../../data/coupons';
+import { QUERY_TIMEOUT_MS } from '../../data/db';
 import { mapDriverError } from '../../data/dialect';
 import { insertOrderAttribution, type OrderAttribution } from '../../data/order-attribution';
 import {
@@ -183,18 +184,32 @@ function newOrderStatus(
 }
 
 /**
+ * How long a write keeps being run again: no new attempt starts after this (the statement bound,
+ * data/db.ts). A lock wait timeout is BUSY too, and where the server's innodb_lock_wait_timeout is
+ * below the statement bound, a lock held by a stuck transaction made each of the 8 attempts wait
+ * that long (8 × 3 s) before the visitor heard anything.
+ */
+export const RETRY_BUDGET_MS = QUERY_TIMEOUT_MS;
+
+/**
  * MariaDB may pick a deadlock victim between lock waits, and a Galera node fails the commit of a
  * transaction that conflicts with one another node committed first (a deadlock error too): the
  * whole transaction is then run again, after a short random pause that grows with each attempt, so
- * the nodes' next bookings of the same date do not meet again at once.
+ * the nodes' next bookings of the same date do not meet again at once. At most `attempts` runs,
+ * none started once `budgetMs` has passed since the first.
  */
-export async function withDeadlockRetry<T>(run: () => Promise<T>, attempts = 8): Promise<T> {
+export async function withDeadlockRetry<T>(
+  run: () => Promise<T>,
+  options: { attempts?: number; budgetMs?: number; now?: () => number } = {},
+): Promise<T> {
+  const { attempts = 8, budgetMs = RETRY_BUDGET_MS, now = Date.now } = options;
+  const started = now();
   for (let i = 1; ; i++) {
     try {
       return await run();
     } catch (err) {
       const mapped = mapDriverError(err);
-      if (i >= attempts || mapped?.code !== 'BUSY') throw err;
+      if (i >= attempts || mapped?.code !== 'BUSY' || now() - started >= budgetMs) throw err;
       await sleep(Math.random() * Math.min(200, 5 * 2 ** i));
     }
   }
