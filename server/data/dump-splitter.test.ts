@@ -94,4 +94,13 @@ describe('syntax errors name the line', () => {
       /^line 5: Unsupported value near "now\(\)\)"/,
     );
   });
+
+  it('after a comment of several lines inside the statement (CRLF lines), however the text is cut', () => {
+    const sql = 'INSERT INTO t VALUES (1),\r\n/* a\r\n b */ (2),\r\n-- c\r\n(now());\r\n';
+    for (const sizes of [[sql.length], [1], [5, 7]]) {
+      const [statement] = splitInPieces(sql, sizes);
+      const insert = readStatement(statement!) as Extract<ReturnType<typeof readStatement>, { kind: 'insert' }>;
+      expect(() => readInsertRows(insert)).toThrow(/^line 5: Unsupported value near "now\(\)\)"/);
+    }
+  });
 });

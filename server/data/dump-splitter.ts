@@ -102,7 +102,9 @@ export class StatementSplitter {
         // Without its end here, keep back a last `*` that may be the first half of `*/`.
         const end = close >= 0 ? close + 2 : final ? text.length : Math.max(i, text.length - 1);
         if (end === i) break;
-        this.countLines(text, i, end);
+        const lines = this.countLines(text, i, end);
+        // A dropped comment's line breaks stay: the statement's own errors count lines in its text.
+        if (!this.keepComment && lines) this.keep(text, 0, 0, '\n'.repeat(lines));
         if (close >= 0) this.mode = Mode.Normal;
         i = end;
         if (!this.keepComment) seg = i;
@@ -182,8 +184,11 @@ export class StatementSplitter {
     return j;
   }
 
-  private countLines(text: string, from: number, to: number): void {
+  /** Counts the line breaks in `text[from, to)` into the current line; returns how many. */
+  private countLines(text: string, from: number, to: number): number {
+    const before = this.line;
     for (let k = text.indexOf('\n', from); k >= 0 && k < to; k = text.indexOf('\n', k + 1)) this.line++;
+    return this.line - before;
   }
 
   /** Copies `text[from, to)` into the statement, once it has begun (whitespace between statements is dropped). */
