@@ -176,6 +176,25 @@ describe.skipIf(missing)('read replicas', () => {
     expect(await check.json()).toEqual({ status: 'success' });
   });
 
+  it('refuses a write through a replica’s reader (its sessions are read-only): a mistaken write never forks a replica', async () => {
+    await deps.replicas!.checkNow();
+    const reader = deps.replicas!.next();
+    expect(reader).toBeDefined();
+    // The replicas take the primary's account (root here): the server's read_only would not stop it.
+    await expect(updateOption(reader!, 'blogdescription', 'written on a replica')).rejects.toMatchObject({
+      code: 'ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION',
+    });
+    expect(await getOption(reader!, 'blogname')).toBeTypeOf('string');
+    for (const replica of pair.replicas) {
+      const rows = await pair.sql(
+        replica,
+        ["SELECT option_value FROM wp_options WHERE option_name = 'blogdescription'"],
+        DATABASE,
+      );
+      expect(JSON.stringify(rows)).not.toContain('written on a replica');
+    }
+  });
+
   it("sends a visitor's catalogue reads to the primary for a few seconds after they write", async () => {
     const orders = async () =>
       Number((await pair.sql(pair.primary, ['SELECT COUNT(*) AS n FROM wp_tourmaster_order'], DATABASE))[0]!.n);

@@ -26,6 +26,8 @@ export type MysqlDbConfig = {
    * requests are bounded, the admin's scripts (migrations on a large site, loading a dump) are not.
    */
   queryTimeoutMs?: number;
+  /** Sessions refuse every write (`SET SESSION TRANSACTION READ ONLY`): a read replica's pool. */
+  readOnly?: boolean;
 };
 
 /**

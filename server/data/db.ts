@@ -116,6 +116,7 @@ function openMysql(config: Extract<DbConfig, { engine: 'mysql' }>): Knex {
             const collate = config.collate || (await wordpressCollation(conn, charset));
             await run(conn, `SET NAMES ${charset} COLLATE ${collate}`);
             await run(conn, `SET SESSION sql_mode = '${wordpressSqlMode(row?.mode ?? '')}'`);
+            if (config.readOnly) await run(conn, 'SET SESSION TRANSACTION READ ONLY');
             done(null, conn);
           })
           .catch((err: Error) => done(err, conn));

@@ -79,7 +79,9 @@ export function openReplicas(
 
 /** One replica's request pool (answering from the primary when it cannot) and its health-check pool. */
 function openReplica(config: MysqlDbConfig, primary: Database, prefix: string, log: Logger): Replica {
-  const pool = openDatabase(config);
+  // Read-only sessions: a write sent here by mistake fails loudly instead of forking the replica
+  // (read_only on the server does not stop an account with SUPER, as the primary's often is).
+  const pool = openDatabase({ ...config, readOnly: true });
   const replica: Replica = {
     name: config.socketPath ?? `${config.host}:${config.port}`,
     pool,
