@@ -67,7 +67,7 @@ describe.runIf(engine === 'mariadb')('db:load on MariaDB sends nothing but table
   it('still loads the table options mysqldump writes', async () => {
     const dump =
       "CREATE TABLE `ok` (`id` bigint(20) unsigned NOT NULL AUTO_INCREMENT, `v` text COMMENT 'a /* b */', PRIMARY KEY (`id`))" +
-      " ENGINE=InnoDB AUTO_INCREMENT=7 DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_520_ci ROW_FORMAT=DYNAMIC COMMENT='x';\n" +
+      " ENGINE=InnoDB AUTO_INCREMENT=7 DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_520_ci ROW_FORMAT=DYNAMIC PAGE_CHECKSUM=1 COMMENT='it''s';\n" +
       "INSERT INTO `ok` VALUES (1,'a\\nb');";
     expect((await loadDump(empty.db, dump)).rowsInserted).toBe(1);
     expect(await empty.db.knex('ok').select('v')).toEqual([{ v: 'a\nb' }]);
