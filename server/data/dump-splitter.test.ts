@@ -68,6 +68,15 @@ describe('StatementSplitter: a dump read in chunks', () => {
   });
 });
 
+describe('a byte order mark', () => {
+  it('is not part of the first statement (a dump saved by a Windows editor)', () => {
+    const sql = '\uFEFFCREATE TABLE a (x int);\nINSERT INTO a VALUES (1);';
+    const plain = [...splitStatements(sql.slice(1))].map((s) => ({ ...s, offset: s.offset + 1 }));
+    for (const sizes of [[1], [2], [100]]) expect(splitInPieces(sql, sizes)).toStrictEqual(plain);
+    expect(readStatement(splitInPieces(sql, [100])[0]!)).toMatchObject({ kind: 'create-table', table: 'a' });
+  });
+});
+
 describe('syntax errors name the line', () => {
   it('of an unterminated quote, however the text is cut', () => {
     const sql = "SET a=1;\n\nINSERT INTO t VALUES (1),\n(2, 'abc);\n";

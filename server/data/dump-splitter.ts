@@ -55,9 +55,18 @@ export class StatementSplitter {
   /** Offset of `carry`'s first character in the dump (of `text[0]` during a scan). */
   private base = 0;
   private line = 1;
+  private begun = false;
 
   /** Adds the next piece of the dump; returns the statements it completes. */
   push(chunk: string): SplitStatement[] {
+    // A byte order mark (dumps saved by Windows editors) is not part of the first statement.
+    if (!this.begun && chunk) {
+      this.begun = true;
+      if (chunk.charCodeAt(0) === 0xfeff) {
+        chunk = chunk.slice(1);
+        this.base = 1;
+      }
+    }
     // The carry is usually empty: a chunk is then scanned as it came, never copied.
     return this.scan(this.carry ? this.carry + chunk : chunk, false);
   }
