@@ -5,8 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { type Database, openDatabase } from '../data/db';
+import type { Database } from '../data/db';
 import { loadFixtureSiteInto } from './fixture-site';
+import { freeLoopbackPorts, openLoopbackRoot } from './loopback-mariadb';
 
 const MARIADBD = '/usr/sbin/mariadbd';
 const GALERA = '/usr/lib/galera/libgalera_smm.so';
@@ -61,7 +62,7 @@ export async function startGaleraCluster(size = 3): Promise<GaleraCluster> {
   const reason = galeraUnavailable();
   if (reason) throw new Error(`cannot start a Galera cluster: ${reason}`);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tm-galera-'));
-  const ports = await freePorts(size * 4);
+  const ports = await freeLoopbackPorts(size * 4);
   const nodePorts = Array.from({ length: size }, (_, i): NodePorts => {
     const [sql, gcomm, ist, sst] = ports.slice(i * 4, i * 4 + 4) as [number, number, number, number];
     return { sql, gcomm, ist, sst };
@@ -85,9 +86,9 @@ export async function startGaleraCluster(size = 3): Promise<GaleraCluster> {
     nodes: nodePorts.map((p) => ({
       port: p.sql,
       url: (database) => `mysql://root:@127.0.0.1:${p.sql}/${database}`,
-      open: (database) => openNode(p.sql, database),
+      open: (database) => openLoopbackRoot(p.sql, database),
     })),
-    loadFixtureSite: (database) => loadFixtureSiteInto((db) => openNode(nodePorts[0]!.sql, db), database),
+    loadFixtureSite: (database) => loadFixtureSiteInto((db) => openLoopbackRoot(nodePorts[0]!.sql, db), database),
     destroy: processes.destroy,
   };
 }
@@ -188,7 +189,7 @@ async function waitSynced(node: NodeProcess, port: number, size: number): Promis
     if (Date.now() > deadline) throw new Error(`Galera node on ${port} not synced: ${last}\n${node.log()}`);
     // Not a database connection before the port is open: the driver would log every refusal.
     if (!(await accepts(port))) continue;
-    const probe = openNode(port, '');
+    const probe = openLoopbackRoot(port, '');
     try {
       const [rows] = (await probe.knex.raw(
         "SHOW STATUS WHERE Variable_name IN ('wsrep_local_state_comment', 'wsrep_cluster_size', 'wsrep_ready')",
@@ -213,37 +214,5 @@ function accepts(port: number): Promise<boolean> {
       resolve(true);
     });
     socket.once('error', () => resolve(false));
-  });
-}
-
-function openNode(port: number, database: string): Database {
-  return openDatabase({
-    engine: 'mysql',
-    host: '127.0.0.1',
-    port,
-    user: 'root',
-    password: '',
-    database,
-    charset: 'utf8mb4',
-    collate: '',
-    poolMax: 1,
-  });
-}
-
-/** `n` distinct loopback ports in 20000-40000 that nothing listens on. */
-async function freePorts(n: number): Promise<number[]> {
-  const picked = new Set<number>();
-  while (picked.size < n) {
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
-    if (!picked.has(port) && (await isFree(port))) picked.add(port);
-  }
-  return [...picked];
-}
-
-function isFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 }

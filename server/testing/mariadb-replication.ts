@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { type Database, openDatabase } from '../data/db';
+import type { Database } from '../data/db';
+import { openLoopbackRoot } from './loopback-mariadb';
 import { createPrivateMariaDb, type PrivateMariaDb } from './private-mariadb';
 
 /**
@@ -86,18 +87,7 @@ async function runOn(
   statements: readonly string[],
   database = '',
 ): Promise<Record<string, unknown>[]> {
-  const db: Database = openDatabase({
-    engine: 'mysql',
-    host: '127.0.0.1',
-    port: server.port,
-    user: 'root',
-    password: '',
-    database,
-    charset: 'utf8mb4',
-    collate: '',
-    poolMax: 1,
-    queryTimeoutMs: 0,
-  });
+  const db: Database = openLoopbackRoot(server.port, database, { queryTimeoutMs: 0 });
   try {
     let rows: Record<string, unknown>[] = [];
     // One connection (poolMax 1, reused while idle): session settings such as sql_log_bin hold for

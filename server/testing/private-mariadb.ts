@@ -1,12 +1,12 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { type Database, openDatabase } from '../data/db';
+import type { Database } from '../data/db';
 import { loadFixtureSiteInto } from './fixture-site';
+import { freeLoopbackPorts, openLoopbackRoot } from './loopback-mariadb';
 
 const MARIADBD = '/usr/sbin/mariadbd';
 
@@ -51,23 +51,12 @@ export async function createPrivateMariaDb(options: { args?: readonly string[] }
     rmSync(dir, { recursive: true, force: true });
     throw err;
   }
-  const port = await freePort();
+  const [port] = (await freeLoopbackPorts(1)) as [number];
   let child: ChildProcess | undefined;
   let exited: Promise<void> = Promise.resolve();
   let log = '';
 
-  const open = (database: string): Database =>
-    openDatabase({
-      engine: 'mysql',
-      host: '127.0.0.1',
-      port,
-      user: 'root',
-      password: '',
-      database,
-      charset: 'utf8mb4',
-      collate: '',
-      poolMax: 1,
-    });
+  const open = (database: string): Database => openLoopbackRoot(port, database);
 
   const start = async () => {
     log = '';
@@ -132,17 +121,4 @@ export async function createPrivateMariaDb(options: { args?: readonly string[] }
       rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-/** A free loopback port from 20000–39999, picked at random (the ephemeral range above is the kernel's). */
-async function freePort(): Promise<number> {
-  for (;;) {
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
-    const free = await new Promise<boolean>((resolve) => {
-      const server = net.createServer();
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
 }
