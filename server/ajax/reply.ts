@@ -55,11 +55,14 @@ export function sendReply(res: Response, reply: AjaxReply, now: Date = new Date(
   appendCookies(res, reply.cookies ?? [], now);
   for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
   res.statusCode = reply.status ?? 200;
-  // Written as bytes: Express's send() would rewrite the charset WordPress writes as UTF-8 and add an ETag.
-  const body = Buffer.from(reply.kind === 'json' ? phpJsonEncode(reply.body) : reply.body, 'utf8');
+  // Written with Node's own end(): Express's send() would rewrite the charset WordPress writes as
+  // UTF-8 and add an ETag. A string (not a Buffer) goes out in one write with the head, which Node
+  // prepends to it; our header values are ASCII (cookie values are URL-encoded), so the bytes are
+  // those a Buffer would give.
+  const body = reply.kind === 'json' ? phpJsonEncode(reply.body) : reply.body;
   res.setHeader('Content-Type', reply.kind === 'json' ? JSON_TYPE : (reply.contentType ?? 'text/html; charset=UTF-8'));
-  res.setHeader('Content-Length', body.length);
-  res.end(body);
+  res.setHeader('Content-Length', Buffer.byteLength(body, 'utf8'));
+  res.end(body, 'utf8');
 }
 
 /** WordPress's answer for a missing, unknown or not-permitted action: `wp_die('0', 400)`. */
