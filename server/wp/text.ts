@@ -20,41 +20,56 @@ const re = (source: string, flags = 'g') => new RegExp(source, flags);
 /** Tags and comments, as WordPress splits HTML from text (close enough for mail templates). */
 const TAG_OR_COMMENT = /<!--[\s\S]*?-->|<[^>]*>/g;
 
+// wpautop's patterns, compiled once (a RegExp built per call cost more than the replacing). Each
+// is global, and replace() and split() start a global pattern from index 0 whatever it last matched.
+const BR_BR = re(`<br${WS}*/?>${WS}*<br${WS}*/?>`);
+const BLOCK_OPEN = re(`(<${ALL_BLOCKS}[ \\t\\n\\r\\f\\v/>])`);
+const BLOCK_CLOSE = re(`(</${ALL_BLOCKS}>)`);
+const HR = re(`(<hr${WS}*?/?>)`);
+const PARAGRAPH_BREAK = re(`\\n${WS}*\\n`);
+const EMPTY_P = re(`<p>${WS}*</p>`);
+const P_AROUND_BLOCK = re(`<p>${WS}*(</?${ALL_BLOCKS}[^>]*>)${WS}*</p>`);
+const P_BEFORE_BLOCK = re(`<p>${WS}*(</?${ALL_BLOCKS}[^>]*>)`);
+const P_AFTER_BLOCK = re(`(</?${ALL_BLOCKS}[^>]*>)${WS}*</p>`);
+const NEWLINE_TO_BR = re(`(?<!<br />)${WS}*\\n`);
+const BR_AFTER_BLOCK = re(`(</?${ALL_BLOCKS}[^>]*>)${WS}*<br />`);
+const BR_BEFORE_BLOCK = re(`<br />(${WS}*</?(?:p|li|div|dl|dd|dt|th|pre|td|ul|ol)[^>]*>)`);
+
 /** WordPress `wpautop($text, true)`: blank lines become paragraphs, single newlines `<br />`. */
 export function wpautop(input: string): string {
   if (input.trim() === '') return '';
   let text = `${input}\n`;
 
-  text = text.replace(re(`<br${WS}*/?>${WS}*<br${WS}*/?>`), '\n\n');
-  text = text.replace(re(`(<${ALL_BLOCKS}[ \\t\\n\\r\\f\\v/>])`), '\n\n$1');
-  text = text.replace(re(`(</${ALL_BLOCKS}>)`), '$1\n\n');
-  text = text.replace(re(`(<hr${WS}*?/?>)`), '$1\n\n');
+  text = text.replace(BR_BR, '\n\n');
+  text = text.replace(BLOCK_OPEN, '\n\n$1');
+  text = text.replace(BLOCK_CLOSE, '$1\n\n');
+  text = text.replace(HR, '$1\n\n');
   text = text.replace(/\r\n|\r/g, '\n');
   // Newlines inside tags must survive: placeholder now, restored at the end.
   text = text.replace(TAG_OR_COMMENT, (tag) => tag.replace(/\n/g, ' <!-- wpnl --> '));
   text = text.replace(/\n\n+/g, '\n\n');
 
-  const paragraphs = text.split(re(`\\n${WS}*\\n`)).filter((p) => p !== '');
+  const paragraphs = text.split(PARAGRAPH_BREAK).filter((p) => p !== '');
   text = '';
   for (const paragraph of paragraphs) text += `<p>${trimNewlines(paragraph)}</p>\n`;
 
-  text = text.replace(re(`<p>${WS}*</p>`), '');
+  text = text.replace(EMPTY_P, '');
   text = text.replace(/<p>([^<]+)<\/(div|address|form)>/g, '<p>$1</p></$2>');
-  text = text.replace(re(`<p>${WS}*(</?${ALL_BLOCKS}[^>]*>)${WS}*</p>`), '$1');
+  text = text.replace(P_AROUND_BLOCK, '$1');
   text = text.replace(/<p>(<li.+?)<\/p>/g, '$1');
   text = text.replace(/<p><blockquote([^>]*)>/gi, '<blockquote$1><p>');
   text = text.replace(/<\/blockquote><\/p>/g, '</p></blockquote>');
-  text = text.replace(re(`<p>${WS}*(</?${ALL_BLOCKS}[^>]*>)`), '$1');
-  text = text.replace(re(`(</?${ALL_BLOCKS}[^>]*>)${WS}*</p>`), '$1');
+  text = text.replace(P_BEFORE_BLOCK, '$1');
+  text = text.replace(P_AFTER_BLOCK, '$1');
 
   // Line breaks, except inside script/style/svg/math.
   text = text.replace(/<(script|style|svg|math)[\s\S]*?<\/\1>/g, (m) => m.replace(/\n/g, '<WPPreserveNewline />'));
   text = text.replace(/<br>|<br\/>/g, '<br />');
-  text = text.replace(re(`(?<!<br />)${WS}*\\n`), '<br />\n');
+  text = text.replace(NEWLINE_TO_BR, '<br />\n');
   text = text.replace(/<WPPreserveNewline \/>/g, '\n');
 
-  text = text.replace(re(`(</?${ALL_BLOCKS}[^>]*>)${WS}*<br />`), '$1');
-  text = text.replace(re(`<br />(${WS}*</?(?:p|li|div|dl|dd|dt|th|pre|td|ul|ol)[^>]*>)`), '$1');
+  text = text.replace(BR_AFTER_BLOCK, '$1');
+  text = text.replace(BR_BEFORE_BLOCK, '$1');
   // PCRE `$` also matches before a final newline.
   text = text.replace(/\n<\/p>(?=\n?$)/, '</p>');
 
@@ -77,6 +92,16 @@ const APOS = '&#8217;';
 const OPEN_SQ = '&#8216;';
 const OPEN_DQ = '&#8220;';
 const CLOSE_DQ = '&#8221;';
+
+// wptexturize's patterns that need SP, compiled once (as wpautop's).
+const QUOTED_TWO_DIGITS = re(`'(\\d\\d)'(?=\\n?$|[.,:;!?)}\\-\\]]|&gt;|${SP})`);
+const QUOTED_NUMBER_SQ = re(`(?<=^|${SP})'(\\d[.,\\d]*)'`);
+const OPENING_SQ = re(`(?<=^|[([{"\\-]|&lt;|${SP})'`);
+const APOSTROPHE = re(`(?<!${SP})'(?!\\n?$|[.,:;!?"'(){}[\\]\\-]|&[lg]t;|${SP})`);
+const QUOTED_NUMBER_DQ = re(`(?<=^|${SP})"(\\d[.,\\d]*)"`);
+const OPENING_DQ = re(`(?<=^|[([{\\-]|&lt;|${SP})"(?!${SP})`);
+const EM_DASH = re(`(?<=^|${SP})--(?=$|${SP})`);
+const EN_DASH = re(`(?<=^|${SP})-(?=$|${SP})`);
 
 /** Elements whose text wptexturize leaves alone. */
 const NO_TEXTURIZE = new Set(['pre', 'code', 'kbd', 'style', 'script', 'tt', 'samp']);
@@ -114,23 +139,23 @@ function textureSegment(segment: string, skip: boolean): string {
     .replaceAll(' (tm)', ' &#8482;');
 
   if (curl.includes("'")) {
-    curl = curl.replace(re(`'(\\d\\d)'(?=\\n?$|[.,:;!?)}\\-\\]]|&gt;|${SP})`), `${APOS}$1${APOS}`);
+    curl = curl.replace(QUOTED_TWO_DIGITS, `${APOS}$1${APOS}`);
     curl = curl.replace(/'(?=\d\d(?:\n?$|(?![%\d]|[.,]\d)))/g, APOS);
-    curl = curl.replace(re(`(?<=^|${SP})'(\\d[.,\\d]*)'`), `${OPEN_SQ}$1${APOS}`);
-    curl = curl.replace(re(`(?<=^|[([{"\\-]|&lt;|${SP})'`), OPEN_SQ);
-    curl = curl.replace(re(`(?<!${SP})'(?!\\n?$|[.,:;!?"'(){}[\\]\\-]|&[lg]t;|${SP})`), APOS);
+    curl = curl.replace(QUOTED_NUMBER_SQ, `${OPEN_SQ}$1${APOS}`);
+    curl = curl.replace(OPENING_SQ, OPEN_SQ);
+    curl = curl.replace(APOSTROPHE, APOS);
     curl = curl.replace(/(?<=\d)'/g, '&#8242;').replaceAll("'", APOS);
   }
   if (curl.includes('"')) {
-    curl = curl.replace(re(`(?<=^|${SP})"(\\d[.,\\d]*)"`), `${OPEN_DQ}$1${CLOSE_DQ}`);
-    curl = curl.replace(re(`(?<=^|[([{\\-]|&lt;|${SP})"(?!${SP})`), OPEN_DQ);
+    curl = curl.replace(QUOTED_NUMBER_DQ, `${OPEN_DQ}$1${CLOSE_DQ}`);
+    curl = curl.replace(OPENING_DQ, OPEN_DQ);
     curl = curl.replace(/(?<=\d)"/g, '&#8243;').replaceAll('"', CLOSE_DQ);
   }
   if (curl.includes('-')) {
     curl = curl.replace(/---/g, '&#8212;');
-    curl = curl.replace(re(`(?<=^|${SP})--(?=$|${SP})`), '&#8212;');
+    curl = curl.replace(EM_DASH, '&#8212;');
     curl = curl.replace(/(?<!xn)--/g, '&#8211;');
-    curl = curl.replace(re(`(?<=^|${SP})-(?=$|${SP})`), '&#8211;');
+    curl = curl.replace(EN_DASH, '&#8211;');
   }
   // 9x9 → 9×9, but never 0x9999.
   curl = curl.replace(/\b(\d[\d.,]*)x(\d[\d.,]*)\b/g, (m, a: string, b: string) => (a === '0' ? m : `${a}&#215;${b}`));
