@@ -6,6 +6,7 @@ import {
   type ReviewsPage,
   type ReviewsProps,
 } from '../../client/common/islands/Reviews';
+import { textMemo } from '../core/text-memo';
 import { isEmpty } from '../php/coerce';
 import { formatWpDate } from '../php/date';
 import type { ListedReview, ReviewerProfile } from '../tourmaster/reviews';
@@ -60,8 +61,14 @@ function escapeText(text: string): string {
 
 /** A review's description as the list prints it: escaped, then WordPress's text filters (`<p>`, `<br />`, curly quotes). */
 export function reviewDescriptionHtml(description: string): SafeHtml {
-  return raw(contentFilter(escapeText(description)));
+  return raw(filteredDescription(description));
 }
+
+/** The filters cost more than the rest of a review's markup: a page of reviews is kept by text. */
+const filteredDescription = textMemo((description) => contentFilter(escapeText(description)), {
+  maxEntries: 500,
+  maxTextLength: 8192,
+});
 
 /** `tourmaster_get_user_meta(id)`: "first last" when a first name is set, else the display name. */
 export function reviewerFullName(profile: ReviewerProfile | undefined): string {

@@ -1,3 +1,4 @@
+import { textMemo } from '../../core/text-memo';
 import { isEmpty, str } from '../../php/coerce';
 import { listDisplayOf } from '../../tourmaster/listing/display';
 import type { TourListOptions, TourListPageWithMeta, TourListRow } from '../../tourmaster/listing/page';
@@ -57,16 +58,8 @@ const HEX = /^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/;
  * Pure functions of one stored text (a title's texturized HTML, a rating meta's reading), kept by
  * that text: the lists print the same few tours on every request.
  */
-const titles = new Map<string, string>();
-const ratings = new Map<string, ReturnType<typeof readTourRating>>();
-
-function memo<T>(cache: Map<string, T>, text: string, build: (text: string) => T): T {
-  if (cache.has(text)) return cache.get(text) as T;
-  const value = build(text);
-  if (cache.size >= 1000) cache.clear();
-  cache.set(text, value);
-  return value;
-}
+const titleHtml = textMemo(postTitleHtml);
+const ratingOf = textMemo((text) => readTourRating(unserializeCached(text)));
 
 function tourListItem(
   row: TourListRow,
@@ -88,11 +81,11 @@ function tourListItem(
   return {
     id: row.id,
     url: `${site.homeUrl}/tour/${row.slug}/`,
-    titleHtml: memo(titles, row.title, postTitleHtml),
+    titleHtml: titleHtml(row.title),
     excerpt: row.excerpt,
     content: row.content,
     price: tourPrice(option, meta.get('tourmaster-tour-price') ?? '', general),
-    rating: memo(ratings, meta.get('tourmaster-tour-rating') ?? '', (text) => readTourRating(unserializeCached(text))),
+    rating: ratingOf(meta.get('tourmaster-tour-rating') ?? ''),
     info: {
       'custom-excerpt': opt('custom-excerpt'),
       'duration-text': opt('duration-text'),
