@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AvatarProps } from '../../client/common/islands/avatar';
+import { textMemo } from '../core/text-memo';
 import type { PhpValue } from '../php/values';
 
 /**
@@ -51,10 +52,15 @@ function escUrl(url: string): string {
 }
 
 /** The Gravatar image's parts for an e-mail address; undefined when avatars are switched off. */
+/** Gravatar's key for an address, kept by address: a review list hashes the same reviewers each time. */
+const emailHash = textMemo((email) => createHash('md5').update(email.toLowerCase()).digest('hex'), {
+  maxTextLength: 320,
+});
+
 function gravatarParts(email: string | undefined, size: number, settings: AvatarSettings, https: boolean) {
   if (!settings.show) return undefined;
   const trimmed = (email ?? '').trim();
-  const hash = trimmed === '' ? '' : createHash('md5').update(trimmed.toLowerCase()).digest('hex');
+  const hash = trimmed === '' ? '' : emailHash(trimmed);
   const classes = ['avatar', `avatar-${size}`, 'photo', ...(hash === '' ? ['avatar-default'] : [])];
   return {
     url: gravatarUrl(hash, size, settings, https),
