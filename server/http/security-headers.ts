@@ -216,32 +216,42 @@ function wrap(kind: Kind, route: RequestHandler): RequestHandler {
   };
 }
 
-const hooked = new WeakSet<ServerResponse>();
+/** The response's own writeHead, kept on it when the hook goes in (also says the hook is in). */
+const ORIGINAL_WRITE_HEAD = Symbol('writeHead before the security headers');
 
-/** Adds the headers when the response's head is written, so only the route that answers decides. */
-function installHook(req: Request, res: Response): void {
-  if (hooked.has(res)) return;
-  hooked.add(res);
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    const locals = res.locals as ResponseLocals;
-    const kind = locals.securityKind;
-    if (kind && !res.headersSent) {
-      if (kind === 'ajax') ajaxHeaders(res);
-      else if (kind === 'api') apiHeaders(res);
-      else pageHelmetFor(req.secure, locals.cspStripe === true)(req as IncomingMessage, res, () => {});
-      if (kind === 'api') res.setHeader('Access-Control-Allow-Origin', '*');
-      const cookies = res.getHeader('set-cookie');
-      if (cookies !== undefined) {
-        const list = Array.isArray(cookies) ? cookies : [String(cookies)];
-        res.setHeader(
-          'Set-Cookie',
-          list.map((c) => hardenCookie(c, req.secure)),
-        );
-      }
+type HookedResponse = Response & { [ORIGINAL_WRITE_HEAD]?: Response['writeHead'] };
+
+/**
+ * Adds the headers when the response's head is written, so only the route that answers decides.
+ * One shared function reads the response from `this` (and the request from `res.req`): no
+ * closures, and no WeakSet entry (which the GC must visit as an ephemeron), per request.
+ */
+function installHook(_req: Request, res: Response): void {
+  const hooked = res as HookedResponse;
+  if (hooked[ORIGINAL_WRITE_HEAD]) return;
+  hooked[ORIGINAL_WRITE_HEAD] = res.writeHead;
+  res.writeHead = writeHeadWithSecurityHeaders as typeof res.writeHead;
+}
+
+function writeHeadWithSecurityHeaders(this: HookedResponse, ...args: unknown[]): ServerResponse {
+  const req = this.req as Request;
+  const locals = this.locals as ResponseLocals;
+  const kind = locals.securityKind;
+  if (kind && !this.headersSent) {
+    if (kind === 'ajax') ajaxHeaders(this);
+    else if (kind === 'api') apiHeaders(this);
+    else pageHelmetFor(req.secure, locals.cspStripe === true)(req as IncomingMessage, this, () => {});
+    if (kind === 'api') this.setHeader('Access-Control-Allow-Origin', '*');
+    const cookies = this.getHeader('set-cookie');
+    if (cookies !== undefined) {
+      const list = Array.isArray(cookies) ? cookies : [String(cookies)];
+      this.setHeader(
+        'Set-Cookie',
+        list.map((c) => hardenCookie(c, req.secure)),
+      );
     }
-    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
-  } as typeof res.writeHead;
+  }
+  return (this[ORIGINAL_WRITE_HEAD] as (...a: unknown[]) => ServerResponse).apply(this, args);
 }
 
 function pageHelmetFor(tls: boolean, stripe: boolean) {
