@@ -56,7 +56,7 @@ export function sendReply(res: Response, reply: AjaxReply, now: Date = new Date(
   for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
   res.statusCode = reply.status ?? 200;
   // Written with Node's own end(): Express's send() would rewrite the charset WordPress writes as
-  // UTF-8 and add an ETag. A string (not a Buffer) goes out in one write with the head, which Node
+  // UTF-8 and add an ETag. A string (not a Buffer) goes out as one chunk with the head, which Node
   // prepends to it; our header values are ASCII (cookie values are URL-encoded), so the bytes are
   // those a Buffer would give.
   const body = reply.kind === 'json' ? phpJsonEncode(reply.body) : reply.body;
