@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { payLaterBookingBody } from './testing/booking-body';
 import { createTestDatabase, type TestDatabase } from './testing/db';
+import { leaveSixSeats } from './testing/last-seats';
 import { databaseUrlOf, type ServerProcess, startServerProcess } from './testing/server-process';
 
 /**
@@ -156,18 +157,7 @@ describe('WORKERS=2', () => {
   it.runIf(engine === 'mariadb')(
     'never oversells: 40 concurrent bookings for the last 6 seats',
     async () => {
-      await tdb.wp.knex(tdb.wp.t.orders).insert({
-        user_id: 0,
-        booking_date: '2026-11-20 10:00:00',
-        tour_id: TOUR,
-        travel_date: SEAT_DATE,
-        package_group_slug: '',
-        traveller_amount: 14,
-        male_amount: 0,
-        female_amount: 0,
-        order_status: 'approved',
-        total_price: '1831.2000',
-      });
+      await leaveSixSeats(tdb.wp.knex, tdb.wp.t.orders, SEAT_DATE);
       const replies = await Promise.all(
         Array.from({ length: 40 }, (_, n) =>
           // Forty guests, each from their own address (behind the proxy): no write limit is met.

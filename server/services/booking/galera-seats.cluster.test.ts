@@ -2,6 +2,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payLaterBookingBody } from '../../testing/booking-body';
 import { type GaleraCluster, galeraUnavailable, startGaleraCluster } from '../../testing/galera-cluster';
+import { leaveSixSeats } from '../../testing/last-seats';
 import { type ServerProcess, startServerProcess } from '../../testing/server-process';
 
 /**
@@ -27,18 +28,7 @@ beforeAll(async () => {
   const db = cluster.nodes[0]!.open(DATABASE);
   try {
     // 14 of the date's 20 seats sold: 6 left.
-    await db.knex('wp_tourmaster_order').insert({
-      user_id: 0,
-      booking_date: '2026-11-20 10:00:00',
-      tour_id: TOUR,
-      travel_date: SEAT_DATE,
-      package_group_slug: '',
-      traveller_amount: 14,
-      male_amount: 0,
-      female_amount: 0,
-      order_status: 'approved',
-      total_price: '1831.2000',
-    });
+    await leaveSixSeats(db.knex, 'wp_tourmaster_order', SEAT_DATE);
   } finally {
     await db.close();
   }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PROJECT_ROOT } from '../../core/config';
 import { payLaterBookingBody } from '../../testing/booking-body';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
+import { leaveSixSeats } from '../../testing/last-seats';
 import { databaseUrlOf, type ServerProcess, startServerProcess } from '../../testing/server-process';
 import { BOOKING_CLIENT_COOKIE } from './booking-client';
 
@@ -22,18 +23,7 @@ beforeAll(async () => {
   if (engine !== 'mariadb') return;
   tdb = await createTestDatabase();
   // 14 of the 20 seats are taken: 6 are left.
-  await tdb.wp.knex(tdb.wp.t.orders).insert({
-    user_id: 0,
-    booking_date: '2026-11-20 10:00:00',
-    tour_id: TOUR,
-    travel_date: DATE,
-    package_group_slug: '',
-    traveller_amount: 14,
-    male_amount: 0,
-    female_amount: 0,
-    order_status: 'approved',
-    total_price: '1831.2000',
-  });
+  await leaveSixSeats(tdb.wp.knex, tdb.wp.t.orders, DATE);
   const env = {
     DATABASE_URL: databaseUrlOf(tdb),
     MAIL_DIR: path.join(PROJECT_ROOT, 'test-results', 'oversell-mail'),
