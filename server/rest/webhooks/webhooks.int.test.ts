@@ -335,7 +335,13 @@ describe('delivery', () => {
       // Said when it fails: was the order written, and where is its delivery?
       const seen = { orderId, deliveries: await deliveriesOf(id) };
       expect(received, JSON.stringify(seen)).toHaveLength(1);
-      expect((await deliveriesOf(id))[0]).toMatchObject({ state: 'delivered' });
+      // The receiver has it once the request arrives; the dispatcher settles it after the reply.
+      let delivery = (await deliveriesOf(id))[0];
+      for (let waited = 0; delivery?.state === 'pending' && waited < 15_000; waited += 20) {
+        await sleep(20);
+        delivery = (await deliveriesOf(id))[0];
+      }
+      expect(delivery).toMatchObject({ state: 'delivered' });
     } finally {
       await dispatcher.stop();
     }
