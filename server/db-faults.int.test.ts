@@ -78,11 +78,15 @@ interface Outcome {
   body: string;
   ms: number;
   startedAt: number;
+  /** Which request this was, in the order they were sent. */
+  seq: number;
 }
 
 let guest = 0;
 
-async function send(kind: Kind): Promise<Outcome> {
+let sent = 0;
+
+async function send(kind: Kind, seq = sent++): Promise<Outcome> {
   const startedAt = Date.now();
   const ajax = (body: string, ip = '203.0.113.1') =>
     fetch(`${server.url}/wp-admin/admin-ajax.php`, {
@@ -110,31 +114,33 @@ async function send(kind: Kind): Promise<Outcome> {
     body,
     ms: Date.now() - startedAt,
     startedAt,
+    seq,
   };
 }
 
 /**
  * Six clients (two of each kind) sending one request after another until `stop()`; `inFlight()` is
- * how many are waiting for an answer now.
+ * which requests (their `seq`) are waiting for an answer now.
  */
-function load(): { stop(): Promise<Outcome[]>; inFlight(): number } {
+function load(): { stop(): Promise<Outcome[]>; inFlight(): Set<number> } {
   let running = true;
-  let waiting = 0;
+  const waiting = new Set<number>();
   const outcomes: Outcome[] = [];
   const kinds: Kind[] = ['page', 'read', 'booking', 'page', 'read', 'booking'];
   const clients = kinds.map(async (kind) => {
     while (running) {
-      waiting++;
+      const seq = sent++;
+      waiting.add(seq);
       try {
-        outcomes.push(await send(kind));
+        outcomes.push(await send(kind, seq));
       } finally {
-        waiting--;
+        waiting.delete(seq);
       }
       await sleep(20);
     }
   });
   return {
-    inFlight: () => waiting,
+    inFlight: () => new Set(waiting),
     async stop() {
       running = false;
       await Promise.all(clients);
@@ -207,7 +213,8 @@ describe.runIf(engine === 'mariadb')('the database stops under load', () => {
     await sleep(1_500);
     // Frozen while a request is on its way (on a fast machine all six clients can be between two
     // requests at once): it holds a pooled connection the freeze leaves hanging.
-    while (traffic.inFlight() === 0) await sleep(1);
+    while (traffic.inFlight().size === 0) await sleep(1);
+    const heldAtFreeze = traffic.inFlight();
     const frozenAt = Date.now();
     mariadb.freeze(true);
     try {
@@ -216,8 +223,9 @@ describe.runIf(engine === 'mariadb')('the database stops under load', () => {
       mariadb.freeze(false);
     }
     const outcomes = await traffic.stop();
-    // The requests in flight when it froze held pooled connections: they are bounded too.
-    const inFlight = outcomes.filter((o) => o.startedAt < frozenAt && o.startedAt + o.ms > frozenAt);
+    // The requests in flight when it froze held pooled connections: they are bounded too. They are
+    // known by number, not by time: one may have started in the same millisecond as the freeze.
+    const inFlight = outcomes.filter((o) => heldAtFreeze.has(o.seq));
     const whileFrozen = outcomes.filter(
       (o) => o.startedAt > frozenAt + 100 && o.startedAt + o.ms < frozenAt + FROZEN_MS,
     );
