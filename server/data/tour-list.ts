@@ -7,11 +7,11 @@ import type { PageRow } from '../wp/menus';
 import type { WpTerm } from '../wp/post';
 import { knownTaxonomies, sortTermsByName, type TourTerm, withTaxonomies } from '../wp/term-list';
 import { foldLikePattern, SQLITE_FOLD_FUNCTION } from './dialect';
+import { largeOptionColumns, resolveLargeOptions } from './large-options';
 import { type ArchiveMonthRow, archiveMonths } from './post-archives';
 import { SITE_OPTIONS } from './site';
 import { placeholders, preparedRows, quoteTable, type WpDb } from './tables';
 import { toTermWithoutCount } from './terms';
-import { LARGE_OPTION_BYTES, resolveLargeOptions } from './tour-page';
 
 /**
  * The tour lists' reads (listing.md §1.2, §2.3, §3): one query for the page of tours and how many
@@ -475,11 +475,7 @@ function listingPageSql(wp: WpDb, taxonomies: number): string {
   if (sql) return sql;
   const q = (name: string) => quoteTable(wp, name);
   const like = wp.engine === 'mysql' ? "'theme\\\\_mods\\\\_%' ESCAPE '\\\\'" : "'theme\\_mods\\_%' ESCAPE '\\'";
-  // MariaDB sends a large option (tourmaster_general is ~11 KB) as its MD5 when the process has
-  // already read that exact text (tour-page.ts `resolveLargeOptions`); SQLite sends it as it is.
-  const large = `LENGTH(option_value) > ${LARGE_OPTION_BYTES}`;
-  const value = wp.engine === 'mysql' ? `IF(${large}, NULL, option_value)` : 'option_value';
-  const digest = wp.engine === 'mysql' ? `IF(${large}, MD5(option_value), NULL)` : 'NULL';
+  const { value, digest } = largeOptionColumns(wp);
   // Nine columns, as the list statement's members have (they may follow in the same statement).
   sql =
     `SELECT 'o' AS src, option_name AS c1, ${value} AS c2, ${digest} AS c3, NULL AS c4, NULL AS c5, NULL AS c6, NULL AS c7, NULL AS c8 FROM ${q(wp.t.options)} ` +

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { maybeUnserialize, serialize } from '../php/serialize';
 import { PhpOrderedMap } from '../php/values';
 import type { ListedReview, ReviewerProfile } from '../tourmaster/reviews';
@@ -6,6 +5,7 @@ import { REVIEW_PAGE_SIZE } from '../tourmaster/reviews';
 import { TOUR_META_KEYS, VIEW_COUNT_META } from '../tourmaster/tour-option';
 import type { PageRow } from '../wp/menus';
 import type { WpTerm } from '../wp/post';
+import { largeOptionColumns, resolveLargeOptions } from './large-options';
 import { type ArchiveMonthRow, archiveMonths } from './post-archives';
 import { SITE_OPTIONS } from './site';
 import { inTransaction, placeholders, preparedRows, quoteTable, type WpDb } from './tables';
@@ -72,11 +72,7 @@ function tourPageSql(wp: WpDb): string {
   const { posts, postmeta, options, reviews, orders } = wp.t;
   const like = wp.engine === 'mysql' ? "'theme\\\\_mods\\\\_%' ESCAPE '\\\\'" : "'theme\\_mods\\_%' ESCAPE '\\'";
   const none = (n: number) => Array.from({ length: n }, () => 'NULL').join(', ');
-  // MariaDB sends a large option (tourmaster_general is ~11 KB) as its MD5 when a request has
-  // already read that exact text (see `largeOptions`); SQLite runs in-process and sends it as it is.
-  const large = `LENGTH(option_value) > ${LARGE_OPTION_BYTES}`;
-  const optionValue = wp.engine === 'mysql' ? `IF(${large}, NULL, option_value)` : 'option_value';
-  const optionDigest = wp.engine === 'mysql' ? `IF(${large}, MD5(option_value), NULL)` : 'NULL';
+  const { value: optionValue, digest: optionDigest } = largeOptionColumns(wp);
   // The published tour's id (the lowest, should two share the slug): an index lookup, no sort.
   const tourId = `(SELECT MIN(ID) FROM ${q(posts)} WHERE post_type = 'tour' AND post_name = ? AND post_status = 'publish')`;
   // The review query of reviews.md §2 (admin reviews kept, cancelled orders' reviews hidden).
@@ -222,44 +218,6 @@ function footerRows(rows: readonly Row[]): { months: ArchiveMonthRow[]; categori
     }));
   categories.sort((a, b) => a.name.localeCompare(b.name) || a.termId - b.termId);
   return { months, categories };
-}
-
-/** Options longer than this come as their MD5 from MariaDB (the text is read again when it changes). */
-export const LARGE_OPTION_BYTES = 2048;
-
-/** Large options' text by MD5: the same digest is the same stored text, so the text is reused. */
-const largeOptions = new Map<string, string>();
-
-/**
- * The text of the large options the query sent as digests: from the texts already read, else read
- * now (the first request after a start or an edit), checked against the digest it came with.
- */
-export async function resolveLargeOptions(
-  wp: WpDb,
-  digests: ReadonlyMap<string, string>,
-  options: Map<string, string>,
-): Promise<void> {
-  const missing: string[] = [];
-  for (const [name, digest] of digests) {
-    const text = largeOptions.get(digest);
-    if (text === undefined) missing.push(name);
-    else options.set(name, text);
-  }
-  if (missing.length === 0) return;
-  const rows: { option_name: unknown; option_value: unknown }[] = await wp
-    .knex(wp.t.options)
-    .select('option_name', 'option_value')
-    .whereIn('option_name', missing);
-  for (const row of rows) {
-    const text = String(row.option_value ?? '');
-    const name = String(row.option_name);
-    options.set(name, text);
-    const digest = createHash('md5').update(text, 'utf8').digest('hex');
-    if (digest === digests.get(name)) {
-      largeOptions.set(digest, text);
-      if (largeOptions.size > 100) largeOptions.delete(largeOptions.keys().next().value as string);
-    }
-  }
 }
 
 type ReviewerRow = { src: string; id: unknown; k: unknown; v: unknown; a: unknown };
