@@ -4,9 +4,9 @@ import path from 'node:path';
 import { parse } from 'parse5';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { html } from '../views/html';
+import { html, raw } from '../views/html';
 import { withScriptNonce } from '../views/script-nonce';
-import { pageHeaders, readClientAssets, renderPage } from './layout';
+import { pageHeaders, readClientAssets, renderPage, renderPageBytes } from './layout';
 
 describe('page shell', () => {
   const page = renderPage({
@@ -142,6 +142,31 @@ describe('page shell', () => {
       renderPage({ ...props('Tours', 'one'), content: createElement('p', null, 'one') }, assets),
     );
     expect(first).toBe(whole);
+  });
+
+  it('gives the same document as bytes: per nonce, per content, embeds gated per site host', () => {
+    const assets = { scripts: ['/dropin-assets/assets/main-1.js'], stylesheets: [] };
+    const content = html`<p>Ωραία θέα</p>${raw('<iframe src="https://www.youtube.com/embed/x"></iframe>')}`;
+    const props = (homeUrl: string) => ({
+      title: 'Santorini – “Caldera”',
+      siteName: 'Aegean Trails',
+      homeUrl,
+      siteUrl: homeUrl,
+      content,
+      shell: { nav: [{ title: 'Home', url: `${homeUrl}/`, children: [] }] },
+    });
+    for (const nonce of ['nonceOne', 'nonceTwo', undefined]) {
+      for (const home of ['http://127.0.0.1:8080', 'https://tours.example']) {
+        const render = <T>(f: () => T) => (nonce ? withScriptNonce(nonce, f) : f());
+        const text = render(() => renderPage(props(home), assets));
+        const bytes = render(() => renderPageBytes(props(home), assets));
+        expect(bytes.toString('utf8')).toBe(text);
+        if (nonce) expect(text).toContain(`nonce="${nonce}"`);
+      }
+    }
+    // Content that is not yet HTML is rendered whole, as renderPage does.
+    const element = { ...props('http://127.0.0.1:8080'), content: createElement('p', null, 'one') };
+    expect(renderPageBytes(element, assets).toString('utf8')).toBe(renderPage(element, assets));
   });
 
   it("sends WordPress's no-cache headers", () => {

@@ -18,7 +18,7 @@ import { unserializeCached } from '../../wp/parse-cache';
 import { originFromHost } from '../../wp/site';
 import { siteLocalTime } from '../../wp/site-time';
 import { siteNameText } from '../account/site';
-import { renderPage, sendPage } from '../layout';
+import { renderPageBytes, sendPage } from '../layout';
 import { sendNotFound } from '../not-found';
 import { RenderCache } from '../render-cache';
 import { bookingBarFor } from './booking';
@@ -106,7 +106,7 @@ async function serveTourPage(req: Request, res: Response, deps: AppDeps, slug: s
     ...(related ? { relatedTours: related } : {}),
   });
   const { post } = tr;
-  const document = renderPage({
+  const document = renderPageBytes({
     title: model.title,
     siteName: siteNameText(site),
     homeUrl: site.homeUrl,
