@@ -7,7 +7,7 @@ import { gateEmbeds } from '../views/consent-embeds';
 import { raw, SafeHtml } from '../views/html';
 import { type ClientAssets, hostOf, Page, type PageProps } from '../views/page-shell';
 import { scriptNonce } from '../views/script-nonce';
-import { RenderCache } from './render-cache';
+import { RenderCache, renderKey } from './render-cache';
 
 /**
  * Pages as responses: the shell (views/page-shell.tsx) rendered around a page's content, reusing
@@ -96,7 +96,7 @@ function gatedContentBytes(content: SafeHtml, host: string): Buffer {
 }
 
 function frameFor(around: Omit<PageProps, 'content'>, assets: ClientAssets, withNonce: boolean): Frame {
-  return frames.get(JSON.stringify([around, assets, withNonce]), () => renderFrame(around, assets, withNonce));
+  return frames.get(renderKey([around, assets, withNonce]), () => renderFrame(around, assets, withNonce));
 }
 
 /** Where the content and the nonce go in a rendered frame (neither can occur in markup React escapes). */

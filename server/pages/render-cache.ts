@@ -1,3 +1,5 @@
+import { SafeHtml } from '../views/html';
+
 /**
  * Renders of pure fragments, reused while their inputs stay the same: the key is the inputs' text
  * (everything the fragment shows, read from the database on every request), so an edit in the
@@ -80,4 +82,27 @@ export class OwnedRenderCache<T> {
     }
     return cache;
   }
+}
+
+/** Ids of the parts keys have already named (a part's text never changes: its id stands for it). */
+const partIds = new WeakMap<SafeHtml, number>();
+let lastPartId = 0;
+
+/**
+ * A render's inputs as a RenderCache key: their JSON, with a rendered part (SafeHtml) the keys have
+ * met before written as its id instead of its text, so kept renders (a tour's body, the footer, a
+ * guest's top bar) cost no copy of themselves in every request's key; a part met for the first time
+ * is written whole, so its text still finds a render made from an equal part. Ids are never reused,
+ * and an id is written under a name no JSON of plain data gives (it starts with a NUL).
+ */
+export function renderKey(inputs: unknown): string {
+  return JSON.stringify(inputs, partAsId);
+}
+
+function partAsId(_name: string, value: unknown): unknown {
+  if (!(value instanceof SafeHtml)) return value;
+  const id = partIds.get(value);
+  if (id !== undefined) return { '\u0000part': id };
+  partIds.set(value, ++lastPartId);
+  return value.value;
 }

@@ -1,7 +1,22 @@
 import type { ReactElement } from 'react';
-import type { MenuItem, ShellData } from '../wp/menus';
+import type { MenuItem } from '../wp/menus';
 import { gateEmbeds } from './consent-embeds';
 import { raw, SafeHtml } from './html';
+
+/** What the header and footer show besides the site's name. */
+export interface ShellData {
+  /** The main menu (the site's assigned menu, else its pages). */
+  nav: readonly MenuItem[];
+  /** The privacy policy page (`wp_page_for_privacy_policy`), when published. */
+  privacyUrl?: string;
+  /** The site's RSS feed (`/feed/`, pretty permalinks only), for the head's alternate link. */
+  feedUrl?: string;
+  /**
+   * The theme's footer widget areas (services/site/footer-widgets.ts), kept between requests while
+   * their inputs stay the same (so a render key names them by id: pages/render-cache.ts); absent when empty.
+   */
+  footerWidgets?: SafeHtml;
+}
 
 /**
  * The page shell every server-rendered page shares, rendered with React (static markup, no
@@ -17,7 +32,8 @@ import { raw, SafeHtml } from './html';
  * (`tourmaster-template-wrapper`), never by the whole document.
  */
 export interface PageProps {
-  // Plain data only besides `content`: renderPage keys the rendered document by their JSON.
+  // Plain data and kept parts besides `content`: renderPage keys the rendered document by their
+  // JSON (pages/render-cache.ts `renderKey`).
   /** The page's own title, as text: `<title>{title} – {siteName}</title>` and the title bar. */
   title: string;
   /**
@@ -341,12 +357,12 @@ function SiteFooter({
   homeUrl: string;
   siteName: string;
   privacyUrl?: string;
-  widgets?: string;
+  widgets?: SafeHtml;
 }) {
   return (
     <footer className="dropin-footer">
       {/* The theme's widget areas (services/site/footer-widgets.ts builds the HTML, escaping what it prints). */}
-      {widgets ? <Html className="dropin-footer-widgets" html={raw(widgets)} /> : null}
+      {widgets ? <Html className="dropin-footer-widgets" html={widgets} /> : null}
       <div className="traveltour-container dropin-footer-container">
         <a className="dropin-footer-name" href={`${homeUrl}/`}>
           {siteName}

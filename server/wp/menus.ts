@@ -81,15 +81,3 @@ export interface PageRow {
   parentId: number;
   menuOrder: number;
 }
-
-/** What the header and footer show besides the site's name. */
-export interface ShellData {
-  /** The main menu (the site's assigned menu, else its pages). */
-  nav: readonly MenuItem[];
-  /** The privacy policy page (`wp_page_for_privacy_policy`), when published. */
-  privacyUrl?: string;
-  /** The site's RSS feed (`/feed/`, pretty permalinks only), for the head's alternate link. */
-  feedUrl?: string;
-  /** The theme's footer widget areas, as HTML (services/site/footer-widgets.ts); absent when empty. */
-  footerWidgets?: string;
-}

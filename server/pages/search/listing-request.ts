@@ -11,7 +11,8 @@ import {
 import { buildShell } from '../../services/site/shell';
 import type { TourListOptions } from '../../tourmaster/listing/page';
 import type { SafeHtml } from '../../views/html';
-import { pagePath, type ShellData } from '../../wp/menus';
+import type { ShellData } from '../../views/page-shell';
+import { pagePath } from '../../wp/menus';
 import { unserializeCached } from '../../wp/parse-cache';
 import { originFromHost, type Site, siteFromOptions } from '../../wp/site';
 import type { TourTerm } from '../../wp/term-list';

@@ -12,7 +12,7 @@ import { relatedTours } from '../../services/tour-page/related-tours';
 import { countView } from '../../services/tour-page/visits';
 import { readTourRating, starIcons } from '../../tourmaster/reviews';
 import { VIEW_COUNT_META } from '../../tourmaster/tour-option';
-import { raw, SafeHtml } from '../../views/html';
+import { raw, type SafeHtml } from '../../views/html';
 import { TourPage, type TourPageModel } from '../../views/tour/TourPage';
 import { unserializeCached } from '../../wp/parse-cache';
 import { originFromHost } from '../../wp/site';
@@ -20,7 +20,7 @@ import { siteLocalTime } from '../../wp/site-time';
 import { siteNameText } from '../account/site';
 import { renderPageBytes, sendPage } from '../layout';
 import { sendNotFound } from '../not-found';
-import { RenderCache } from '../render-cache';
+import { RenderCache, renderKey } from '../render-cache';
 import { bookingBarFor } from './booking';
 import { readTourTemp, type TourTemp } from './carry-over';
 import { tourContent, withGalleries } from './content';
@@ -133,27 +133,7 @@ async function serveTourPage(req: Request, res: Response, deps: AppDeps, slug: s
 const tourPages = new RenderCache<SafeHtml>(100);
 
 function tourPageHtml(model: TourPageModel): SafeHtml {
-  return tourPages.get(modelKey(model), () => raw(renderToStaticMarkup(createElement(TourPage, { model }))));
-}
-
-/** Ids of the parts keys have already named (a part's text never changes: its id stands for it). */
-const partIds = new WeakMap<SafeHtml, number>();
-let lastPartId = 0;
-
-/**
- * The model's JSON, a part the key has met before (the kept renders: the content, the reviews)
- * written as its id instead of its text, so the key of a page whose content is kept costs no copy
- * of it; a part met for the first time is written whole. Ids are never reused, and an id (an
- * object) never reads as a text (a string).
- */
-function modelKey(model: TourPageModel): string {
-  return JSON.stringify(model, (_name, value: unknown) => {
-    if (!(value instanceof SafeHtml)) return value;
-    const id = partIds.get(value);
-    if (id !== undefined) return { part: id };
-    partIds.set(value, ++lastPartId);
-    return value.value;
-  });
+  return tourPages.get(renderKey(model), () => raw(renderToStaticMarkup(createElement(TourPage, { model }))));
 }
 
 /** The booking the payment page's "edit" link carries back (`tour_temp`), when the post could be read. */

@@ -2,6 +2,7 @@ import { getRawOptions } from '../../data/options';
 import { type ArchiveMonthRow, monthlyArchives } from '../../data/post-archives';
 import { listTerms } from '../../data/terms';
 import { archivesBlockHtml, categoriesBlockHtml, footerColumnsHtml, widgetHtml } from '../../views/footer-widgets';
+import { raw, type SafeHtml } from '../../views/html';
 import { type Block, parseBlocks, renderBlocks } from '../../wp/blocks';
 import { optionRecord } from '../../wp/parse-cache';
 import { categoryPath, datePath, type PermalinkSettings } from '../../wp/permalinks';
@@ -26,7 +27,7 @@ const MAX_WIDGETS = 30;
 
 export interface FooterWidgets {
   /** The areas' columns, as HTML (undefined: no widgets). */
-  html: string | undefined;
+  html: SafeHtml | undefined;
   /** Pretty permalinks are on: the site's feed is served at `/feed/`. */
   pretty: boolean;
 }
@@ -155,9 +156,11 @@ async function renderFooterWidgets(
     }
     return undefined;
   };
-  const html = footerColumnsHtml(
-    areas.map((widgets) =>
-      widgets.map((w) => widgetHtml(w.id, 'widget_block', renderBlocks(w.parts, render))).join(''),
+  const html = raw(
+    footerColumnsHtml(
+      areas.map((widgets) =>
+        widgets.map((w) => widgetHtml(w.id, 'widget_block', renderBlocks(w.parts, render))).join(''),
+      ),
     ),
   );
   return { html, pretty };

@@ -1,6 +1,7 @@
 import { loadMenu, loadShellRows } from '../../data/menus';
 import { isSet, phpInt, str } from '../../php/coerce';
-import type { PageRow, ShellData } from '../../wp/menus';
+import type { ShellData } from '../../views/page-shell';
+import type { PageRow } from '../../wp/menus';
 import { mainMenuId, pagePath, pagesMenu } from '../../wp/menus';
 import { optionRecord } from '../../wp/parse-cache';
 import type { RequestContext } from '../context';
