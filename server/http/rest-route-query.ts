@@ -1,6 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
 import { REST_NAMESPACE } from './rest-namespace';
 
+const MAY_NAME_REST_ROUTE = /rest(?:_|%5f)route/i;
+
 /** The namespace as `rest_route` names it: `/tourmaster/v1`. */
 const ROUTE_PREFIX = REST_NAMESPACE.slice('/wp-json'.length).toLowerCase();
 
@@ -11,6 +13,12 @@ const ROUTE_PREFIX = REST_NAMESPACE.slice('/wp-json'.length).toLowerCase();
  * other query parameters kept; `rest_route` of any other namespace stays WordPress's.
  */
 export function restRouteQuery(req: Request, _res: Response, next: NextFunction): void {
+  // Most requests have no such parameter: the URL says so without parsing its query (the name as
+  // PHP decodes it, `_` possibly percent-encoded).
+  if (!MAY_NAME_REST_ROUTE.test(req.url)) {
+    next();
+    return;
+  }
   const route = req.query.rest_route;
   const lower = typeof route === 'string' ? route.toLowerCase() : '';
   const ours = lower === ROUTE_PREFIX || lower.startsWith(`${ROUTE_PREFIX}/`);

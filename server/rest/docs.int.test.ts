@@ -26,7 +26,9 @@ afterAll(async () => {
 
 describe('GET openapi.json', () => {
   it('is a valid OpenAPI 3.1 document of every route, served at the site’s REST URL', async () => {
-    for (const url of [`${NS}/openapi.json`, '/?rest_route=/tourmaster/v1/openapi.json']) {
+    // The parameter's name as PHP decodes it: its `_` may come percent-encoded (either hex case).
+    const routed = ['rest_route', 'rest%5Froute', 'rest%5froute'];
+    for (const url of [`${NS}/openapi.json`, ...routed.map((name) => `/?${name}=/tourmaster/v1/openapi.json`)]) {
       const response = await fetch(`${server.baseUrl}${url}`);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/^application\/json/);

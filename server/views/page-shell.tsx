@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import type { MenuItem } from '../wp/menus';
 import { gateEmbeds } from './consent-embeds';
-import { raw, SafeHtml } from './html';
+import { SafeHtml } from './html';
 
 /** What the header and footer show besides the site's name. */
 export interface ShellData {
