@@ -7,6 +7,7 @@ import { DEFAULT_SEED_DUMP, PROJECT_ROOT } from '../server/core/config';
 import { type Database, openDatabase } from '../server/data/db';
 import { loadDump } from '../server/data/dump-loader';
 import { serialize, unserialize } from '../server/php/serialize';
+import { type Baseline, startBaseline } from './bench-baseline';
 import { chooseLoadGenerator, type LoadGenerator, type LoadRequest, runLoad } from './bench-load';
 
 /**
@@ -19,7 +20,9 @@ import { chooseLoadGenerator, type LoadGenerator, type LoadRequest, runLoad } fr
  * this machine's speed drifts by half within an hour, the CPU per request much less.
  * BENCH_SECONDS and BENCH_CONNECTIONS override the defaults; BENCH_ONLY=text[,text…] runs the scenarios whose name has one;
  * BENCH_LOAD=wrk|autocannon picks the load generator; BENCH_WORKERS=n runs the server with WORKERS=n;
- * BENCH_PROFILE=dir writes the server's CPU profile there (`--cpu-prof`, open it in Chrome's DevTools).
+ * BENCH_PROFILE=dir writes the server's CPU profile there (`--cpu-prof`, open it in Chrome's DevTools);
+ * BENCH_BASELINE=<git revision> also measures the rows marked `baseline` on the code at that
+ * revision, in the same run (bench-baseline.ts), and prints their ratios against it.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
@@ -36,6 +39,8 @@ interface Scenario {
   expect: string;
   /** Loads the bare probe (bench-probe.ts) instead of our server: the reference row. */
   probe?: boolean;
+  /** Measured on BENCH_BASELINE's code too (issue 21's rows). */
+  baseline?: boolean;
 }
 
 const AVAILABILITY_BODY =
@@ -46,6 +51,7 @@ const scenarios: Scenario[] = [
     name: 'tourmaster_tour_booking_amount_check',
     body: AVAILABILITY_BODY,
     expect: '"status":"success"',
+    baseline: true,
   },
   {
     // The reference: the same check's statement from a bare Express + mysql2 server.
@@ -85,6 +91,7 @@ const scenarios: Scenario[] = [
     page: '/tour/santorini-caldera-sunset-cruise/',
     headers: { cookie: 'tourmaster-tour-4=1' },
     expect: 'tourmaster-single-tour-booking-fields',
+    baseline: true,
   },
   {
     // A first view: one atomic increment of the view counter per request.
@@ -109,6 +116,7 @@ const scenarios: Scenario[] = [
     name: 'get_single_tour_review (review list page 2)',
     body: exchangeBody('review-santorini-sort-date-p2'),
     expect: '"content"',
+    baseline: true,
   },
   {
     // A list section's page 2 (the "Tour List" page's list, as its page numbers post it).
@@ -146,12 +154,23 @@ async function main() {
   await admin.knex.raw(`CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_520_ci`);
   let server: ChildProcess | undefined;
   let probe: ChildProcess | undefined;
+  let baseline: Baseline | undefined;
   try {
     await loadFixtureSite();
     const started = await startServer();
     server = started.child;
     const startedProbe = await startProbe();
     probe = startedProbe.child;
+    const baselineRev = process.env.BENCH_BASELINE;
+    if (baselineRev) {
+      baseline = await startBaseline(baselineRev, {
+        root: PROJECT_ROOT,
+        serverUrl: `mysql://${MARIADB.user}:${MARIADB.password}@${MARIADB.host}:${MARIADB.port}`,
+        database: `${database}_baseline`,
+        sql: (statement) => admin.knex.raw(statement),
+      });
+    }
+    const baselineUrl = baseline ? await untilRunning(baseline.child) : undefined;
     const generator = chooseLoadGenerator();
     const mariadbPid = await serverPid(admin);
     printHeader(started.url, generator);
@@ -162,10 +181,19 @@ async function main() {
       const request = scenarioRequest(s, target.url);
       await checkScenario(s, request, target.url);
       rows.set(s.name, await measureScenario(s, request, generator, { server: target.child.pid, mariadb: mariadbPid }));
+      if (baseline && baselineUrl && s.baseline) {
+        // Printed right under the row it repeats.
+        const before = { ...s, name: `  the same at ${baseline.rev}` };
+        const beforeRequest = scenarioRequest(s, baselineUrl);
+        await checkScenario(before, beforeRequest, baselineUrl);
+        const pids = { server: baseline.child.pid, mariadb: mariadbPid };
+        rows.set(baselineKey(s.name, baseline.rev), await measureScenario(before, beforeRequest, generator, pids));
+      }
     }
-    printRatios(rows);
+    printRatios(rows, baseline?.rev);
     console.log(`\nserver resident memory after the run: ${residentMemory(server.pid)}`);
   } finally {
+    await baseline?.close();
     if (probe && probe.exitCode === null) await stopServer(probe);
     if (server && server.exitCode === null) await stopServer(server);
     await admin.knex.raw(`DROP DATABASE IF EXISTS \`${database}\``);
@@ -263,15 +291,21 @@ async function measureScenario(
 /**
  * Issue 21's goals, from this run's rows: the availability check's server CPU per request against
  * the bare probe's (goal at most 1.15), and the tour page's and the review list's against the CPU
- * per request they took before it (README, 2026-11-22 run; goal at most half). MariaDB's CPU per
- * request is printed beside each, to compare with the same rows before.
+ * per request they took before it (goal at most half): against the same rows on the code before
+ * the issue when BENCH_BASELINE gives it (59d3f31), else against the figures measured then on
+ * another machine (README, 2026-11-22 run). MariaDB's CPU per request is printed beside each.
  */
 const BEFORE_ISSUE_21 = {
   tourPage: { name: 'GET /tour/santorini-caldera-sunset-cruise/', serverMs: 1.26 },
   reviewList: { name: 'get_single_tour_review (review list page 2)', serverMs: 0.9 },
 };
 
-function printRatios(rows: ReadonlyMap<string, CpuPerRequest>): void {
+/** Where a scenario's row measured on BENCH_BASELINE's code is kept. */
+function baselineKey(name: string, rev: string): string {
+  return `${name} at ${rev}`;
+}
+
+function printRatios(rows: ReadonlyMap<string, CpuPerRequest>, baselineRev: string | undefined): void {
   const ratio = (a: number | undefined, b: number | undefined) =>
     a === undefined || b === undefined || b === 0 ? '?' : (a / b).toFixed(2);
   const lines: string[] = [];
@@ -283,11 +317,17 @@ function printRatios(rows: ReadonlyMap<string, CpuPerRequest>): void {
     );
   for (const { name, serverMs } of Object.values(BEFORE_ISSUE_21)) {
     const row = rows.get(name);
-    if (row)
-      lines.push(
-        `${name.split(' (')[0]} ÷ ${serverMs} ms before, server CPU per request: ${ratio(row.server, serverMs)} (goal ≤ 0.5)`,
-      );
+    if (!row) continue;
+    const before = baselineRev ? rows.get(baselineKey(name, baselineRev)) : undefined;
+    lines.push(
+      before
+        ? `${name.split(' (')[0]} ÷ the same at ${baselineRev}, server CPU per request: ${ratio(row.server, before.server)} (goal ≤ 0.5)`
+        : `${name.split(' (')[0]} ÷ ${serverMs} ms before, server CPU per request: ${ratio(row.server, serverMs)} (goal ≤ 0.5)`,
+    );
   }
+  const checkBefore = baselineRev ? rows.get(baselineKey(scenarios[0]!.name, baselineRev)) : undefined;
+  if (check && checkBefore)
+    lines.push(`availability check ÷ the same at ${baselineRev}: ${ratio(check.server, checkBefore.server)}`);
   if (lines.length) console.log(`\n${lines.join('\n')}`);
 }
 
@@ -309,11 +349,14 @@ function cpuMs(pid: number | undefined): number | undefined {
   }
 }
 
-/** `cpuMs` of a process and its children (the workers when BENCH_WORKERS is set). */
+/**
+ * `cpuMs` of a process and all its descendants: the workers when BENCH_WORKERS is set; a
+ * baseline's `npm start`, whose server runs under `sh` and tsx a few levels down.
+ */
 function treeCpuMs(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;
   const own = cpuMs(pid);
-  return own === undefined ? undefined : childrenOf(pid).reduce((sum, child) => sum + (cpuMs(child) ?? 0), own);
+  return own === undefined ? undefined : childrenOf(pid).reduce((sum, child) => sum + (treeCpuMs(child) ?? 0), own);
 }
 
 /** A process's children, from /proc; none where there is no /proc (not Linux). */
