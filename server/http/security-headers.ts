@@ -122,8 +122,8 @@ const pageHelmet = (https: boolean, directives: typeof CSP_DIRECTIVES) =>
     crossOriginEmbedderPolicy: false,
   });
 
-/** A page's helmet: over TLS or not, with Stripe's sources or not. */
-const pageHelmets = {
+/** A page's helmet: over TLS or not, with Stripe's sources or not (exported for the header test). */
+export const pageHelmets = {
   plain: pageHelmet(false, CSP_DIRECTIVES),
   tls: pageHelmet(true, CSP_DIRECTIVES),
   stripePlain: pageHelmet(false, STRIPE_CSP_DIRECTIVES),
@@ -171,6 +171,37 @@ function recordedHeaders(middleware: (req: IncomingMessage, res: ServerResponse,
 
 const ajaxHeaders = recordedHeaders(ajaxHelmet);
 const apiHeaders = recordedHeaders(apiHelmet);
+
+/** Where the nonce goes in a recorded page policy (helmet refuses `;` and `,` in a value, nothing else). */
+const NONCE_MARK = 'dropin-nonce-mark';
+
+/**
+ * What a page's helmet does to a response, recorded once with a mark where the nonce goes: a page
+ * then gets the same headers with its own nonce in place of the mark, without helmet building the
+ * policy from its directives on every request (it read nothing else of the request or response).
+ * Exported for the header test, which compares it with helmet's own output.
+ */
+export function recordedPageHeaders(middleware: (req: IncomingMessage, res: ServerResponse, next: () => void) => void) {
+  const set: [string, string[]][] = [];
+  const removed: string[] = [];
+  const recorder = {
+    locals: { cspNonce: NONCE_MARK },
+    setHeader: (name: string, value: string) => set.push([name, String(value).split(NONCE_MARK)]),
+    removeHeader: (name: string) => removed.push(name),
+  };
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
+  return (res: ServerResponse, nonce: string) => {
+    for (const name of removed) res.removeHeader(name);
+    for (const [name, parts] of set) res.setHeader(name, parts.length === 1 ? (parts[0] as string) : parts.join(nonce));
+  };
+}
+
+const pageHeaders = {
+  plain: recordedPageHeaders(pageHelmets.plain),
+  tls: recordedPageHeaders(pageHelmets.tls),
+  stripePlain: recordedPageHeaders(pageHelmets.stripePlain),
+  stripeTls: recordedPageHeaders(pageHelmets.stripeTls),
+};
 
 /** Marks a response as not ours (e.g. forwarded from the WordPress upstream): no headers are added. */
 export function notOurs(res: Response): void {
@@ -240,7 +271,7 @@ function writeHeadWithSecurityHeaders(this: HookedResponse, ...args: unknown[]):
   if (kind && !this.headersSent) {
     if (kind === 'ajax') ajaxHeaders(this);
     else if (kind === 'api') apiHeaders(this);
-    else pageHelmetFor(req.secure, locals.cspStripe === true)(req as IncomingMessage, this, () => {});
+    else pageHeadersFor(req.secure, locals.cspStripe === true)(this, String(locals.cspNonce));
     if (kind === 'api') this.setHeader('Access-Control-Allow-Origin', '*');
     const cookies = this.getHeader('set-cookie');
     if (cookies !== undefined) {
@@ -254,9 +285,9 @@ function writeHeadWithSecurityHeaders(this: HookedResponse, ...args: unknown[]):
   return (this[ORIGINAL_WRITE_HEAD] as (...a: unknown[]) => ServerResponse).apply(this, args);
 }
 
-function pageHelmetFor(tls: boolean, stripe: boolean) {
-  if (stripe) return tls ? pageHelmets.stripeTls : pageHelmets.stripePlain;
-  return tls ? pageHelmets.tls : pageHelmets.plain;
+function pageHeadersFor(tls: boolean, stripe: boolean) {
+  if (stripe) return tls ? pageHeaders.stripeTls : pageHeaders.stripePlain;
+  return tls ? pageHeaders.tls : pageHeaders.plain;
 }
 
 /**

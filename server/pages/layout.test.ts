@@ -164,9 +164,14 @@ describe('page shell', () => {
         if (nonce) expect(text).toContain(`nonce="${nonce}"`);
       }
     }
-    // Content that is not yet HTML is rendered whole, as renderPage does.
-    const element = { ...props('http://127.0.0.1:8080'), content: createElement('p', null, 'one') };
-    expect(renderPageBytes(element, assets).toString('utf8')).toBe(renderPage(element, assets));
+    // Content in kept parts (the tour page's body around its booking bar): the same as it whole.
+    const parts = [raw('<div class="a">'), html`<p>Ωραία ${'<b>'}</p>`, content, raw('</div>')];
+    const whole = raw(parts.map((p) => p.value).join(''));
+    for (const home of ['http://127.0.0.1:8080', 'https://tours.example']) {
+      const joined = withScriptNonce('nonceOne', () => renderPage({ ...props(home), content: whole }, assets));
+      const split = withScriptNonce('nonceOne', () => renderPageBytes({ ...props(home), content: parts }, assets));
+      expect(split.toString('utf8')).toBe(joined);
+    }
   });
 
   it("sends WordPress's no-cache headers", () => {

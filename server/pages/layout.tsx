@@ -63,13 +63,15 @@ export function renderPage(props: PageProps, assets: ClientAssets = builtClientA
 }
 
 /**
- * The same document as bytes, for a page whose content is itself a kept render (the tour page's
- * body, pages/tour/index.ts): the frame's parts and the content are encoded once and copied into
- * one buffer with this request's nonce, instead of joining some 50 KB of text and encoding it
- * again for every request.
+ * The same document as bytes, for a page whose content is made of kept renders (the tour page's
+ * body, pages/tour/index.ts, around its per-request booking bar): the frame's parts and each kept
+ * part are encoded once and copied into one buffer with this request's nonce, instead of joining
+ * some 50 KB of text and encoding it again for every request.
  */
-export function renderPageBytes(props: PageProps, assets: ClientAssets = builtClientAssets()): Buffer {
-  if (!(props.content instanceof SafeHtml)) return Buffer.from(renderPage(props, assets), 'utf8');
+export function renderPageBytes(
+  props: Omit<PageProps, 'content'> & { content: SafeHtml | readonly SafeHtml[] },
+  assets: ClientAssets = builtClientAssets(),
+): Buffer {
   const nonce = scriptNonce();
   const { content, ...around } = props;
   const frame = frameFor(around, assets, nonce !== undefined);
@@ -80,7 +82,9 @@ export function renderPageBytes(props: PageProps, assets: ClientAssets = builtCl
     if (i > 0) parts.push(nonceBytes);
     parts.push(part);
   });
-  parts.push(gatedContentBytes(content, hostOf(props.homeUrl)), frame.bytes.tail);
+  const host = hostOf(props.homeUrl);
+  for (const part of content instanceof SafeHtml ? [content] : content) parts.push(gatedContentBytes(part, host));
+  parts.push(frame.bytes.tail);
   return Buffer.concat(parts);
 }
 

@@ -126,14 +126,28 @@ async function serveTourPage(req: Request, res: Response, deps: AppDeps, slug: s
 /**
  * TourPage rendered once per model: the model is everything the component shows (plain data and the
  * parts already rendered for this request, read from the database on every request), so its JSON is
- * the key, and a new seat count, review, price or edit makes a new one. As HTML, the page's document
- * around it is reused too (layout.tsx `renderPage`). React rendering the whole document was the
- * largest part of serving the page.
+ * the key, and a new seat count, review, price or edit makes a new one. The booking bar is the one
+ * part rendered anew for each request (its view count, the guest's login form): the body is kept
+ * with a mark where the bar goes and split there, so the bar is neither copied into every key nor a
+ * reason to render the body again, and the page's bytes are the kept parts around this request's
+ * bar (layout.tsx `renderPageBytes`). React rendering the whole document was the largest part of
+ * serving the page.
  */
-const tourPages = new RenderCache<SafeHtml>(100);
+const tourPages = new RenderCache<readonly SafeHtml[]>(100);
 
-function tourPageHtml(model: TourPageModel): SafeHtml {
-  return tourPages.get(renderKey(model), () => raw(renderToStaticMarkup(createElement(TourPage, { model }))));
+/** Where the booking bar goes in a kept body (no markup React writes contains a NUL). */
+const BAR_MARK = raw('\u0000dropin-booking-bar\u0000');
+
+function tourPageHtml(model: TourPageModel): readonly SafeHtml[] {
+  const { bookingBar } = model;
+  const kept = bookingBar ? { ...model, bookingBar: BAR_MARK } : model;
+  const parts = tourPages.get(renderKey(kept), () =>
+    renderToStaticMarkup(createElement(TourPage, { model: kept }))
+      .split(BAR_MARK.value)
+      .map((part) => raw(part)),
+  );
+  if (!bookingBar) return parts;
+  return parts.flatMap((part, i) => (i === 0 ? [part] : [bookingBar, part]));
 }
 
 /** The booking the payment page's "edit" link carries back (`tour_temp`), when the post could be read. */
