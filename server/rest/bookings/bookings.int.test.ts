@@ -9,6 +9,7 @@ import { createApplicationPassword } from '../../services/api-keys/create-key';
 import { SYNC_SETTLE_MS } from '../../services/booking/api-booking-view';
 import { CAPTURE_NOW, startTestServer, type TestServer } from '../../testing/app';
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
+import { leaveSixSeats, SANTORINI } from '../../testing/last-seats';
 import { basicAuth } from '../../testing/rest-app';
 import { restRouter } from '../router';
 
@@ -24,7 +25,7 @@ let base = '';
 let clock = CAPTURE_NOW.getTime();
 let mailer: MemoryMailer;
 
-const SANTORINI = 4; // per person, 20 seats a date
+// A date of the Santorini cruise (SANTORINI, testing/last-seats.ts): per person, 20 seats.
 const DATE = '2027-05-22';
 
 /** `Authorization` by user id: the administrator (1) and Tour Staff customer2 (3), real application passwords. */
@@ -316,19 +317,8 @@ describe('bookings API', () => {
   });
 
   it.runIf(engine === 'mariadb')('sells exactly the seats left to concurrent one-seat bookings', async () => {
-    const date = '2027-05-15'; // 20 seats, 14 taken: 6 left
-    await tdb.wp.knex(tdb.wp.t.orders).insert({
-      user_id: 0,
-      booking_date: '2026-11-20 10:00:00',
-      tour_id: SANTORINI,
-      travel_date: date,
-      package_group_slug: '',
-      traveller_amount: 14,
-      male_amount: 0,
-      female_amount: 0,
-      order_status: 'approved',
-      total_price: '100.0000',
-    });
+    const date = '2027-05-15';
+    await leaveSixSeats(tdb.wp.knex, tdb.wp.t.orders, date);
     const one = (n: number) =>
       booking(
         { date, travellers: { people: 1 }, traveller_details: [{ first_name: 'A', last_name: `B${n}` }] },
