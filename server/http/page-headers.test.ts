@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { pageHelmets, recordedPageHeaders } from './security-headers';
+import { pageHelmets, recordedHeaders } from './security-headers';
 
 /** A response that keeps the headers set and removed, in order. */
 function collector(nonce: string) {
@@ -17,7 +17,7 @@ function collector(nonce: string) {
 describe('recorded page headers', () => {
   for (const [variant, middleware] of Object.entries(pageHelmets)) {
     it(`are helmet's own for a page (${variant}), with each request's nonce`, () => {
-      const recorded = recordedPageHeaders(middleware);
+      const recorded = recordedHeaders(middleware);
       for (const nonce of ['bm9uY2VPbmU+/w==', 'b3RoZXIgbm9uY2U=']) {
         const byHelmet = collector(nonce);
         middleware({} as IncomingMessage, byHelmet.res, () => {});

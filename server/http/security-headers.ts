@@ -150,38 +150,17 @@ const apiHelmet = helmet({
   crossOriginResourcePolicy: { policy: 'cross-origin' },
 });
 
-/**
- * What a helmet without a content-security policy does to any response (it reads nothing of the
- * request): the headers it sets and removes, taken once from a recording response, so a reply
- * gets them without running helmet's dozen middlewares each time.
- */
-function recordedHeaders(middleware: (req: IncomingMessage, res: ServerResponse, next: () => void) => void) {
-  const set: [string, string][] = [];
-  const removed: string[] = [];
-  const recorder = {
-    setHeader: (name: string, value: string) => set.push([name, value]),
-    removeHeader: (name: string) => removed.push(name),
-  };
-  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
-  return (res: ServerResponse) => {
-    for (const name of removed) res.removeHeader(name);
-    for (const [name, value] of set) res.setHeader(name, value);
-  };
-}
-
-const ajaxHeaders = recordedHeaders(ajaxHelmet);
-const apiHeaders = recordedHeaders(apiHelmet);
-
 /** Where the nonce goes in a recorded page policy (helmet refuses `;` and `,` in a value, nothing else). */
 const NONCE_MARK = 'dropin-nonce-mark';
 
 /**
- * What a page's helmet does to a response, recorded once with a mark where the nonce goes: a page
- * then gets the same headers with its own nonce in place of the mark, without helmet building the
- * policy from its directives on every request (it read nothing else of the request or response).
- * Exported for the header test, which compares it with helmet's own output.
+ * What a helmet does to any response (it reads nothing of the request, and of the response only
+ * the nonce its policy names): the headers it sets and removes, taken once from a recording
+ * response with a mark where the nonce goes, so a reply gets them, with its own nonce in a page's
+ * policy, without running helmet's dozen middlewares and building the policy each time. Exported
+ * for the header test, which compares it with helmet's own output.
  */
-export function recordedPageHeaders(middleware: (req: IncomingMessage, res: ServerResponse, next: () => void) => void) {
+export function recordedHeaders(middleware: (req: IncomingMessage, res: ServerResponse, next: () => void) => void) {
   const set: [string, string[]][] = [];
   const removed: string[] = [];
   const recorder = {
@@ -190,17 +169,20 @@ export function recordedPageHeaders(middleware: (req: IncomingMessage, res: Serv
     removeHeader: (name: string) => removed.push(name),
   };
   middleware({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
-  return (res: ServerResponse, nonce: string) => {
+  return (res: ServerResponse, nonce = '') => {
     for (const name of removed) res.removeHeader(name);
     for (const [name, parts] of set) res.setHeader(name, parts.length === 1 ? (parts[0] as string) : parts.join(nonce));
   };
 }
 
+const ajaxHeaders = recordedHeaders(ajaxHelmet);
+const apiHeaders = recordedHeaders(apiHelmet);
+
 const pageHeaders = {
-  plain: recordedPageHeaders(pageHelmets.plain),
-  tls: recordedPageHeaders(pageHelmets.tls),
-  stripePlain: recordedPageHeaders(pageHelmets.stripePlain),
-  stripeTls: recordedPageHeaders(pageHelmets.stripeTls),
+  plain: recordedHeaders(pageHelmets.plain),
+  tls: recordedHeaders(pageHelmets.tls),
+  stripePlain: recordedHeaders(pageHelmets.stripePlain),
+  stripeTls: recordedHeaders(pageHelmets.stripeTls),
 };
 
 /** Marks a response as not ours (e.g. forwarded from the WordPress upstream): no headers are added. */
