@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing/db';
-import { lockKeys } from './order-writes';
+import { lockKeys, updateOrderPricing } from './order-writes';
 import { inTransaction } from './tables';
 
 /**
@@ -32,5 +32,31 @@ describe.runIf(engine === 'mariadb')('lockKeys', () => {
     await inTransaction(tdb.wp, (trx) => lockKeys(trx, ['a-key', 'a-key']));
     await inTransaction(tdb.wp, (trx) => lockKeys(trx, ['a-key', 'b-key']));
     expect(await taken()).toEqual({ 'a-key': 2, 'b-key': 1 });
+  });
+});
+
+describe('updateOrderPricing', () => {
+  const pricingOf = async (id: number) =>
+    (await tdb.wp.knex(tdb.wp.t.orders).first('pricing_info', 'booking_detail', 'order_status').where('id', id)) as {
+      pricing_info: string;
+      booking_detail: string;
+      order_status: string;
+    };
+  const values = { pricingInfo: { 'total-price': 1, 'pay-amount': 1 }, bookingDetail: { 'tour-id': '4' } };
+
+  it('re-prices an order still in the status it was read in', async () => {
+    // Order 3 of the fixture is pending.
+    expect(await updateOrderPricing(tdb.wp, 3, 'pending', values)).toBe(true);
+    const row = await pricingOf(3);
+    expect(JSON.parse(row.pricing_info)).toEqual(values.pricingInfo);
+    expect(JSON.parse(row.booking_detail)).toEqual(values.bookingDetail);
+  });
+
+  it('leaves an order alone that a payment changed since it was read (its pricing is what was paid)', async () => {
+    // Order 6 was read pending, then its deposit was paid before the re-pricing reached it.
+    const before = await pricingOf(6);
+    expect(before.order_status).toBe('deposit-paid');
+    expect(await updateOrderPricing(tdb.wp, 6, 'pending', values)).toBe(false);
+    expect(await pricingOf(6)).toEqual(before);
   });
 });

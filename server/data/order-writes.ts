@@ -97,16 +97,26 @@ export async function orderKeyNonce(wp: WpDb, orderId: number): Promise<string |
   return row ? String(row.nonce) : undefined;
 }
 
-/** Re-prices an order for the payment chosen (its `pricing_info` and `booking_detail`, as the plugin writes them). */
+/**
+ * Re-prices an order for the payment chosen (its `pricing_info` and `booking_detail`, as the plugin
+ * writes them), if it is still in the status it was read in. False when it was not: a payment
+ * changed it in between.
+ */
 export async function updateOrderPricing(
   wp: WpDb,
   orderId: number,
+  /** The status the caller read the order in: the update is made only while it still has it. */
+  readStatus: string,
   values: { pricingInfo: PhpValue; bookingDetail: PhpValue },
-): Promise<void> {
-  await wp
+): Promise<boolean> {
+  // Compare-and-set on the status: a payment recorded since the caller read the order (a second tab,
+  // the same PayPal completion sent twice) changes it, and that order's pricing is then the record
+  // of what was paid, not to be rewritten.
+  const updated = await wp
     .knex(wp.t.orders)
-    .where('id', orderId)
+    .where({ id: orderId, order_status: readStatus })
     .update({ pricing_info: phpJsonEncode(values.pricingInfo), booking_detail: phpJsonEncode(values.bookingDetail) });
+  return Number(updated) === 1;
 }
 
 const gatewayPaymentsTable = (wp: WpDb) => `${wp.prefix}dropin_gateway_payments`;

@@ -137,6 +137,8 @@ async function payExistingOrder(
   detail: BookingDetail,
   type: string,
   paypalOrderId: string | undefined,
+  /** Read again after a payment changed the order while this request re-priced it (at most once). */
+  reread = false,
 ): Promise<SelectedResult> {
   const own = await orderOfVisitor(ctx, tid);
   if (!own.ok) {
@@ -167,7 +169,17 @@ async function payExistingOrder(
     delete info['deposit-rate'];
     delete info['deposit-price'];
   }
-  await updateOrderPricing(ctx.wp, tid, { pricingInfo: info, bookingDetail: chosen as PhpValue });
+  if (
+    !(await updateOrderPricing(ctx.wp, tid, order.status ?? '', {
+      pricingInfo: info,
+      bookingDetail: chosen as PhpValue,
+    }))
+  ) {
+    // A payment was recorded on the order after it was read: answered from the order as it is now
+    // (paid by this same completion, something left to pay, or nothing).
+    if (!reread) return payExistingOrder(ctx, tid, detail, type, paypalOrderId, true);
+    return { content: bookingRefused(ORDER_CHANGED) };
+  }
   const repriced = (await getOrder(ctx.wp, tid)) as TourOrder;
   const sidebar = summary({ ...load.data, tid }, { editable: false });
   if (paypalOrderId !== undefined) {
@@ -192,6 +204,8 @@ async function paidReply(ctx: RequestContext, order: TourOrder): Promise<Selecte
   const { settings } = await loadBookingContext(ctx.wp, order.tourId);
   return { cookie: '', ...completion(await completeInput(ctx, settings.general, false, order.id)) };
 }
+
+const ORDER_CHANGED = 'This booking was changed while it was being paid. Please reload the page and try again.';
 
 const HOLD_ENDED = 'The time to pay for this booking has run out and its seats were released. Please book again.';
 
