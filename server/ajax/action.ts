@@ -24,7 +24,18 @@ export type { ReplyCookie };
 
 /** What goes on the wire, in the legacy protocol's shape. JSON is encoded as PHP's json_encode does. */
 export type AjaxReply =
-  | { kind: 'json'; body: PhpValue; status?: number; cookies?: ReplyCookie[]; headers?: Record<string, string> }
+  | {
+      kind: 'json';
+      body: PhpValue;
+      /**
+       * The body is an object kept across requests and never changed (a memoized page): its
+       * encoding is kept with it (ajax/reply.ts), so a reply that repeats costs no encoding.
+       */
+      kept?: boolean;
+      status?: number;
+      cookies?: ReplyCookie[];
+      headers?: Record<string, string>;
+    }
   | {
       kind: 'text';
       body: string;

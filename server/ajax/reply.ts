@@ -59,10 +59,24 @@ export function sendReply(res: Response, reply: AjaxReply, now: Date = new Date(
   // UTF-8 and add an ETag. A string (not a Buffer) goes out as one chunk with the head, which Node
   // prepends to it; our header values are ASCII (cookie values are URL-encoded), so the bytes are
   // those a Buffer would give.
-  const body = reply.kind === 'json' ? phpJsonEncode(reply.body) : reply.body;
+  const body = reply.kind === 'json' ? jsonText(reply) : reply.body;
   res.setHeader('Content-Type', reply.kind === 'json' ? JSON_TYPE : (reply.contentType ?? 'text/html; charset=UTF-8'));
   res.setHeader('Content-Length', Buffer.byteLength(body, 'utf8'));
   res.end(body, 'utf8');
+}
+
+/** Encodings of kept reply bodies, which never change: made once, dropped with the body. */
+const keptEncodings = new WeakMap<object, string>();
+
+function jsonText(reply: Extract<AjaxReply, { kind: 'json' }>): string {
+  const { body } = reply;
+  if (!reply.kept || typeof body !== 'object' || body === null) return phpJsonEncode(body);
+  let text = keptEncodings.get(body);
+  if (text === undefined) {
+    text = phpJsonEncode(body);
+    keptEncodings.set(body, text);
+  }
+  return text;
 }
 
 /** WordPress's answer for a missing, unknown or not-permitted action: `wp_die('0', 400)`. */

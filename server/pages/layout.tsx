@@ -6,8 +6,8 @@ import { PROJECT_ROOT } from '../core/config';
 import { gateEmbeds } from '../views/consent-embeds';
 import { raw, SafeHtml } from '../views/html';
 import { type ClientAssets, hostOf, Page, type PageProps } from '../views/page-shell';
+import { RenderCache, renderKey } from '../views/render-cache';
 import { scriptNonce } from '../views/script-nonce';
-import { RenderCache, renderKey } from './render-cache';
 
 /**
  * Pages as responses: the shell (views/page-shell.tsx) rendered around a page's content, reusing

@@ -153,6 +153,35 @@ describe('get_single_tour_review', () => {
     }
   });
 
+  it('a page asked again is the same reply, and an edit of a review shows on the next request (pages are kept by what they show)', async () => {
+    const fields = { tour_id: '4', sort_by: 'date', paged: '2' };
+    const first = await postAjax(server.baseUrl, new URLSearchParams({ action: 'get_single_tour_review', ...fields }));
+    const again = await postAjax(server.baseUrl, new URLSearchParams({ action: 'get_single_tour_review', ...fields }));
+    expect(again.text).toBe(first.text);
+    const review = await tdb.wp
+      .knex(tdb.wp.t.reviews)
+      .first('review_id', 'review_description')
+      .where({ review_tour_id: 4, reviewer_name: 'Sophie Martin' });
+    await tdb.wp
+      .knex(tdb.wp.t.reviews)
+      .where('review_id', review.review_id)
+      .update({ review_description: 'Edited in the admin: still wonderful' });
+    try {
+      const edited = await list(fields);
+      const { content, props } = edited.json as { content: string; props: { items: { text?: string }[] } };
+      expect(content).toContain('Edited in the admin: still wonderful');
+      expect(JSON.stringify(props)).toContain('Edited in the admin: still wonderful');
+      expect(content).not.toContain(String(review.review_description).slice(0, 30));
+    } finally {
+      await tdb.wp.knex(tdb.wp.t.reviews).where('review_id', review.review_id).update({
+        review_description: review.review_description,
+      });
+    }
+    expect(
+      (await postAjax(server.baseUrl, new URLSearchParams({ action: 'get_single_tour_review', ...fields }))).text,
+    ).toBe(first.text);
+  });
+
   it('escapes admin-entered HTML in names and descriptions (legacy: stored XSS)', async () => {
     const [id] = await tdb.wp.knex(tdb.wp.t.reviews).insert({
       review_tour_id: 11,

@@ -21,7 +21,7 @@ export const get_single_tour_review = defineAction({
     filter_by: formText.optional(),
     paged: formText.optional(),
   }),
-  async handle(input, ctx): Promise<ReviewList | null> {
+  async handle(input, ctx): Promise<Readonly<ReviewList> | null> {
     if (input.tour_id === undefined || isEmpty(input.tour_id)) return null;
     const tourId = phpInt(input.tour_id);
     const request = { tourId, sortBy: input.sort_by, filterBy: input.filter_by, paged: input.paged };
@@ -30,5 +30,6 @@ export const get_single_tour_review = defineAction({
     return loadReviewList(ctx.catalogue, request, ctx.https);
   },
   reply: (list): AjaxReply =>
-    list === null ? { kind: 'json', body: [] } : { kind: 'json', body: { content: list.content, props: list.props } },
+    // The kept page itself: `{content, props}` in that order, encoded once (services/reviews/review-list.ts).
+    list === null ? { kind: 'json', body: [] } : { kind: 'json', body: list, kept: true },
 });

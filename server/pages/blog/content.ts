@@ -1,6 +1,6 @@
 import { html, raw, type SafeHtml } from '../../views/html';
+import { RenderCache } from '../../views/render-cache';
 import { contentFilter, convertChars, wpautop, wptexturize } from '../../wp/text';
-import { RenderCache } from '../render-cache';
 import { galleryToken } from '../tour/gallery';
 
 /**

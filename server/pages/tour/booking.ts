@@ -16,6 +16,7 @@ import { setting } from '../../tourmaster/settings';
 import { bookingBlocksHtml } from '../../views/booking-fields';
 import { renderEnquiryForm } from '../../views/enquiry-form';
 import type { SafeHtml } from '../../views/html';
+import { OptionRenderCache } from '../../views/render-cache';
 import { lightbox } from '../../views/top-bar';
 import {
   type BookingBarBody,
@@ -28,7 +29,6 @@ import {
   type WishListButton,
 } from '../../views/tour/booking-bar';
 import { tourPrice } from '../../views/tour/price';
-import { OptionRenderCache } from '../render-cache';
 import { carriedFieldValues, carriedHiddenFields, carriedText, formFieldNames, type TourTemp } from './carry-over';
 import type { TourRequest } from './request';
 import { pageOptionUrl, specialPageUrlFrom } from './urls';

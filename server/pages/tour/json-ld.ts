@@ -1,6 +1,6 @@
 import { phpJsonEncode } from '../../php/json';
 import type { PhpValue } from '../../php/values';
-import { RenderCache } from '../render-cache';
+import { RenderCache } from '../../views/render-cache';
 
 /**
  * The tour's structured data, as the plugin prints it at the top of the page (a `Product` with an

@@ -3,6 +3,7 @@ import type { PhpValue } from '../../php/values';
 import { readTourRating } from '../../tourmaster/reviews';
 import { AVATAR_OPTIONS, readAvatarSettings } from '../../views/avatar';
 import type { SafeHtml } from '../../views/html';
+import { RenderCache } from '../../views/render-cache';
 import {
   type ReviewDisplay,
   reviewerFullName,
@@ -13,7 +14,6 @@ import {
   reviewsPageProps,
 } from '../../views/reviews';
 import { unserializeCached } from '../../wp/parse-cache';
-import { RenderCache } from '../render-cache';
 import type { TourRequest } from './request';
 
 /** How the list prints avatars and dates, from the options the page has read. */

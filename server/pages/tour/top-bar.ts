@@ -3,9 +3,9 @@ import { renderTopBar } from '../../services/accounts/top-bar';
 import type { TourPageRows } from '../../services/tour-page/load-tour-page';
 import { setting } from '../../tourmaster/settings';
 import { raw, type SafeHtml } from '../../views/html';
+import { RenderCache } from '../../views/render-cache';
 import { guestTopBar, loginForm, registerForm } from '../../views/top-bar';
 import { createNonce } from '../../wp/nonce';
-import { RenderCache } from '../render-cache';
 import type { TourRequest } from './request';
 import { pageOptionUrl, specialPageUrlFrom } from './urls';
 

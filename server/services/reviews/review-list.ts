@@ -21,6 +21,7 @@ import {
 } from '../../tourmaster/reviews';
 import { AVATAR_OPTIONS, readAvatarSettings } from '../../views/avatar';
 import { raw, type SafeHtml } from '../../views/html';
+import { RenderCache } from '../../views/render-cache';
 import {
   type ReviewDisplay,
   reviewItemProps,
@@ -72,7 +73,11 @@ export function emptyReviewList(request: ReviewListRequest): ReviewList {
  * One page of a tour's reviews: the page, its count and the display settings in one statement,
  * the reviewers' accounts in a second when customers wrote some of them.
  */
-export async function loadReviewList(wp: WpDb, request: ReviewListRequest, https: boolean): Promise<ReviewList> {
+export async function loadReviewList(
+  wp: WpDb,
+  request: ReviewListRequest,
+  https: boolean,
+): Promise<Readonly<ReviewList>> {
   const asked = askedPage(request);
   const page = asked.page;
   const { reviews, count, options } = await loadReviewListRows(
@@ -90,12 +95,24 @@ export async function loadReviewList(wp: WpDb, request: ReviewListRequest, https
     wp,
     reviews.map((r) => r.userId),
   );
-  const display = reviewDisplayOf(new Map([...options].map(([name, text]) => [name, maybeUnserialize(text)])), https);
-  return {
-    content: `${reviewItemsHtml(reviews, profiles, display)}${reviewPaginationHtml(count, page)}`,
-    props: reviewsPageProps({ asked, items: reviewItemProps(reviews, profiles, display), count }),
-  };
+  // Everything the page shows, as read: the same rows give the same (kept) page.
+  const key = JSON.stringify([asked, reviews, count, [...options], [...profiles], https]);
+  return reviewLists.get(key, () => {
+    const display = reviewDisplayOf(new Map([...options].map(([name, text]) => [name, maybeUnserialize(text)])), https);
+    return Object.freeze({
+      content: `${reviewItemsHtml(reviews, profiles, display)}${reviewPaginationHtml(count, page)}`,
+      props: reviewsPageProps({ asked, items: reviewItemProps(reviews, profiles, display), count }),
+    });
+  });
 }
+
+/**
+ * Review list pages kept by everything they show (the reviews, their count and reviewers, the
+ * display options, what was asked), read on every request: a new review, an edit or a removal
+ * gives a new key. The same object for the same page, so its reply's encoding is kept too
+ * (AjaxReply `kept`).
+ */
+const reviewLists = new RenderCache<Readonly<ReviewList>>(200);
 
 /** What a tour page passes to print its review section. */
 export interface ReviewSectionInput {

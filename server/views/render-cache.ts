@@ -1,4 +1,4 @@
-import { SafeHtml } from '../views/html';
+import { SafeHtml } from './html';
 
 /**
  * Renders of pure fragments, reused while their inputs stay the same: the key is the inputs' text

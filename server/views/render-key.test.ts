@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { raw } from '../views/html';
+import { raw } from './html';
 import { renderKey } from './render-cache';
 
 describe('renderKey', () => {
