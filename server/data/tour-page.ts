@@ -198,7 +198,17 @@ export async function loadTourPageRows(wp: WpDb, slug: string): Promise<TourPage
   reviews.sort((x, y) => (x.date < y.date ? 1 : x.date > y.date ? -1 : x.id - y.id));
   for (const review of reviews) review.tourId = post?.id ?? 0;
   const reviewers = reviewersFrom(rows.filter((row) => row.src === 'u' || row.src === 'w'));
-  return { post, meta, options, pages, reviews, reviewCount, reviewers, footer: { options, ...footerRows(rows) } };
+  return {
+    post,
+    meta,
+    options,
+    pages,
+    reviews,
+    reviewCount,
+    reviewers,
+    footer: { options, ...footerRows(rows) },
+    asRead: JSON.stringify(rows),
+  };
 }
 
 /** The footer's archives (`y`) and categories (`c`) rows, as the listing pages read them (tour-list.ts). */
@@ -399,4 +409,9 @@ export interface TourPageRows {
   reviewers: Map<number, ReviewerProfile>;
   /** The footer's rows (services/site/footer-widgets.ts `FooterRows`): its options, months and categories. */
   footer: { options: Map<string, string>; months: ArchiveMonthRow[]; categories: WpTerm[] };
+  /**
+   * The statement's rows as text (large options as their digests): two equal texts are the same
+   * read, so what is made of the rows alone can be kept by it (pages/tour/kept-page.ts).
+   */
+  asRead: string;
 }

@@ -6,7 +6,14 @@ import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { html, raw } from '../views/html';
 import { withScriptNonce } from '../views/script-nonce';
-import { pageHeaders, readClientAssets, renderPage, renderPageBytes } from './layout';
+import {
+  documentWithNonce,
+  pageHeaders,
+  readClientAssets,
+  renderDocumentBytes,
+  renderPage,
+  renderPageBytes,
+} from './layout';
 
 describe('page shell', () => {
   const page = renderPage({
@@ -171,6 +178,12 @@ describe('page shell', () => {
       const joined = withScriptNonce('nonceOne', () => renderPage({ ...props(home), content: whole }, assets));
       const split = withScriptNonce('nonceOne', () => renderPageBytes({ ...props(home), content: parts }, assets));
       expect(split.toString('utf8')).toBe(joined);
+      // Kept whole under one request's nonce, sent with another's: the same as rendered for it.
+      const kept = withScriptNonce('nonceOne', () => renderDocumentBytes({ ...props(home), content: parts }, assets));
+      const sent = withScriptNonce('nonceTwo', () => documentWithNonce(kept));
+      const fresh = withScriptNonce('nonceTwo', () => renderPage({ ...props(home), content: whole }, assets));
+      expect(sent.toString('utf8')).toBe(fresh);
+      expect(fresh).not.toContain('nonceOne');
     }
   });
 

@@ -68,24 +68,43 @@ export function renderPage(props: PageProps, assets: ClientAssets = builtClientA
  * part are encoded once and copied into one buffer with this request's nonce, instead of joining
  * some 50 KB of text and encoding it again for every request.
  */
-export function renderPageBytes(
-  props: Omit<PageProps, 'content'> & { content: SafeHtml | readonly SafeHtml[] },
-  assets: ClientAssets = builtClientAssets(),
-): Buffer {
-  const nonce = scriptNonce();
+export function renderPageBytes(props: BytesPageProps, assets: ClientAssets = builtClientAssets()): Buffer {
+  const { head, rest } = documentParts(props, assets);
+  return Buffer.concat([...withNonceBetween(head), ...rest]);
+}
+
+/**
+ * A document as bytes around the places its nonce goes, to be kept whole (a guest's tour page,
+ * pages/tour/kept-page.ts) and given each response's own nonce by `documentWithNonce`.
+ */
+export type DocumentBytes = readonly Buffer[];
+
+export function renderDocumentBytes(props: BytesPageProps, assets: ClientAssets = builtClientAssets()): DocumentBytes {
+  const { head, rest } = documentParts(props, assets);
+  return [...head.slice(0, -1), Buffer.concat([...head.slice(-1), ...rest])];
+}
+
+/** A kept document with this request's nonce in its places. */
+export function documentWithNonce(document: DocumentBytes): Buffer {
+  return Buffer.concat(withNonceBetween(document));
+}
+
+export type BytesPageProps = Omit<PageProps, 'content'> & { content: SafeHtml | readonly SafeHtml[] };
+
+/** The frame's head split where the nonce goes, then the content's and the tail's bytes. */
+function documentParts(props: BytesPageProps, assets: ClientAssets): { head: readonly Buffer[]; rest: Buffer[] } {
   const { content, ...around } = props;
-  const frame = frameFor(around, assets, nonce !== undefined);
+  const frame = frameFor(around, assets, scriptNonce() !== undefined);
   frame.bytes ??= { head: frame.head.map((part) => Buffer.from(part, 'utf8')), tail: Buffer.from(frame.tail, 'utf8') };
-  const nonceBytes = Buffer.from(nonce ?? '', 'utf8');
-  const parts: Buffer[] = [];
-  frame.bytes.head.forEach((part, i) => {
-    if (i > 0) parts.push(nonceBytes);
-    parts.push(part);
-  });
   const host = hostOf(props.homeUrl);
-  for (const part of content instanceof SafeHtml ? [content] : content) parts.push(gatedContentBytes(part, host));
-  parts.push(frame.bytes.tail);
-  return Buffer.concat(parts);
+  const rest = (content instanceof SafeHtml ? [content] : content).map((part) => gatedContentBytes(part, host));
+  rest.push(frame.bytes.tail);
+  return { head: frame.bytes.head, rest };
+}
+
+function withNonceBetween(parts: readonly Buffer[]): Buffer[] {
+  const nonce = Buffer.from(scriptNonce() ?? '', 'utf8');
+  return parts.flatMap((part, i) => (i === 0 ? [part] : [nonce, part]));
 }
 
 /** A content's bytes once its embeds are gated, by content object and the site's host. */

@@ -19,7 +19,7 @@ import { unserializeCached } from '../../wp/parse-cache';
 import { originFromHost } from '../../wp/site';
 import { siteLocalTime } from '../../wp/site-time';
 import { siteNameText } from '../account/site';
-import { renderPageBytes, sendPage } from '../layout';
+import { type BytesPageProps, documentWithNonce, renderDocumentBytes, renderPageBytes, sendPage } from '../layout';
 import { sendNotFound } from '../not-found';
 import { bookingBarFor } from './booking';
 import { readTourTemp, type TourTemp } from './carry-over';
@@ -27,6 +27,7 @@ import { tourContent, withGalleries } from './content';
 import { galleryHtml, galleryShortcodes } from './gallery';
 import { tourInfoItems } from './info';
 import { tourJsonLd } from './json-ld';
+import { isKeptKind, keptGuestPage, keptPageKey, type LiveParts } from './kept-page';
 import { type TourRequest, textOf } from './request';
 import { newestReview, reviewSection } from './reviews';
 import { tourTopBar } from './top-bar';
@@ -86,18 +87,50 @@ async function serveTourPage(req: Request, res: Response, deps: AppDeps, slug: s
     dateFormat: rows.options.get('date_format') || 'F j, Y',
   };
   const views = await countViewOnce(tr, res);
-  const [topBar, bookingBar, shell, urgency, content, headerImage, related] = await Promise.all([
-    tourTopBar(tr),
-    bookingBarFor(tr, views, temp),
-    buildShell(
-      { wp: ctx.catalogue },
-      { options: rows.options, pages: rows.pages, homeUrl: site.homeUrl, footer: rows.footer },
-    ),
+  const cache = user ? 'private' : 'public';
+  if (!isKeptKind(tr, temp)) {
+    // A customer's own parts read too (top bar, wish list): read with the live parts.
+    const [live, own] = await Promise.all([liveParts(tr, views), ownParts(tr, views, temp)]);
+    return sendPage(res, renderPageBytes(tourDocument(tr, live, own)), { cache });
+  }
+  const live = await liveParts(tr, views);
+  const kept = await keptGuestPage(keptPageKey(tr, live), async () =>
+    renderDocumentBytes(tourDocument(tr, live, await ownParts(tr, views, undefined))),
+  );
+  sendPage(res, documentWithNonce(kept), { cache });
+}
+
+/** The parts read for each request (kept-page.ts LiveParts). */
+async function liveParts(tr: TourRequest, views: number): Promise<LiveParts> {
+  const [urgency, content, headerImage, related] = await Promise.all([
     tourUrgency(tr),
     contentWithGalleries(tr),
     featuredImage(tr),
-    relatedTours(ctx, tr.post.id, tr.general, site),
+    relatedTours(tr.ctx, tr.post.id, tr.general, tr.site),
   ]);
+  return { views, urgency, content, headerImage, related };
+}
+
+/** The parts made of the rows and the visitor: the top bar, the booking bar, the menu and footer. */
+function ownParts(tr: TourRequest, views: number, temp: TourTemp | undefined) {
+  const { rows, site } = tr;
+  return Promise.all([
+    tourTopBar(tr),
+    bookingBarFor(tr, views, temp),
+    buildShell(
+      { wp: tr.ctx.catalogue },
+      { options: rows.options, pages: rows.pages, homeUrl: site.homeUrl, footer: rows.footer },
+    ),
+  ]);
+}
+
+/** The whole document's parts. */
+function tourDocument(
+  tr: TourRequest,
+  live: LiveParts,
+  [topBar, bookingBar, shell]: Awaited<ReturnType<typeof ownParts>>,
+): BytesPageProps {
+  const { content, headerImage, urgency, related } = live;
   const model = tourPageModel(tr, {
     ...(bookingBar ? { bookingBar } : {}),
     content,
@@ -105,8 +138,8 @@ async function serveTourPage(req: Request, res: Response, deps: AppDeps, slug: s
     ...(urgency ? { urgency } : {}),
     ...(related ? { relatedTours: related } : {}),
   });
-  const { post } = tr;
-  const document = renderPageBytes({
+  const { post, site, user } = tr;
+  return {
     title: model.title,
     siteName: siteNameText(site),
     homeUrl: site.homeUrl,
@@ -119,8 +152,7 @@ async function serveTourPage(req: Request, res: Response, deps: AppDeps, slug: s
     canonical: tr.permalink,
     showTitle: false,
     shell,
-  });
-  sendPage(res, document, { cache: user ? 'private' : 'public' });
+  };
 }
 
 /**

@@ -15,6 +15,7 @@ import { fixtureSecrets, startTestServer, type TestServer } from '../../testing/
 import { createTestDatabase, type TestDatabase } from '../../testing/db';
 import { insertImageAttachment } from '../../testing/posts';
 import { withReviewFilterLabel } from '../../views/reviews';
+import { authCookieNames } from '../../wp/auth-cookie';
 import { siteFromOptions } from '../../wp/site';
 
 /**
@@ -347,6 +348,43 @@ describe('tour page', () => {
       await tdb.wp.knex(tdb.wp.t.postmeta).where('meta_id', optionRow.meta_id).update({ meta_value: text });
       await tdb.wp.knex(tdb.wp.t.reviews).where('reviewer_name', 'New Reviewer').delete();
     }
+  });
+
+  it("keeps a guest's page whole, with each response's own nonce, and nothing of one visitor in another's", async () => {
+    const page = '/tour/santorini-caldera-sunset-cruise/';
+    const nonces = (html: string) => [...new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]))];
+    const withoutNonces = (html: string) => html.replaceAll(/nonce="[^"]+"/g, 'nonce=""');
+    const first = await get(server, page, 'tourmaster-tour-4=1');
+    const second = await get(server, page, 'tourmaster-tour-4=1');
+    // Kept: the same document, each with its own script nonce, the one its CSP names.
+    expect(withoutNonces(second.text)).toBe(withoutNonces(first.text));
+    for (const reply of [first, second]) {
+      const [nonce, ...others] = nonces(reply.text);
+      expect(others).toEqual([]);
+      expect(reply.headers.get('content-security-policy')).toContain(`'nonce-${nonce}'`);
+    }
+    expect(nonces(second.text)).not.toEqual(nonces(first.text));
+    // The address asked is in the forms' redirects: another query is another page.
+    const asked = await get(server, `${page}?utm_source=newsletter`, 'tourmaster-tour-4=1');
+    expect(asked.text).toContain('utm_source=newsletter');
+    expect(first.text).not.toContain('utm_source=newsletter');
+    // A guest's nonces use the token of a logged-in cookie, valid or not (WordPress's
+    // wp_get_session_token): that guest's registration nonce is not the other guests'.
+    const site = await loadSite(tdb.wp);
+    const loggedIn = `${authCookieNames(site.siteUrl).logged_in}=nobody%7C1999999999%7Ca-token%7Cbad-hmac`;
+    const withToken = await get(server, page, `tourmaster-tour-4=1; ${loggedIn}`);
+    expect(withToken.text).toContain('tourmaster-user-top-bar tourmaster-guest');
+    expect(withoutNonces(withToken.text)).not.toBe(withoutNonces(first.text));
+    expect(withoutNonces(await get(server, page, 'tourmaster-tour-4=1').then((r) => r.text))).toBe(
+      withoutNonces(first.text),
+    );
+    // A customer gets their own page, never a guest's kept one (and a guest never theirs).
+    const login = await loginAs(tdb, server, 'customer1');
+    const customer = await get(server, page, `tourmaster-tour-4=1; ${login.cookie}`);
+    expect(customer.text).toContain('tourmaster-user-top-bar tourmaster-user');
+    const guestAfter = await get(server, page, 'tourmaster-tour-4=1');
+    expect(guestAfter.text).not.toContain('tourmaster-user-top-bar tourmaster-user');
+    expect(withoutNonces(guestAfter.text)).toBe(withoutNonces(first.text));
   });
 
   it('prints a [gallery] of the content and the featured image, linked for the lightbox', async () => {

@@ -1,5 +1,5 @@
 import { relatedTourQuery, relatedTourSettings } from '../../tourmaster/listing/related';
-import { text } from '../../tourmaster/listing/settings';
+import { type ListSettings, text } from '../../tourmaster/listing/settings';
 import { relatedToursClass, relatedToursHtml } from '../../views/tour/related-tours';
 import { tourListPageHtml } from '../../views/tour-list/section';
 import type { Site } from '../../wp/site';
@@ -13,7 +13,7 @@ export async function relatedTours(
   general: Readonly<Record<string, unknown>>,
   site: Site,
 ): Promise<{ className: string; html: ReturnType<typeof relatedToursHtml> } | undefined> {
-  const settings = relatedTourSettings(general);
+  const settings = relatedSettingsOf(general);
   if (!settings) return undefined;
   const options = { general, customTaxonomies: [] };
   const query = relatedTourQuery(settings, tourId);
@@ -21,4 +21,20 @@ export async function relatedTours(
   if (data.page.rows.length === 0) return undefined;
   const { content } = tourListPageHtml(data, settings, options, site);
   return { className: relatedToursClass(text(settings, 'tour-style')), html: relatedToursHtml(settings, content) };
+}
+
+/**
+ * The related tours' settings per parsed `tourmaster_general`: parse-cache.ts gives the same frozen
+ * object while the option's text is unchanged, so an edit makes a new entry (and the old one goes
+ * with its object). Read-only to every caller.
+ */
+const settingsByGeneral = new WeakMap<object, { settings: ListSettings | undefined }>();
+
+function relatedSettingsOf(general: Readonly<Record<string, unknown>>): ListSettings | undefined {
+  let kept = settingsByGeneral.get(general);
+  if (!kept) {
+    kept = { settings: relatedTourSettings(general) };
+    settingsByGeneral.set(general, kept);
+  }
+  return kept.settings;
 }
