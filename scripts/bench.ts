@@ -9,6 +9,7 @@ import { loadDump } from '../server/data/dump-loader';
 import { serialize, unserialize } from '../server/php/serialize';
 import { type Baseline, startBaseline } from './bench-baseline';
 import { chooseLoadGenerator, type LoadGenerator, type LoadRequest, runLoad } from './bench-load';
+import { serverMemorySettings } from './server-memory-settings';
 
 /**
  * `npm run bench`: the booking actions, the tour page, the search page and a list section's paging
@@ -37,8 +38,11 @@ interface Scenario {
   pages?: readonly string[];
   headers?: Record<string, string>;
   expect: string;
-  /** Loads the bare probe (bench-probe.ts) instead of our server: the reference row. */
-  probe?: boolean;
+  /**
+   * Loads the bare probe (bench-probe.ts) instead of our server: the reference row; `memory` runs it
+   * with the server's memory settings (scripts/start.sh), to show what they cost on their own.
+   */
+  probe?: 'bare' | 'memory';
   /** Measured on BENCH_BASELINE's code too (issue 21's rows). */
   baseline?: boolean;
 }
@@ -58,7 +62,14 @@ const scenarios: Scenario[] = [
     name: 'amount_check: bare Express + mysql2 probe',
     body: AVAILABILITY_BODY,
     expect: '"status":"success"',
-    probe: true,
+    probe: 'bare',
+  },
+  {
+    // The same probe with the server's memory settings (scripts/start.sh): what they cost alone.
+    name: 'amount_check: the probe, server memory settings',
+    body: AVAILABILITY_BODY,
+    expect: '"status":"success"',
+    probe: 'memory',
   },
   {
     name: 'tourmaster_update_head_price',
@@ -153,14 +164,16 @@ async function main() {
   });
   await admin.knex.raw(`CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_520_ci`);
   let server: ChildProcess | undefined;
-  let probe: ChildProcess | undefined;
+  const probes: ChildProcess[] = [];
   let baseline: Baseline | undefined;
   try {
     await loadFixtureSite();
     const started = await startServer();
     server = started.child;
-    const startedProbe = await startProbe();
-    probe = startedProbe.child;
+    const startedProbe = await startProbe(false);
+    probes.push(startedProbe.child);
+    const memoryProbe = await startProbe(true);
+    probes.push(memoryProbe.child);
     const baselineRev = process.env.BENCH_BASELINE;
     if (baselineRev) {
       baseline = await startBaseline(baselineRev, {
@@ -177,7 +190,7 @@ async function main() {
     const only = process.env.BENCH_ONLY?.split(',');
     const rows = new Map<string, CpuPerRequest>();
     for (const s of scenarios.filter((x) => !only || only.some((text) => x.name.includes(text)))) {
-      const target = s.probe ? startedProbe : started;
+      const target = s.probe === 'bare' ? startedProbe : s.probe === 'memory' ? memoryProbe : started;
       const request = scenarioRequest(s, target.url);
       await checkScenario(s, request, target.url);
       rows.set(s.name, await measureScenario(s, request, generator, { server: target.child.pid, mariadb: mariadbPid }));
@@ -194,7 +207,7 @@ async function main() {
     console.log(`\nserver resident memory after the run: ${residentMemory(server.pid)}`);
   } finally {
     await baseline?.close();
-    if (probe && probe.exitCode === null) await stopServer(probe);
+    for (const probe of probes) if (probe.exitCode === null) await stopServer(probe);
     if (server && server.exitCode === null) await stopServer(server);
     await admin.knex.raw(`DROP DATABASE IF EXISTS \`${database}\``);
     await admin.close();
@@ -315,6 +328,11 @@ function printRatios(rows: ReadonlyMap<string, CpuPerRequest>, baselineRev: stri
     lines.push(
       `availability check ÷ bare probe, server CPU per request: ${ratio(check.server, probe.server)} (goal ≤ 1.15)`,
     );
+  const memoryProbe = rows.get(scenarios[2]!.name);
+  if (memoryProbe && probe)
+    lines.push(
+      `bare probe with the server's memory settings ÷ bare probe: ${ratio(memoryProbe.server, probe.server)} (what the 120 MB settings cost alone)`,
+    );
   for (const { name, serverMs } of Object.values(BEFORE_ISSUE_21)) {
     const row = rows.get(name);
     if (!row) continue;
@@ -431,11 +449,17 @@ function startServer(): Promise<{ child: ChildProcess; url: string }> {
   });
 }
 
-/** The bare probe (bench-probe.ts), in its own process on the same database. */
-function startProbe(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'scripts', 'bench-probe.ts')], {
+/**
+ * The bare probe (bench-probe.ts), in its own process on the same database; with `memorySettings`,
+ * under the server's memory settings (serverMemorySettings).
+ */
+function startProbe(memorySettings: boolean): Promise<{ child: ChildProcess; url: string }> {
+  const settings = memorySettings ? serverMemorySettings() : { flags: [], env: {} };
+  const probeScript = path.join(PROJECT_ROOT, 'scripts', 'bench-probe.ts');
+  const child = spawn(process.execPath, [...settings.flags, '--import', 'tsx', probeScript], {
     env: {
       ...process.env,
+      ...settings.env,
       NODE_ENV: 'production',
       PORT: '0',
       DATABASE_URL: `mysql://${MARIADB.user}:${MARIADB.password}@${MARIADB.host}:${MARIADB.port}/${database}`,

@@ -86,9 +86,9 @@ async function serveTourPage(req: Request, res: Response, deps: AppDeps, slug: s
     nowLocal: siteLocalTime(ctx.now, settings),
     dateFormat: rows.options.get('date_format') || 'F j, Y',
   };
-  const views = await countViewOnce(tr, res);
+  const { views, counted } = await countViewOnce(tr, res);
   const cache = user ? 'private' : 'public';
-  if (!isKeptKind(tr, temp)) {
+  if (counted || !isKeptKind(tr, temp)) {
     // A customer's own parts read too (top bar, wish list): read with the live parts.
     const [live, own] = await Promise.all([liveParts(tr, views), ownParts(tr, views, temp)]);
     return sendPage(res, renderPageBytes(tourDocument(tr, live, own)), { cache });
@@ -196,17 +196,17 @@ async function carriedBooking(req: Request, ctx: PageContext): Promise<TourTemp 
 
 /**
  * The view counter (engagement.md §7): one atomic increment per browser and day, remembered by the
- * `tourmaster-tour-{id}` cookie. Returns the views to show.
+ * `tourmaster-tour-{id}` cookie. Returns the views to show, and whether this view was counted.
  */
-async function countViewOnce(tr: TourRequest, res: Response): Promise<number> {
+async function countViewOnce(tr: TourRequest, res: Response): Promise<{ views: number; counted: boolean }> {
   const views = Math.max(0, Number.parseInt(tr.single(VIEW_COUNT_META), 10) || 0);
   const viewCookie = `tourmaster-tour-${tr.post.id}`;
-  if (tr.ctx.cookie(viewCookie) !== undefined || tr.req.method === 'HEAD') return views;
+  if (tr.ctx.cookie(viewCookie) !== undefined || tr.req.method === 'HEAD') return { views, counted: false };
   await countView(tr.ctx, tr.post.id);
   const expires = new Date(tr.ctx.now.getTime() + 86_400_000);
   // PHP setcookie without a path: the browser scopes it to this page's path.
   res.append('Set-Cookie', `${viewCookie}=1; expires=${expires.toUTCString()}; Max-Age=86400`);
-  return views + 1;
+  return { views: views + 1, counted: true };
 }
 
 /** The page's model: title, rating, structured data, information, and the parts loaded for it. */

@@ -27,9 +27,10 @@ export interface LiveParts {
  * tick, the year), the address asked (the forms' redirects) and the site's URLs, TLS, and the token
  * of a logged-in cookie (a guest's nonces use it, valid or not, as WordPress does). Nothing is
  * kept for a customer, a carried booking (`tour_temp`), or a form that shows seats left (counted
- * live): those pages are built for their request.
+ * live): those pages are built for their request. Nor for a first view (pages/tour/index.ts): it
+ * adds one to the count the page shows, so its page is never asked for again.
  */
-const guestPages = new RenderCache<DocumentBytes>(30);
+const guestPages = new RenderCache<DocumentBytes>(16);
 
 /** The key of a kept page (of a kind isKeptKind keeps). */
 export function keptPageKey(tr: TourRequest, live: LiveParts): string {
