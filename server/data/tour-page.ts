@@ -198,17 +198,8 @@ export async function loadTourPageRows(wp: WpDb, slug: string): Promise<TourPage
   reviews.sort((x, y) => (x.date < y.date ? 1 : x.date > y.date ? -1 : x.id - y.id));
   for (const review of reviews) review.tourId = post?.id ?? 0;
   const reviewers = reviewersFrom(rows.filter((row) => row.src === 'u' || row.src === 'w'));
-  return {
-    post,
-    meta,
-    options,
-    pages,
-    reviews,
-    reviewCount,
-    reviewers,
-    footer: { options, ...footerRows(rows) },
-    asRead: JSON.stringify(rows),
-  };
+  const footer = { options, ...footerRows(rows) };
+  return { post, meta, options, pages, reviews, reviewCount, reviewers, footer, asRead: JSON.stringify(rows) };
 }
 
 /** The footer's archives (`y`) and categories (`c`) rows, as the listing pages read them (tour-list.ts). */
