@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing/db';
 import { attemptsTable, deliveriesTable, eventsTable, recordWebhookEvent } from './webhook-outbox';
 import { pruneWebhookLog } from './webhook-retention';
@@ -63,5 +65,60 @@ describe('pruneWebhookLog', () => {
     expect([delivered, failed].some((id) => id === pending || id === recent)).toBe(false);
     // Again: nothing more to remove.
     expect(await pruneWebhookLog(tdb.wp, new Date(NOW.getTime() - 30 * DAY))).toBe(0);
+  });
+});
+
+/**
+ * Whether the prune (another connection of this database) is running its DELETE of events; asked on
+ * the test transaction's connection, the test pool having no other one free.
+ */
+async function pruneDeletingEvents(trx: Knex.Transaction): Promise<boolean> {
+  const [rows] = (await trx.raw(
+    'SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE db = DATABASE() AND id <> CONNECTION_ID() AND info LIKE ?',
+    [`delete from \`${eventsTable(tdb.wp)}\` %`],
+  )) as [{ n: number }[]];
+  return Number(rows[0]?.n) > 0;
+}
+
+describe.runIf(inject('testDb').engine === 'mariadb')('pruneWebhookLog beside a booking writing its event', () => {
+  it('never deadlocks with a transaction between writing an event and its deliveries', async () => {
+    // The booking's transaction (services/webhooks/booking-events.ts) has written its event and
+    // not yet its deliveries when a dispatcher's prune starts; then it writes them and commits.
+    const knex = tdb.wp.knex as Knex;
+    const trx = await knex.transaction();
+    try {
+      const at = '2027-06-30 12:00:00';
+      const [eventId] = await trx(eventsTable(tdb.wp)).insert({
+        msg_id: `msg_${'d'.repeat(32)}`,
+        type: 'availability.changed',
+        payload: '{}',
+        created_at: at,
+      });
+      let settled = false;
+      const prune = pruneWebhookLog(tdb.wp, new Date(NOW.getTime() - 30 * DAY)).finally(() => {
+        settled = true;
+      });
+      prune.catch(() => {});
+      // Until the prune is at its last statement, the DELETE of events, which waits for the event
+      // row this transaction holds, its DELETE of deliveries done. Under REPEATABLE READ that one
+      // kept a lock on the gap after the last delivery, so the insert below waited on it: deadlock.
+      for (let waited = 0; !settled && !(await pruneDeletingEvents(trx)); waited += 20) {
+        if (waited > 10_000) throw new Error('the prune neither reached its last statement nor finished');
+        await sleep(20);
+      }
+      const [subscription] = await trx(`${tdb.wp.prefix}dropin_webhook_subscriptions`).select('id').limit(1);
+      await trx(deliveriesTable(tdb.wp)).insert({
+        event_id: Number(eventId),
+        subscription_id: Number(subscription.id),
+        state: 'pending',
+        attempts: 0,
+        next_attempt_at: at,
+        created_at: at,
+      });
+      await trx.commit();
+      await expect(prune).resolves.toBeTypeOf('number');
+    } finally {
+      if (!trx.isCompleted()) await trx.rollback();
+    }
   });
 });
