@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -40,10 +40,15 @@ export async function createPrivateMariaDb(options: { args?: readonly string[] }
   const binlog = extra.some((a) => a.startsWith('--log-bin')) ? [] : ['--skip-log-bin'];
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tm-private-mariadb-'));
   const datadir = path.join(dir, 'data');
+  // Its own temporary directory: two servers bootstrapping at once in /tmp (two test runs on one
+  // machine) removed each other's temporary tables, and mariadb-install-db aborted.
+  const tmpdir = path.join(dir, 'tmp');
+  mkdirSync(tmpdir);
   try {
     await promisify(execFile)('mariadb-install-db', [
       '--no-defaults',
       `--datadir=${datadir}`,
+      `--tmpdir=${tmpdir}`,
       '--auth-root-authentication-method=normal',
       '--skip-test-db',
     ]);
@@ -66,6 +71,7 @@ export async function createPrivateMariaDb(options: { args?: readonly string[] }
         '--no-defaults',
         ...(process.getuid?.() === 0 ? ['--user=root'] : []),
         `--datadir=${datadir}`,
+        `--tmpdir=${tmpdir}`,
         `--socket=${path.join(dir, 'sock')}`,
         `--pid-file=${path.join(dir, 'mariadbd.pid')}`,
         `--port=${port}`,
