@@ -81,6 +81,9 @@ describe.runIf(engine === 'mariadb')('webhook delivery across two server process
     expect(received.size).toBe(EVENTS * 2);
     expect([...received.values()].every((n) => n === 1)).toBe(true);
     expect(await deliveries().distinct('attempts')).toEqual([{ attempts: 1 }]);
+    // A process logs what it tried after the deliveries' rows are written: wait for its lines.
+    for (let waited = 0; servers.flatMap(triedBy).length < EVENTS * 2 && waited < 10_000; waited += 100)
+      await sleep(100);
     const [first, second] = servers.map(triedBy) as [number[], number[]];
     expect(first.length + second.length).toBe(EVENTS * 2);
     expect(new Set([...first, ...second]).size).toBe(EVENTS * 2);
